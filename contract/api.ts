@@ -1,0 +1,117 @@
+/**
+ * The API contract of SPEC.md section 7, in one place. The SPA's fetchers parse what the
+ * server returns with these schemas, the msw handlers answer with them, and the server
+ * validates what it accepts with them: a change to the contract is one edit here.
+ */
+import { z } from 'zod';
+
+
+/** Longest name or email the salon stores; enough for any real one, small enough to bound rows. */
+export const MAX_TEXT_LENGTH = 200;
+
+const requiredText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(MAX_TEXT_LENGTH, `${field} must be at most ${MAX_TEXT_LENGTH} characters`);
+
+/**
+ * A `datetime-local` value (`2024-05-01T10:30`, seconds optional) or a full ISO date-time
+ * with a zone. A value without a zone is taken as UTC, so that what staff type is what the
+ * list and the edit form (both UTC, SPEC.md section 2) show back.
+ */
+const DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/** The stored form of a registration date-time: ISO 8601 in UTC, or null when not a real date-time. */
+export function normalizeDateTime(value: string): string | null {
+  const match = DATE_TIME_PATTERN.exec(value);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second = '00', fraction = '0', zone = 'Z'] = match;
+  // Date rolls 2024-02-30 over to March 1st: a calendar date or time that does not exist is refused.
+  const fields = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
+  const calendar = new Date(Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]));
+  const exists =
+    calendar.getUTCFullYear() === fields[0] &&
+    calendar.getUTCMonth() + 1 === fields[1] &&
+    calendar.getUTCDate() === fields[2] &&
+    calendar.getUTCHours() === fields[3] &&
+    calendar.getUTCMinutes() === fields[4] &&
+    calendar.getUTCSeconds() === fields[5];
+  if (!exists) return null;
+  const millis = fraction.slice(0, 3).padEnd(3, '0');
+  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}${zone}`);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toISOString();
+}
+
+const registrationDateTime = z
+  .string({ error: 'Registration date and time must be text' })
+  .trim()
+  .min(1, 'Registration date and time is required')
+  .transform((value, ctx) => {
+    const normalized = normalizeDateTime(value);
+    if (normalized === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Registration date and time must be a valid date-time, like 2024-05-01T10:30',
+      });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+/** What staff send to register or update a client (SPEC.md section 7, POST and PUT bodies). */
+export const ClientInput = z.strictObject({
+  firstName: requiredText('First name'),
+  lastName: requiredText('Last name'),
+  email: requiredText('Email').pipe(z.email('Email must be a valid email address')),
+  registrationDateTime,
+});
+/** The body as the SPA sends it, before the server normalises it. */
+export type ClientInputBody = z.input<typeof ClientInput>;
+/** The body as it is stored, after trimming and date-time normalisation. */
+export type ClientInput = z.output<typeof ClientInput>;
+
+/** Client ids are opaque strings: the SPA never looks inside one. */
+export const ClientId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Client id is malformed');
+
+/** A client as the server returns it (SPEC.md section 3). */
+export const Client = z.object({
+  _id: ClientId,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  registrationDateTime: z.iso.datetime({ offset: true }),
+});
+export type Client = z.infer<typeof Client>;
+
+export const ClientList = z.array(Client);
+
+/** The login request of SPEC.md section 3. */
+export const LoginRequest = z.strictObject({
+  username: z.string({ error: 'Username must be text' }).min(1, 'Username is required').max(MAX_TEXT_LENGTH),
+  password: z.string({ error: 'Password must be text' }).min(1, 'Password is required').max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** Every error answer of the API: a short message naming the problem, nothing internal. */
+export const ApiErrorBody = z.object({
+  message: z.string(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** The first validation problem of a zod error, as one short sentence for an error answer. */
+export function describeValidationError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request body';
+  if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}`;
+  const field = issue.path.join('.');
+  if (issue.code === 'invalid_type' && issue.input === undefined && field) return `${field} is required`;
+  return issue.message;
+}

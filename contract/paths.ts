@@ -1,0 +1,10 @@
+/**
+ * The paths of SPEC.md section 7, relative to {host}. Kept apart from the zod schemas so that
+ * the landing page's bundle can name a path without loading zod.
+ */
+export const apiPaths = {
+  login: '/login',
+  logout: '/logout',
+  clients: '/api/clients',
+  client: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`,
+} as const;

@@ -1,0 +1,29 @@
+import { HttpResponse } from 'msw';
+import type { z } from 'zod';
+import { describeValidationError } from '../../contract/api';
+import { mockDb } from '../db';
+
+/** An error answer shaped like the real server's: a status and a short JSON message. */
+export function errorResponse(status: number, message: string) {
+  return HttpResponse.json({ message }, { status });
+}
+
+type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/** Reads a JSON body and validates it with a contract schema, answering 400 as the server does. */
+export async function parseBody<TSchema extends z.ZodType>(request: Request, schema: TSchema): Promise<Parsed<z.output<TSchema>>> {
+  let json: unknown;
+  try {
+    json = await request.json();
+  } catch {
+    return { ok: false, response: errorResponse(400, 'Request body must be valid JSON') };
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) return { ok: false, response: errorResponse(400, describeValidationError(result.error)) };
+  return { ok: true, data: result.data };
+}
+
+/** Like the real server: no session, no data. */
+export function requireSession(): Response | undefined {
+  return mockDb.hasSession() ? undefined : errorResponse(401, 'Log in to continue');
+}

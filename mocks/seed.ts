@@ -1,0 +1,17 @@
+import type { Client } from '../contract/api';
+
+/** About a dozen clients, as a salon's first weeks might look, deliberately not in date order. */
+export const seedClients: Client[] = [
+  { _id: 'mock-000001', firstName: 'Amelia', lastName: 'Hart', email: 'amelia.hart@example.com', registrationDateTime: '2023-03-14T09:30:00.000Z' },
+  { _id: 'mock-000002', firstName: 'Sofia', lastName: 'Moretti', email: 'sofia.moretti@example.com', registrationDateTime: '2023-01-09T14:00:00.000Z' },
+  { _id: 'mock-000003', firstName: 'Chloé', lastName: 'Dubois', email: 'chloe.dubois@example.com', registrationDateTime: '2023-05-22T11:15:00.000Z' },
+  { _id: 'mock-000004', firstName: 'Maya', lastName: 'Okafor', email: 'maya.okafor@example.com', registrationDateTime: '2023-02-02T16:45:00.000Z' },
+  { _id: 'mock-000005', firstName: 'Hannah', lastName: 'Becker', email: 'hannah.becker@example.com', registrationDateTime: '2023-07-30T10:00:00.000Z' },
+  { _id: 'mock-000006', firstName: 'Lucía', lastName: 'Fernández', email: 'lucia.fernandez@example.com', registrationDateTime: '2023-04-18T13:20:00.000Z' },
+  { _id: 'mock-000007', firstName: 'Grace', lastName: 'Kim', email: 'grace.kim@example.com', registrationDateTime: '2023-06-05T15:10:00.000Z' },
+  { _id: 'mock-000008', firstName: 'Olivia', lastName: 'Nowak', email: 'olivia.nowak@example.com', registrationDateTime: '2023-01-27T12:05:00.000Z' },
+  { _id: 'mock-000009', firstName: 'Isabel', lastName: 'Santos', email: 'isabel.santos@example.com', registrationDateTime: '2023-08-11T17:30:00.000Z' },
+  { _id: 'mock-000010', firstName: 'Emma', lastName: 'Lindqvist', email: 'emma.lindqvist@example.com', registrationDateTime: '2023-09-03T08:50:00.000Z' },
+  { _id: 'mock-000011', firstName: 'Zara', lastName: 'Ahmed', email: 'zara.ahmed@example.com', registrationDateTime: '2023-02-19T10:40:00.000Z' },
+  { _id: 'mock-000012', firstName: 'Priya', lastName: 'Raman', email: 'priya.raman@example.com', registrationDateTime: '2023-10-24T14:25:00.000Z' },
+];

@@ -1,0 +1,33 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import { clearLoggedIn } from './lib/login-flag';
+import { createQueryClient } from './lib/query-client';
+import { createAppRouter } from './router';
+
+type AppOptions = {
+  history?: RouterHistory;
+  retry?: boolean;
+};
+
+/** The query client and router, wired together: the browser makes one pair, each test its own. */
+export function createApp({ history, retry }: AppOptions = {}) {
+  const queryClient: QueryClient = createQueryClient({
+    retry,
+    // A session the server no longer accepts: forget it and its data, and ask to log in again.
+    onUnauthorized: () => {
+      clearLoggedIn();
+      queryClient.removeQueries();
+      void router.navigate({ to: '/login' });
+    },
+  });
+  const router = createAppRouter({ queryClient, history });
+  return { queryClient, router };
+}
+
+export function App({ queryClient, router }: ReturnType<typeof createApp>) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from '@tanstack/react-router';
+import './nav-bar.css';
+
+type NavBarProps = {
+  loggedIn: boolean;
+  onSignOut: () => void;
+  signingOut?: boolean;
+};
+
+/** The navigation bar of SPEC.md section 2, on every screen. */
+export function NavBar({ loggedIn, onSignOut, signingOut = false }: NavBarProps) {
+  return (
+    <header className="nav-bar">
+      <nav className="nav-bar__inner" aria-label="Main">
+        <Link to="/" className="nav-bar__home">
+          HOME
+        </Link>
+        <span className="nav-bar__brand">YOUR BEAUTY SALON</span>
+        <div className="nav-bar__actions">
+          {loggedIn ? (
+            <>
+              <Link to="/clients" className="nav-bar__link">
+                Clients
+              </Link>
+              <button type="button" className="button button--ghost" onClick={onSignOut} disabled={signingOut}>
+                Sign Out
+              </button>
+            </>
+          ) : (
+            <Link to="/login" className="nav-bar__link">
+              Login
+            </Link>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

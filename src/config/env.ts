@@ -1,0 +1,22 @@
+/**
+ * The SPA's configuration, read once from Vite's environment and checked. Checked by hand
+ * rather than with zod: this module is in the landing page's bundle, which loads no zod.
+ */
+function readApiUrl(value: unknown): string {
+  if (value === undefined || value === '') return '';
+  if (typeof value === 'string' && URL.canParse(value)) return value.replace(/\/+$/, '');
+  throw new Error(`Invalid environment: VITE_API_URL must be empty or an absolute URL, not ${JSON.stringify(value)}`);
+}
+
+function readMocking(value: unknown): boolean {
+  if (value === undefined || value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error(`Invalid environment: VITE_API_MOCKING must be true or false, not ${JSON.stringify(value)}`);
+}
+
+export const env = {
+  /** {host} of SPEC.md section 7. Empty means the site's own origin. */
+  apiUrl: readApiUrl(import.meta.env.VITE_API_URL),
+  /** msw answers instead of a server: on by default in development, never in a production build. */
+  apiMocking: import.meta.env.DEV && readMocking(import.meta.env.VITE_API_MOCKING),
+};

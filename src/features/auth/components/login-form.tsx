@@ -1,0 +1,27 @@
+import { useForm } from 'react-hook-form';
+import type { LoginRequest } from '../../../../contract/api';
+import { useLogin } from '../api/login';
+
+/** The login form of SPEC.md section 2. No client-side rule: the server decides (section 5). */
+export function LoginForm() {
+  const login = useLogin();
+  const { register, handleSubmit } = useForm<LoginRequest>({
+    defaultValues: { username: '', password: '' },
+  });
+
+  return (
+    <form className="card form" onSubmit={handleSubmit((credentials) => login.mutate(credentials))}>
+      <div className="form__field">
+        <label htmlFor="login-username">Username</label>
+        <input id="login-username" type="text" autoComplete="username" autoCapitalize="none" {...register('username')} />
+      </div>
+      <div className="form__field">
+        <label htmlFor="login-password">Password</label>
+        <input id="login-password" type="password" autoComplete="current-password" {...register('password')} />
+      </div>
+      <button type="submit" className="button button--primary" disabled={login.isPending}>
+        Log in
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ClientInputBody } from '../../../../contract/api';
+import { apiPaths } from '../../../../contract/paths';
+import { apiRequest } from '../../../lib/api-client';
+import { clientKeys } from './client-queries';
+
+/** POST {host}/api/clients: the answer's body is not read (SPEC.md section 7). */
+export function createClient(input: ClientInputBody): Promise<undefined> {
+  return apiRequest(apiPaths.clients, { method: 'POST', body: input });
+}
+
+/** A new client changes the list and nothing else. */
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createClient,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
+    onError: (error) => console.error(error.message),
+  });
+}

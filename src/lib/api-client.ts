@@ -1,0 +1,85 @@
+/**
+ * The one HTTP client of the SPA: `fetch` with no time-out, where statuses 200 to 299 are
+ * success (SPEC.md section 9). Answers are parsed with the caller's contract schema, so a
+ * malformed answer is an error here instead of a broken screen later. This module imports
+ * zod's types only, so that pages which read no data do not load zod.
+ */
+import type { z } from 'zod';
+import { env } from '../config/env';
+
+/** A non-2xx answer from the server. `status` 401 means the session is no longer accepted. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** A 2xx answer whose body does not match the contract. */
+export class MalformedResponseError extends Error {
+  constructor(path: string, cause: unknown) {
+    super(`The server's answer to ${path} does not match the API contract`, { cause });
+    this.name = 'MalformedResponseError';
+  }
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+type RequestOptions<TSchema extends z.ZodType | undefined> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** The schema of the answer; without one the body is not read. */
+  schema?: TSchema;
+  signal?: AbortSignal;
+};
+
+type ResultOf<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : undefined;
+
+function urlFor(path: string): string {
+  return new URL(path, env.apiUrl || window.location.origin).toString();
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    // The contract's error body, { message }, read by hand: this module stays free of zod.
+    const body: unknown = await response.json();
+    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+      return body.message;
+    }
+  } catch {
+    // Not JSON: fall through to the status text.
+  }
+  return `Request failed with status ${response.status}`;
+}
+
+export async function apiRequest<TSchema extends z.ZodType | undefined = undefined>(
+  path: string,
+  { method = 'GET', body, schema, signal }: RequestOptions<TSchema> = {},
+): Promise<ResultOf<TSchema>> {
+  const response = await fetch(urlFor(path), {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    // The session cookie goes along, also when {host} is another origin.
+    credentials: 'include',
+    signal,
+  });
+  if (!response.ok) {
+    throw new ApiError(response.status, await errorMessage(response));
+  }
+  if (!schema) return undefined as ResultOf<TSchema>;
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch (error) {
+    throw new MalformedResponseError(path, error);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new MalformedResponseError(path, parsed.error);
+  return parsed.data as ResultOf<TSchema>;
+}

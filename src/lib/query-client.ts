@@ -1,0 +1,53 @@
+/** Query defaults for the whole SPA, in one place. */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, isUnauthorized } from './api-client';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The mutation answers a 401 itself (the login form: a 401 there is a wrong password). */
+      handlesUnauthorized?: boolean;
+    };
+  }
+}
+
+type QueryClientOptions = {
+  /** Called when the server no longer accepts the session (any 401 from a client call). */
+  onUnauthorized: () => void;
+  /** Tests turn retries off so that a failure shows at once. */
+  retry?: boolean;
+};
+
+/** Data this fresh is shown without asking the server again (navigating back and forth). */
+const STALE_TIME_MS = 30_000;
+const MAX_RETRIES = 2;
+
+function shouldRetry(failureCount: number, error: Error): boolean {
+  // A 4xx answer will not change by asking again; a network fault or a 5xx may.
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function createQueryClient({ onUnauthorized, retry = true }: QueryClientOptions): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) onUnauthorized();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isUnauthorized(error) && !mutation.meta?.handlesUnauthorized) onUnauthorized();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: STALE_TIME_MS,
+        retry: retry ? shouldRetry : false,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, createApp } from './app';
+import { env } from './config/env';
+import './styles/global.css';
+
+async function startMockBackend() {
+  // `import.meta.env.DEV` first: a production build drops msw altogether.
+  if (!import.meta.env.DEV || !env.apiMocking) return;
+  const { startMockWorker } = await import('../mocks/browser');
+  await startMockWorker();
+}
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+await startMockBackend();
+createRoot(rootElement).render(
+  <StrictMode>
+    <App {...createApp()} />
+  </StrictMode>,
+);

@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { NavBar } from '../components/nav-bar';
+import { useSignOut } from '../features/auth/api/sign-out';
+import { useIsLoggedIn } from '../lib/login-flag';
+
+export type RouterContext = {
+  queryClient: QueryClient;
+};
+
+// Development only: the condition is false in a production build, so the import is dropped.
+const Devtools =
+  import.meta.env.DEV && import.meta.env.MODE !== 'test' ? lazy(() => import('../components/devtools')) : () => null;
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+});
+
+function RootLayout() {
+  const loggedIn = useIsLoggedIn();
+  const signOut = useSignOut();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <NavBar loggedIn={loggedIn} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Suspense>
+        <Devtools />
+      </Suspense>
+    </>
+  );
+}

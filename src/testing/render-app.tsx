@@ -1,0 +1,25 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockDb } from '../../mocks/db';
+import { App, createApp } from '../app';
+import { setLoggedIn } from '../lib/login-flag';
+
+type RenderAppOptions = {
+  /** Stores the login flag and opens a mock session, as after a successful login. */
+  loggedIn?: boolean;
+};
+
+/** The whole app at `path`, with its own QueryClient (no retries) and router, on the msw mock backend. */
+export async function renderApp(path: string, { loggedIn = false }: RenderAppOptions = {}) {
+  if (loggedIn) {
+    setLoggedIn();
+    mockDb.startSession();
+  }
+  const app = createApp({ history: createMemoryHistory({ initialEntries: [path] }), retry: false });
+  const user = userEvent.setup();
+  render(<App {...app} />);
+  // The first route has resolved once the navigation bar's home link is on screen.
+  await screen.findByRole('link', { name: 'HOME' });
+  return { user, ...app };
+}

@@ -1,0 +1,23 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetMockDb } from '../../mocks/db';
+import { server } from '../../mocks/node';
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
+  window.scrollTo = () => {};
+});
+beforeEach(() => {
+  resetMockDb();
+  window.localStorage.clear();
+  // SPEC.md's messages are alerts: every test can read what was alerted, and jsdom has no alert of its own.
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
