@@ -11,7 +11,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       // The router plugin must come before react() (TanStack Router's Vite guide).
-      tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+      tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePattern: '\\.test\\.tsx?$' }),
       react(),
     ],
     server: proxyToRealServer

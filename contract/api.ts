@@ -9,9 +9,13 @@ import { z } from 'zod';
 /** Longest name or email the salon stores; enough for any real one, small enough to bound rows. */
 export const MAX_TEXT_LENGTH = 200;
 
+/** "X is required" when the field is missing, "X must be text" when it is something else. */
+const textError = (field: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${field} is required` : `${field} must be text`;
+
 const requiredText = (field: string) =>
   z
-    .string({ error: `${field} must be text` })
+    .string({ error: textError(field) })
     .trim()
     .min(1, `${field} is required`)
     .max(MAX_TEXT_LENGTH, `${field} must be at most ${MAX_TEXT_LENGTH} characters`);
@@ -47,7 +51,7 @@ export function normalizeDateTime(value: string): string | null {
 }
 
 const registrationDateTime = z
-  .string({ error: 'Registration date and time must be text' })
+  .string({ error: textError('Registration date and time') })
   .trim()
   .min(1, 'Registration date and time is required')
   .transform((value, ctx) => {
@@ -95,8 +99,8 @@ export const ClientList = z.array(Client);
 
 /** The login request of SPEC.md section 3. */
 export const LoginRequest = z.strictObject({
-  username: z.string({ error: 'Username must be text' }).min(1, 'Username is required').max(MAX_TEXT_LENGTH),
-  password: z.string({ error: 'Password must be text' }).min(1, 'Password is required').max(1024),
+  username: z.string({ error: textError('Username') }).min(1, 'Username is required').max(MAX_TEXT_LENGTH),
+  password: z.string({ error: textError('Password') }).min(1, 'Password is required').max(1024),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -111,7 +115,5 @@ export function describeValidationError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request body';
   if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}`;
-  const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined && field) return `${field} is required`;
   return issue.message;
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ClientInput, describeValidationError, normalizeDateTime } from './api';
+
+const valid = { firstName: 'Nina', lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30' };
+
+describe('normalizeDateTime', () => {
+  it.each([
+    ['2024-05-01T10:30', '2024-05-01T10:30:00.000Z'],
+    ['2024-05-01T10:30:15', '2024-05-01T10:30:15.000Z'],
+    ['2024-05-01T10:30:15.5', '2024-05-01T10:30:15.500Z'],
+    ['2024-05-01T10:30:00.000Z', '2024-05-01T10:30:00.000Z'],
+    ['2024-05-01T12:30:00+02:00', '2024-05-01T10:30:00.000Z'],
+    ['2024-02-29T00:00', '2024-02-29T00:00:00.000Z'],
+  ])('%s is stored as %s', (input, stored) => {
+    expect(normalizeDateTime(input)).toBe(stored);
+  });
+
+  it.each(['', '2024-05-01', '10:30', '2024-13-01T10:30', '2023-02-29T10:30', '2024-05-01T24:00', '2024-05-01 10:30', 'yesterday'])(
+    'refuses %j',
+    (input) => {
+      expect(normalizeDateTime(input)).toBeNull();
+    },
+  );
+});
+
+describe('ClientInput', () => {
+  it('trims text and normalises the date-time', () => {
+    expect(ClientInput.parse({ ...valid, firstName: '  Nina ' })).toEqual({
+      ...valid,
+      registrationDateTime: '2024-05-01T10:30:00.000Z',
+    });
+  });
+
+  it.each([
+    [{ ...valid, firstName: '' }, 'First name is required'],
+    [{ ...valid, lastName: '   ' }, 'Last name is required'],
+    [{ ...valid, email: 'nina' }, 'Email must be a valid email address'],
+    [{ ...valid, email: 42 }, 'Email must be text'],
+    [{ ...valid, registrationDateTime: '2024-02-30T10:00' }, 'Registration date and time must be a valid date-time, like 2024-05-01T10:30'],
+    [{ ...valid, firstName: 'x'.repeat(201) }, 'First name must be at most 200 characters'],
+    [{ ...valid, isAdmin: true }, 'Unknown field: isAdmin'],
+    [{ lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30' }, 'First name is required'],
+  ])('refuses %j with a message naming the problem', (input, message) => {
+    const result = ClientInput.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(describeValidationError(result.error!)).toBe(message);
+  });
+});

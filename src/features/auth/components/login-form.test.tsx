@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../../../mocks/node';
+import { renderApp } from '../../../testing/render-app';
+
+async function logIn(user: Awaited<ReturnType<typeof renderApp>>['user'], username: string, password: string) {
+  if (username) await user.type(screen.getByLabelText('Username'), username);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('/login (SPEC.md sections 2, 4, 5 and 8)', () => {
+  it('has Username and Password fields and a Log in button', async () => {
+    await renderApp('/login');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('on success stores the flag, alerts "Login successful!" and goes to /clients', async () => {
+    const { user, router } = await renderApp('/login');
+    await logIn(user, 'admin', 'admin');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+    expect(window.alert).toHaveBeenCalledWith('Login successful!');
+    expect(window.localStorage.getItem('isLoggedIn')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'Clients' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('sends exactly username and password to POST /login', async () => {
+    let body: unknown;
+    server.use(
+      http.post('*/login', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ username: 'admin' });
+      }),
+    );
+    const { user } = await renderApp('/login');
+    await logIn(user, 'admin', 'admin');
+    await waitFor(() => expect(body).toEqual({ username: 'admin', password: 'admin' }));
+  });
+
+  it('a wrong password alerts "Invalid username or password" and stores no flag', async () => {
+    const { user, router } = await renderApp('/login');
+    await logIn(user, 'admin', 'wrong');
+
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Invalid username or password'));
+    expect(window.localStorage.getItem('isLoggedIn')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('has no client-side rule: empty fields are sent and the server refusal gets the failure alert', async () => {
+    let requests = 0;
+    server.use(
+      http.post('*/login', () => {
+        requests += 1;
+        return HttpResponse.json({ message: 'Username is required' }, { status: 400 });
+      }),
+    );
+    const { user } = await renderApp('/login');
+    await logIn(user, '', '');
+
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Invalid username or password'));
+    expect(requests).toBe(1);
+  });
+
+  it.each([
+    ['a server error', () => HttpResponse.json({ message: 'Internal server error' }, { status: 500 })],
+    ['a network failure', () => HttpResponse.error()],
+    ['too many attempts', () => HttpResponse.json({ message: 'Too many attempts' }, { status: 429 })],
+  ])('any failure (%s) gets the same alert', async (_name, answer) => {
+    server.use(http.post('*/login', answer));
+    const { user } = await renderApp('/login');
+    await logIn(user, 'admin', 'admin');
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Invalid username or password'));
+    expect(window.localStorage.getItem('isLoggedIn')).toBeNull();
+  });
+
+  it('disables Log in while the request is in flight', async () => {
+    let release!: () => void;
+    server.use(
+      http.post('*/login', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json({ username: 'admin' });
+      }),
+    );
+    const { user } = await renderApp('/login');
+    await logIn(user, 'admin', 'admin');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled());
+    release();
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Login successful!'));
+  });
+});
