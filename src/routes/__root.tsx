@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { NavBar } from '../components/nav-bar';
 import { useSignOut } from '../features/auth/api/sign-out';
@@ -22,6 +22,8 @@ function RootLayout() {
   const signOut = useSignOut();
   return (
     <>
+      {/* Each route's <title> (its `head`), so that tabs and screen readers tell pages apart. */}
+      <HeadContent />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
