@@ -96,6 +96,27 @@ describe('/clients (SPEC.md section 2)', () => {
   });
 });
 
+describe('/clients with a long list', () => {
+  it('renders only the rows near the window, while the table still tells its full size', async () => {
+    const many = Array.from({ length: 2000 }, (_, index) => ({
+      _id: `c-${index}`,
+      firstName: `First${index}`,
+      lastName: `Last${index}`,
+      email: `client${index}@example.com`,
+      registrationDateTime: new Date(Date.UTC(2020, 0, 1) + index * 60_000).toISOString(),
+    }));
+    mockDb.setClients(many);
+    await renderApp('/clients', { loggedIn: true });
+
+    expect(await screen.findByRole('cell', { name: 'First0' })).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '2001');
+    const rendered = bodyRows().filter((row) => row.getAttribute('aria-hidden') !== 'true');
+    expect(rendered.length).toBeGreaterThan(10);
+    expect(rendered.length).toBeLessThan(100);
+    expect(rendered[1]).toHaveAttribute('aria-rowindex', '3');
+  });
+});
+
 describe('/clients query cache', () => {
   it('entering the list fetches it once, and coming back within the fresh time fetches nothing', async () => {
     const requests = recordRequests();

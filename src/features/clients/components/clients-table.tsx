@@ -1,4 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { Client } from '../../../../contract/api';
 import { formatRegistrationTime } from '../utils/date-time';
 
@@ -8,16 +10,51 @@ type ClientsTableProps = {
   emptyMessage?: string;
 };
 
-/** The client table of SPEC.md section 2: four columns and an Edit button per row. */
+/** Every row is this tall (`.clients-table tbody tr` in global.css), so no row needs measuring. */
+const ROW_HEIGHT_REM = 3.5;
+/** Rows rendered beyond each edge of the window, so that scrolling never shows a blank. */
+const OVERSCAN_ROWS = 12;
+
+/**
+ * The client table of SPEC.md section 2: four columns and an Edit button per row.
+ *
+ * A salon's list grows for years, so only the rows near the window are in the DOM; spacer
+ * rows keep the scroll height. It stays a real table for assistive technology:
+ * `aria-rowcount` and `aria-rowindex` give every row its place in the whole list.
+ */
 export function ClientsTable({ clients, emptyMessage }: ClientsTableProps) {
-  const router = useRouter();
-  const editLocation = (clientId: string) => ({ to: '/clients/edit/$clientId', params: { clientId } }) as const;
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // Where the rows start on the page: the virtualizer counts from the top of the document.
+  useLayoutEffect(() => {
+    const measure = () => {
+      const body = bodyRef.current;
+      if (body) setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: clients.length,
+    estimateSize: rowHeightPx,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+    getItemKey: (index) => clients[index]?._id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0];
+  const last = rows.at(-1);
+  const spaceAbove = first ? first.start - scrollMargin : 0;
+  const spaceBelow = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
 
   return (
     <div className="table-scroll">
-      <table className="clients-table">
+      <table className="clients-table" aria-rowcount={clients.length + 1}>
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             <th scope="col">First Name</th>
             <th scope="col">Last Name</th>
             <th scope="col">Email</th>
@@ -27,7 +64,7 @@ export function ClientsTable({ clients, emptyMessage }: ClientsTableProps) {
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody ref={bodyRef}>
           {clients.length === 0 && emptyMessage ? (
             <tr>
               <td colSpan={5} className="clients-table__empty">
@@ -35,35 +72,71 @@ export function ClientsTable({ clients, emptyMessage }: ClientsTableProps) {
               </td>
             </tr>
           ) : (
-            clients.map((client) => {
-              const nameId = `client-${client._id}-name`;
-              return (
-                <tr key={client._id}>
-                  <td id={nameId}>{client.firstName}</td>
-                  <td>{client.lastName}</td>
-                  <td className="clients-table__email">{client.email}</td>
-                  <td>
-                    <time dateTime={client.registrationDateTime}>{formatRegistrationTime(client.registrationDateTime)}</time>
-                  </td>
-                  <td className="clients-table__action">
-                    <button
-                      type="button"
-                      className="button button--small"
-                      aria-describedby={nameId}
-                      // Like a link: the edit page's data starts loading on hover or focus.
-                      onMouseEnter={() => void router.preloadRoute(editLocation(client._id))}
-                      onFocus={() => void router.preloadRoute(editLocation(client._id))}
-                      onClick={() => void router.navigate(editLocation(client._id))}
-                    >
-                      Edit
-                    </button>
-                  </td>
-                </tr>
-              );
-            })
+            <>
+              {spaceAbove > 0 && <SpacerRow height={spaceAbove} />}
+              {rows.map((row) => {
+                const client = clients[row.index];
+                return (
+                  client && (
+<ClientRow key={row.key} client={client} index={row.index} />
+                  )
+                );
+              })}
+              {spaceBelow > 0 && <SpacerRow height={spaceBelow} />}
+            </>
           )}
         </tbody>
       </table>
     </div>
   );
 }
+
+function rowHeightPx(): number {
+  const rootFontSize = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return ROW_HEIGHT_REM * rootFontSize;
+}
+
+function SpacerRow({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true" className="clients-table__spacer">
+      <td colSpan={5} style={{ height }} />
+    </tr>
+  );
+}
+
+type ClientRowProps = {
+  client: Client;
+  index: number;
+};
+
+/** One client; memoised so that scrolling renders only the rows that come into view. */
+const ClientRow = memo(function ClientRow({ client, index }: ClientRowProps) {
+  const router = useRouter();
+  const nameId = `client-${client._id}-name`;
+  const editLocation = { to: '/clients/edit/$clientId', params: { clientId: client._id } } as const;
+  // Like a link: the edit page's data starts loading on hover or focus.
+  const preload = () => void router.preloadRoute(editLocation);
+
+  return (
+    <tr aria-rowindex={index + 2}>
+      <td id={nameId}>{client.firstName}</td>
+      <td>{client.lastName}</td>
+      <td className="clients-table__email">{client.email}</td>
+      <td>
+        <time dateTime={client.registrationDateTime}>{formatRegistrationTime(client.registrationDateTime)}</time>
+      </td>
+      <td className="clients-table__action">
+        <button
+          type="button"
+          className="button button--small"
+          aria-describedby={nameId}
+          onMouseEnter={preload}
+          onFocus={preload}
+          onClick={() => void router.navigate(editLocation)}
+        >
+          Edit
+        </button>
+      </td>
+    </tr>
+  );
+});
