@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { HeadContent, Link, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { NavBar } from '../components/nav-bar';
 import { useSignOut } from '../features/auth/api/sign-out';
@@ -15,7 +15,20 @@ const Devtools =
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
+  notFoundComponent: PageNotFound,
 });
+
+/** SPEC.md has no fallback route; a mistyped address still gets a way back. */
+function PageNotFound() {
+  return (
+    <div className="page page--narrow">
+      <h1 className="page__title">Page not found</h1>
+      <p>
+        There is nothing at this address. <Link to="/">Go to the home page</Link>.
+      </p>
+    </div>
+  );
+}
 
 function RootLayout() {
   const loggedIn = useIsLoggedIn();

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LandingPage } from '../features/landing/components/landing-page';
 
 export const Route = createFileRoute('/')({
-  component: () => <h1>Your Beauty Salon</h1>,
+  head: () => ({ meta: [{ title: 'Your Beauty Salon: make-up, hairstyles and photoshoots' }] }),
+  component: LandingPage,
 });

@@ -12,3 +12,11 @@ describe('page titles', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 });
+
+describe('an unknown address', () => {
+  it('says the page was not found and links home', async () => {
+    await renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+});
