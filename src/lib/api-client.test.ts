@@ -47,6 +47,18 @@ describe('apiRequest (SPEC.md section 9: statuses 200 to 299 are success)', () =
     await expect(apiRequest('/probe', { schema: Answer })).rejects.toBeInstanceOf(MalformedResponseError);
   });
 
+  it('sends no authentication header (SPEC.md section 7); the session travels as a cookie', async () => {
+    let authorization: string | null = 'unread';
+    server.use(
+      http.put('*/probe', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await apiRequest('/probe', { method: 'PUT', body: {} });
+    expect(authorization).toBeNull();
+  });
+
   it('has no time-out of its own: a slow answer still arrives', async () => {
     server.use(
       http.get('*/probe', async () => {
