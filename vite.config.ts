@@ -51,6 +51,14 @@ export default defineConfig(({ mode }) => {
             setupFiles: ['src/testing/setup.ts'],
           },
         },
+        {
+          // The real server (server/): Node, a fresh SQLite file per test, app.inject only.
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+          },
+        },
       ],
     },
   };

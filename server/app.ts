@@ -1,0 +1,83 @@
+/**
+ * Builds the salon's server from a config object: plugins (database, auth, headers,
+ * cross-site guard, errors, static SPA) and routes. It does not listen: main.ts does, and
+ * tests call `app.inject` on what this returns.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config.js';
+import { authPlugin } from './plugins/auth.js';
+import { clientStorePlugin } from './plugins/client-store.js';
+import { crossSiteGuard } from './plugins/cross-site-guard.js';
+import { databasePlugin } from './plugins/database.js';
+import { BODY_LIMIT_BYTES, errorHandling, sendError } from './plugins/error-handling.js';
+import { applySecurityHeaders, securityHeaders } from './plugins/security-headers.js';
+import { staticSite } from './plugins/static-site.js';
+import { apiRoutes } from './routes/api.js';
+import { authRoutes } from './routes/auth.js';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod-type-provider.js';
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    ...(config.logStream ? { stream: config.logStream } : {}),
+    // Fastify's request serializer logs no headers or bodies; these paths are a second lock.
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'headers.cookie',
+        'body.password',
+        'req.body.password',
+        'password',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+export async function buildApp(config: AppConfig) {
+  const clock = config.clock ?? Date.now;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Every request gets an unguessable id: it is in the log and in a 500's body.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // Long enough that any over-long client id gets a 400 from the contract's ClientId check.
+    routerOptions: { maxParamLength: 1024 },
+    // A malformed URL (bad percent-encoding) is a 400 like any other bad input. These
+    // replies are made before routing, without hooks, hence the explicit headers.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply);
+      return sendError(error, request, reply);
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON bodies are accepted (the cross-site guard answers 415 first; this is the second lock).
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(securityHeaders);
+  await app.register(errorHandling);
+  await app.register(crossSiteGuard, { publicOrigin: config.publicOrigin });
+  await app.register(databasePlugin, { file: config.databaseFile, busyTimeoutMs: config.databaseBusyTimeoutMs });
+  await app.register(authPlugin, {
+    session: config.session,
+    loginThrottle: config.loginThrottle,
+    passwordHashing: config.passwordHashing,
+    clock,
+  });
+  await app.register(clientStorePlugin, { clock });
+
+  await app.register(authRoutes);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(staticSite, { staticDir: config.staticDir });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

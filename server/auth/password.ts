@@ -1,0 +1,118 @@
+/**
+ * Staff passwords: scrypt from node:crypto with the OWASP Password Storage Cheat Sheet's
+ * parameters (N=2^17, r=8, p=1), a 16-byte random salt per password, and the parameters
+ * stored with the hash (PHC string format) so they can be raised later without locking
+ * anyone out: `needsRehash` tells the login route to re-hash with the current ones.
+ */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+export type ScryptParams = {
+  /** CPU/memory cost, a power of two. */
+  N: number;
+  /** Block size. */
+  r: number;
+  /** Parallelism. */
+  p: number;
+};
+
+/** OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1 (128 MiB per hash). */
+export const OWASP_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+/** Bounds for parameters read back from the database, so a damaged row cannot ask for gigabytes. */
+const MAX_LOG_N = 22;
+const MAX_R = 32;
+const MAX_P = 16;
+
+/**
+ * Each hash holds 128 * N * r bytes; at most two run at once so that a burst of logins
+ * cannot take the process's memory (libuv would otherwise run four in parallel).
+ */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await task();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+function scrypt(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
+  // Node refuses to allocate more than `maxmem` (32 MiB by default); allow what N and r need.
+  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r * p };
+  // NFC: the same password typed on two keyboards gives the same bytes.
+  const input = password.normalize('NFC');
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scryptCallback(input, salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
+}
+
+function toB64(bytes: Buffer): string {
+  return bytes.toString('base64').replace(/=+$/, '');
+}
+
+export async function hashPassword(password: string, params: ScryptParams = OWASP_SCRYPT_PARAMS): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await scrypt(password, salt, params);
+  return `$scrypt$ln=${Math.log2(params.N)},r=${params.r},p=${params.p}$${toB64(salt)}$${toB64(key)}`;
+}
+
+type ParsedHash = { params: ScryptParams; salt: Buffer; key: Buffer };
+
+const HASH_PATTERN = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+
+export function parsePasswordHash(stored: string): ParsedHash | undefined {
+  const match = HASH_PATTERN.exec(stored);
+  if (!match) return undefined;
+  const [, logN, r, p, salt, key] = match as unknown as [string, string, string, string, string, string];
+  const params = { N: 2 ** Number(logN), r: Number(r), p: Number(p) };
+  if (Number(logN) < 1 || Number(logN) > MAX_LOG_N || params.r < 1 || params.r > MAX_R || params.p < 1 || params.p > MAX_P) {
+    return undefined;
+  }
+  return { params, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
+}
+
+/** Whether `password` matches `stored`, compared in constant time. A malformed hash matches nothing. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parsePasswordHash(stored);
+  if (!parsed || parsed.key.length !== KEY_BYTES) return false;
+  const key = await scrypt(password, parsed.salt, parsed.params);
+  return timingSafeEqual(key, parsed.key);
+}
+
+/** Whether `stored` was made with weaker parameters than `params`. */
+export function needsRehash(stored: string, params: ScryptParams = OWASP_SCRYPT_PARAMS): boolean {
+  const parsed = parsePasswordHash(stored);
+  if (!parsed) return true;
+  return parsed.params.N < params.N || parsed.params.r < params.r || parsed.params.p < params.p;
+}
+
+/** New staff passwords: long enough to resist guessing, short enough to bound hashing work. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** Why a new password is refused, or undefined when it is acceptable. */
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  return undefined;
+}
+
+/** A random password for the first account when none was configured (128 bits). */
+export function generatePassword(): string {
+  return randomBytes(16).toString('base64url');
+}

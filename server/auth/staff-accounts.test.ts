@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.js';
+import { TEST_HASHING, temporaryDirectory } from '../testing/test-app.js';
+import { verifyPassword } from './password.js';
+import { createStaffAccounts } from './staff-accounts.js';
+
+async function accounts() {
+  const db = await openDatabase({ file: join(temporaryDirectory(), 'salon.db') });
+  return { db, staff: createStaffAccounts(db, { hashing: TEST_HASHING }) };
+}
+
+describe('staff accounts', () => {
+  it('adds an account with a salted scrypt hash, never the password itself', async () => {
+    const { db, staff } = await accounts();
+    await staff.add('Nina', 'correct horse battery');
+    const rows = await db.selectFrom('staff').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.username).toBe('nina');
+    expect(rows[0]?.password_hash).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
+    expect(JSON.stringify(rows)).not.toContain('correct horse battery');
+    expect(await verifyPassword('correct horse battery', rows[0]?.password_hash ?? '')).toBe(true);
+    await db.destroy();
+  });
+
+  it.each([
+    ['a duplicate username (in any case)', 'NINA', 'long enough', 'A staff account named nina already exists'],
+    ['a short password', 'ava', 'short', 'Password must be at least 8 characters'],
+    ['a username with spaces inside', 'ni na', 'long enough', 'Username must be 1 to 64 characters'],
+    ['an empty username', '  ', 'long enough', 'Username must be 1 to 64 characters'],
+  ])('refuses %s', async (_kind, username, password, message) => {
+    const { db, staff } = await accounts();
+    await staff.add('nina', 'correct horse battery');
+    await expect(staff.add(username, password)).rejects.toThrow(message);
+    expect(await staff.list()).toHaveLength(1);
+    await db.destroy();
+  });
+
+  it('refuses to change or remove an account that does not exist', async () => {
+    const { db, staff } = await accounts();
+    await expect(staff.changePassword('ghost', 'long enough')).rejects.toThrow('No staff account named ghost');
+    await expect(staff.remove('ghost')).rejects.toThrow('No staff account named ghost');
+    await db.destroy();
+  });
+
+  describe('the first start', () => {
+    it('creates the configured account when there is none', async () => {
+      const { db, staff } = await accounts();
+      expect(await staff.ensureInitialAccount('admin', 'secretpass')).toEqual({ created: true, username: 'admin' });
+      const [row] = await db.selectFrom('staff').selectAll().execute();
+      expect(await verifyPassword('secretpass', row?.password_hash ?? '')).toBe(true);
+      await db.destroy();
+    });
+
+    it('generates a password when none is configured, and returns it to be shown once', async () => {
+      const { db, staff } = await accounts();
+      const result = await staff.ensureInitialAccount('admin', undefined);
+      expect(result).toEqual({ created: true, username: 'admin', generatedPassword: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+      const [row] = await db.selectFrom('staff').selectAll().execute();
+      expect(await verifyPassword(result.created ? (result.generatedPassword ?? '') : '', row?.password_hash ?? '')).toBe(true);
+      await db.destroy();
+    });
+
+    it('does nothing when an account exists', async () => {
+      const { db, staff } = await accounts();
+      await staff.add('nina', 'correct horse battery');
+      expect(await staff.ensureInitialAccount('admin', 'secretpass')).toEqual({ created: false });
+      expect((await staff.list()).map((account) => account.username)).toEqual(['nina']);
+      await db.destroy();
+    });
+  });
+});

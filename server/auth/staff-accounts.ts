@@ -1,0 +1,148 @@
+/**
+ * Staff account management, shared by the server (first-start account, login) and the
+ * staff CLI. Changing a password or removing an account ends that account's sessions in
+ * the same transaction, so a leaked session dies with the old password.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { createSessionsRepository } from '../repositories/sessions.js';
+import { createStaffRepository, type StaffRow } from '../repositories/staff.js';
+import {
+  generatePassword,
+  hashPassword,
+  needsRehash,
+  OWASP_SCRYPT_PARAMS,
+  passwordProblem,
+  verifyPassword,
+  type ScryptParams,
+} from './password.js';
+
+/** A refusal with a message fit to show to whoever ran the command. */
+export class StaffAccountError extends Error {
+  override name = 'StaffAccountError';
+}
+
+const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{0,63}$/;
+
+/** Usernames are matched without regard to case or surrounding spaces. */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+function checkedUsername(username: string): string {
+  const normalized = normalizeUsername(username);
+  if (!USERNAME_PATTERN.test(normalized)) {
+    throw new StaffAccountError(
+      'Username must be 1 to 64 characters: letters, digits, and . _ @ - (not first), matched without regard to case',
+    );
+  }
+  return normalized;
+}
+
+function checkedPassword(password: string): string {
+  const problem = passwordProblem(password);
+  if (problem) throw new StaffAccountError(problem);
+  return password;
+}
+
+export type StaffAccountSummary = { username: string; createdAt: string; passwordChangedAt: string };
+
+export type StaffAccountsOptions = { hashing?: ScryptParams; clock?: () => number };
+
+export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRYPT_PARAMS, clock = Date.now }: StaffAccountsOptions = {}) {
+  const staff = createStaffRepository(db);
+  /**
+   * A hash of a random password with the current parameters: an unknown username's password
+   * is checked against it, so that it costs as long as a wrong password for a real account.
+   */
+  let dummyHash: Promise<string> | undefined;
+  const dummyPasswordHash = () => (dummyHash ??= hashPassword(generatePassword(), hashing));
+
+  async function requireAccount(username: string): Promise<StaffRow> {
+    const account = await staff.findByUsername(normalizeUsername(username));
+    if (!account) throw new StaffAccountError(`No staff account named ${normalizeUsername(username)}`);
+    return account;
+  }
+
+  async function add(username: string, password: string): Promise<StaffAccountSummary> {
+    const name = checkedUsername(username);
+    const passwordHash = await hashPassword(checkedPassword(password), hashing);
+    if (await staff.findByUsername(name)) throw new StaffAccountError(`A staff account named ${name} already exists`);
+    const now = new Date(clock()).toISOString();
+    await staff.insert({
+      id: randomBytes(16).toString('base64url'),
+      username: name,
+      password_hash: passwordHash,
+      created_at: now,
+      password_changed_at: now,
+    });
+    return { username: name, createdAt: now, passwordChangedAt: now };
+  }
+
+  return {
+    add,
+
+    /** Made ahead of the first login (it takes as long as one), so that login is not slower once. */
+    dummyPasswordHash,
+
+    /**
+     * The account these credentials open, or undefined. Unknown usernames and wrong
+     * passwords cost the same hash and give the same answer. A hash made with weaker
+     * parameters than the current ones is replaced (the password is known right now).
+     */
+    async authenticate(username: string, password: string): Promise<StaffRow | undefined> {
+      const account = await staff.findByUsername(normalizeUsername(username));
+      const matches = await verifyPassword(password, account?.password_hash ?? (await dummyPasswordHash()));
+      if (!account || !matches) return undefined;
+      if (needsRehash(account.password_hash, hashing)) {
+        await staff.setPasswordHash(account.id, await hashPassword(password, hashing), new Date(clock()));
+      }
+      return account;
+    },
+
+    /** Sets a new password and ends every session of the account; returns how many ended. */
+    async changePassword(username: string, password: string): Promise<number> {
+      const account = await requireAccount(username);
+      const passwordHash = await hashPassword(checkedPassword(password), hashing);
+      return db.transaction().execute(async (trx) => {
+        await createStaffRepository(trx).setPasswordHash(account.id, passwordHash, new Date(clock()));
+        return createSessionsRepository(trx).deleteForStaff(account.id);
+      });
+    },
+
+    /** Removes the account and ends its sessions; returns how many ended. */
+    async remove(username: string): Promise<number> {
+      const account = await requireAccount(username);
+      return db.transaction().execute(async (trx) => {
+        const ended = await createSessionsRepository(trx).deleteForStaff(account.id);
+        await createStaffRepository(trx).delete(account.id);
+        return ended;
+      });
+    },
+
+    async list(): Promise<StaffAccountSummary[]> {
+      const rows = await staff.listAll();
+      return rows.map((row) => ({ username: row.username, createdAt: row.created_at, passwordChangedAt: row.password_changed_at }));
+    },
+
+    /**
+     * The first start: when no account exists, creates `username` with `password`, or with a
+     * generated password that the caller prints once. Does nothing when an account exists.
+     */
+    async ensureInitialAccount(username: string, password: string | undefined): Promise<InitialAccountResult> {
+      if ((await staff.count()) > 0) return { created: false };
+      const chosen = password ?? generatePassword();
+      const account = await add(username, chosen);
+      return password === undefined
+        ? { created: true, username: account.username, generatedPassword: chosen }
+        : { created: true, username: account.username };
+    },
+  };
+}
+
+export type InitialAccountResult =
+  | { created: false }
+  | { created: true; username: string; generatedPassword?: string };
+
+export type StaffAccounts = ReturnType<typeof createStaffAccounts>;

@@ -1,0 +1,55 @@
+/**
+ * The clients as the routes see them: the repository for rows, the list cache for
+ * GET /api/clients. Every write goes through here, and each one invalidates the cached list
+ * right after it commits, in the same call, so no route can write and forget the cache.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Client, ClientInput } from '../../contract/api.js';
+import type { Database } from '../db/schema.js';
+import { createClientsRepository } from '../repositories/clients.js';
+import { ClientListCache, type SerializedList } from './client-list-cache.js';
+
+/** Opaque, unguessable ids (128 random bits), within the contract's ClientId pattern. */
+export function generateClientId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function createClientStore(db: Kysely<Database>, clock: () => number = Date.now) {
+  const clients = createClientsRepository(db);
+  const listCache = new ClientListCache(() => clients.listAll());
+
+  async function write<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      // Also after a failure: whether it committed is then unknown, and a rebuild is cheap.
+      listCache.invalidate();
+    }
+  }
+
+  return {
+    /** The whole list, serialised, with its ETag. */
+    list(): Promise<SerializedList> {
+      return listCache.get();
+    },
+
+    find(id: string): Promise<Client | undefined> {
+      return clients.findById(id);
+    },
+
+    create(input: ClientInput): Promise<Client> {
+      return write(() => clients.insert(generateClientId(), input, new Date(clock())));
+    },
+
+    update(id: string, input: ClientInput): Promise<Client | undefined> {
+      return write(() => clients.update(id, input, new Date(clock())));
+    },
+
+    remove(id: string): Promise<boolean> {
+      return write(() => clients.delete(id));
+    },
+  };
+}
+
+export type ClientStore = ReturnType<typeof createClientStore>;

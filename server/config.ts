@@ -1,0 +1,159 @@
+/**
+ * Configuration: what `buildApp` needs (AppConfig), and how the listening entry reads it
+ * from the environment, checked with zod so that a bad value stops the start with a message
+ * naming the variable instead of failing later.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { ScryptParams } from './auth/password.js';
+import { MIN_PASSWORD_LENGTH } from './auth/password.js';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type AppConfig = {
+  /** Absolute path of the SQLite file. */
+  databaseFile: string;
+  /** How long a query waits for another process's lock before answering 503 (default 3 s). */
+  databaseBusyTimeoutMs?: number;
+  /** The built SPA to serve (Vite's dist/), or null for the API alone. */
+  staticDir: string | null;
+  /** Fastify's trustProxy: false, true (any peer), or the trusted proxies' addresses (comma-separated). */
+  trustProxy: boolean | string;
+  /** The site's public origin (`https://salon.example`); when null, the request's Host is the origin. */
+  publicOrigin: string | null;
+  session: { idleMinutes: number; maxHours: number };
+  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  logLevel: LogLevel;
+  /** Where logs go (tests capture them); standard output when absent. */
+  logStream?: { write(line: string): void };
+  /** Hashing cost; the OWASP parameters when absent (tests use cheaper ones). */
+  passwordHashing?: ScryptParams;
+  /** The time, in ms since the epoch (tests move it to expire sessions). */
+  clock?: () => number;
+};
+
+export type ServerConfig = {
+  app: AppConfig;
+  port: number;
+  host: string;
+  /** The account created on the first start, when the database has none. */
+  initialAccount: { username: string; password: string | undefined };
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const DEFAULT_DATABASE_URL = 'file:./data/salon.db';
+
+/**
+ * The SQLite file named by DATABASE_URL: `file:./relative.db`, `file:/abs.db`,
+ * `file:///abs.db`, or a plain path. Relative paths are from the working directory.
+ */
+export function databaseFileFromUrl(value: string, cwd: string = process.cwd()): string {
+  if (value.startsWith('file://')) {
+    try {
+      return fileURLToPath(value);
+    } catch {
+      throw new ConfigError(`DATABASE_URL: ${value} is not a local file URL`);
+    }
+  }
+  if (value.startsWith('file:')) {
+    const path = value.slice('file:'.length);
+    if (!path) throw new ConfigError('DATABASE_URL: file: needs a path, like file:./data/salon.db');
+    return isAbsolute(path) ? path : resolve(cwd, path);
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    throw new ConfigError(`DATABASE_URL: only SQLite files are supported (file:./data/salon.db or a path), not ${value.split(':')[0]}`);
+  }
+  return isAbsolute(value) ? value : resolve(cwd, value);
+}
+
+const TRUST_PROXY_KEYWORDS = /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/i;
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): boolean | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => TRUST_PROXY_KEYWORDS.test(entry))) return entries.join(',');
+  ctx.addIssue({ code: 'custom', message: 'must be true, false, or the proxies\' addresses (comma-separated IPs or CIDRs, or loopback)' });
+  return z.NEVER;
+}
+
+function parseOrigin(value: string, ctx: z.RefinementCtx): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    ctx.addIssue({ code: 'custom', message: 'must be an origin like https://salon.example (scheme, host and optional port only)' });
+    return z.NEVER;
+  }
+  return url.origin;
+}
+
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be a whole number from ${min} to ${max}`)
+    .max(max, `must be a whole number from ${min} to ${max}`)
+    .default(fallback);
+
+const EnvSchema = z.object({
+  PORT: wholeNumber(0, 65535, 3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
+  STATIC_DIR: z.string().default('./dist'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  PUBLIC_ORIGIN: z.string().transform(parseOrigin).optional(),
+  SESSION_IDLE_MINUTES: wholeNumber(1, 24 * 60, 30),
+  SESSION_MAX_HOURS: wholeNumber(1, 30 * 24, 12),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: wholeNumber(1, 1000, 5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: wholeNumber(1, 10_000, 20),
+  LOGIN_WINDOW_MINUTES: wholeNumber(1, 24 * 60, 15),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  SALON_ADMIN_USERNAME: z.string().default('admin'),
+  SALON_ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
+});
+
+/** Reads and checks the environment; throws a ConfigError listing every problem. */
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ServerConfig {
+  // An empty variable counts as unset (a common shell and .env habit).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const vars = parsed.data;
+  if (vars.SESSION_IDLE_MINUTES > vars.SESSION_MAX_HOURS * 60) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_IDLE_MINUTES: must not be longer than SESSION_MAX_HOURS');
+  }
+  let databaseFile: string;
+  try {
+    databaseFile = databaseFileFromUrl(vars.DATABASE_URL, cwd);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    initialAccount: { username: vars.SALON_ADMIN_USERNAME, password: vars.SALON_ADMIN_PASSWORD },
+    app: {
+      databaseFile,
+      staticDir: resolve(cwd, vars.STATIC_DIR),
+      trustProxy: vars.TRUST_PROXY,
+      publicOrigin: vars.PUBLIC_ORIGIN ?? null,
+      session: { idleMinutes: vars.SESSION_IDLE_MINUTES, maxHours: vars.SESSION_MAX_HOURS },
+      loginThrottle: {
+        maxFailuresPerAccount: vars.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+        maxFailuresPerAddress: vars.LOGIN_MAX_FAILURES_PER_ADDRESS,
+        windowMinutes: vars.LOGIN_WINDOW_MINUTES,
+      },
+      logLevel: vars.LOG_LEVEL,
+    },
+  };
+}

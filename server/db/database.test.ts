@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { temporaryDirectory } from '../testing/test-app.js';
+import { openDatabase } from './database.js';
+import { migrations } from './migrations.js';
+
+describe('openDatabase', () => {
+  it('creates the directory and the file, with WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
+    const file = join(temporaryDirectory(), 'nested', 'dir', 'salon.db');
+    const db = await openDatabase({ file });
+    try {
+      expect(existsSync(file)).toBe(true);
+      const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('synchronous')).toBe(2); // FULL
+      expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('busy_timeout')).toBe(3000);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('applies the migrations in order, once, and records them', async () => {
+    const file = join(temporaryDirectory(), 'salon.db');
+    await (await openDatabase({ file })).destroy();
+    const db = await openDatabase({ file });
+    try {
+      const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
+      expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
+      const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' ORDER BY name`.execute(db);
+      expect(tables.rows.map((row) => row.name)).toEqual(['clients', 'sessions', 'staff']);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('enforces the sessions → staff foreign key', async () => {
+    const db = await openDatabase({ file: join(temporaryDirectory(), 'salon.db') });
+    try {
+      await expect(
+        db.insertInto('sessions').values({ token_hash: 'h', staff_id: 'nobody', created_at: 'x', last_seen_at: 'x' }).execute(),
+      ).rejects.toThrow(/FOREIGN KEY/);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

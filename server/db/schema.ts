@@ -1,0 +1,38 @@
+/**
+ * The tables as Kysely sees them. Column names are snake_case (portable to PostgreSQL
+ * without quoting); repositories map rows to the contract's camelCase shapes. Times are
+ * ISO 8601 UTC text, which sorts and compares correctly as text in SQLite and PostgreSQL.
+ */
+export interface ClientsTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  registration_date_time: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StaffTable {
+  id: string;
+  /** Stored lower-case: usernames are matched without regard to case. */
+  username: string;
+  /** `$scrypt$ln=…,r=…,p=…$salt$hash`: the parameters travel with the hash. */
+  password_hash: string;
+  created_at: string;
+  password_changed_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token: a copy of the database does not hold live tokens. */
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  staff: StaffTable;
+  sessions: SessionsTable;
+}

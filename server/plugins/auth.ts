@@ -1,0 +1,84 @@
+/**
+ * Staff accounts, sessions and the login throttle, shared by the login routes and the
+ * session check of every /api route (`app.requireSession`, an onRequest hook).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LoginThrottle } from '../auth/login-throttle.js';
+import { OWASP_SCRYPT_PARAMS, type ScryptParams } from '../auth/password.js';
+import { clearedSessionCookie, readSessionToken, SESSION_COOKIE } from '../auth/session-cookie.js';
+import { createSessions, type Session, type Sessions } from '../auth/sessions.js';
+import { createStaffAccounts, type StaffAccounts } from '../auth/staff-accounts.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    staffAccounts: StaffAccounts;
+    sessions: Sessions;
+    loginThrottle: LoginThrottle;
+    /** onRequest hook: 401 unless the request carries a live session, which it then sets. */
+    requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+  }
+  interface FastifyRequest {
+    /** The staff session, set by `requireSession` on /api routes. */
+    session: Session | null;
+  }
+}
+
+export type AuthPluginOptions = {
+  session: { idleMinutes: number; maxHours: number };
+  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  passwordHashing?: ScryptParams;
+  clock: () => number;
+};
+
+/** How often expired sessions are swept out (each is also refused and deleted when presented). */
+const PURGE_INTERVAL_MS = 15 * 60_000;
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, options) => {
+    const { clock } = options;
+    const hashing = options.passwordHashing ?? OWASP_SCRYPT_PARAMS;
+    const sessions = createSessions(app.db, {
+      idleMs: options.session.idleMinutes * 60_000,
+      absoluteMs: options.session.maxHours * 3_600_000,
+      clock,
+    });
+
+    const staffAccounts = createStaffAccounts(app.db, { hashing, clock });
+    await staffAccounts.dummyPasswordHash();
+    app.decorate('staffAccounts', staffAccounts);
+    app.decorate('sessions', sessions);
+    app.decorate(
+      'loginThrottle',
+      new LoginThrottle({
+        maxFailuresPerAccount: options.loginThrottle.maxFailuresPerAccount,
+        maxFailuresPerAddress: options.loginThrottle.maxFailuresPerAddress,
+        windowMs: options.loginThrottle.windowMinutes * 60_000,
+        clock,
+      }),
+    );
+    app.decorateRequest('session', null);
+
+    app.decorate('requireSession', async function requireSession(request: FastifyRequest, reply: FastifyReply) {
+      const token = readSessionToken(request.headers.cookie);
+      const session = token === undefined ? undefined : await sessions.resume(token);
+      if (!session) {
+        // A cookie the server no longer honours is cleared, so the browser stops sending it.
+        if (request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) {
+          reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'));
+        }
+        return reply.code(401).send({ message: 'Log in to continue' });
+      }
+      request.session = session;
+      return undefined;
+    });
+
+    await sessions.purgeExpired();
+    const purgeTimer = setInterval(() => {
+      sessions.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'Purging expired sessions failed'));
+    }, PURGE_INTERVAL_MS);
+    purgeTimer.unref();
+    app.addHook('preClose', async () => clearInterval(purgeTimer));
+  },
+  { name: 'auth', dependencies: ['database'] },
+);

@@ -1,0 +1,16 @@
+/** The client store (repository plus the cached list of GET /api/clients), shared by the routes. */
+import fp from 'fastify-plugin';
+import { createClientStore, type ClientStore } from '../clients/client-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clientStore: ClientStore;
+  }
+}
+
+export const clientStorePlugin = fp<{ clock: () => number }>(
+  async (app, { clock }) => {
+    app.decorate('clientStore', createClientStore(app.db, clock));
+  },
+  { name: 'client-store', dependencies: ['database'] },
+);

@@ -1,0 +1,68 @@
+/**
+ * Every error becomes a short JSON `{ message }`: for a client's mistake (4xx) a message
+ * naming the problem; for a fault of ours only 'Internal server error' and the request id,
+ * which is in the log with the details. No stack, SQL or error code ever reaches a body.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { RequestValidationError } from '../zod-type-provider.js';
+
+/** Requests larger than this are refused with 413 before they are read (a client is a few hundred bytes). */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Fastify's own 4xx errors, in the words of this API. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body must be valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is required',
+  FST_ERR_CTP_BODY_TOO_LARGE: `Request body is too large (at most ${BODY_LIMIT_BYTES / 1024} KiB)`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size does not match Content-Length',
+  FST_ERR_BAD_URL: 'The URL is malformed',
+  FST_ERR_MAX_PARAM_LENGTH: 'The URL is too long',
+};
+
+/** SQLite reporting trouble that is not a bug: another process holds the lock, or the disk is full. */
+const DATABASE_UNAVAILABLE: Record<string, { status: number; message: string; retryAfter?: number }> = {
+  SQLITE_BUSY: { status: 503, message: 'The database is busy, try again shortly', retryAfter: 2 },
+  SQLITE_BUSY_SNAPSHOT: { status: 503, message: 'The database is busy, try again shortly', retryAfter: 2 },
+  SQLITE_LOCKED: { status: 503, message: 'The database is busy, try again shortly', retryAfter: 2 },
+  SQLITE_FULL: { status: 507, message: 'The server has no space left to store this' },
+};
+
+type ErrorLike = Partial<FastifyError> & { code?: string };
+
+function statusOf(error: ErrorLike): number {
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
+}
+
+function messageFor(error: ErrorLike, status: number): string {
+  if (error instanceof RequestValidationError) return error.message;
+  const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+  return known ?? STATUS_CODES[status] ?? 'Request refused';
+}
+
+/** The answer to any error; also used for errors raised before routing (frameworkErrors). */
+export function sendError(error: ErrorLike, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const unavailable = error.code ? DATABASE_UNAVAILABLE[error.code] : undefined;
+  if (unavailable) {
+    request.log.warn({ err: error }, unavailable.message);
+    if (unavailable.retryAfter) reply.header('retry-after', String(unavailable.retryAfter));
+    return reply.code(unavailable.status).send({ message: unavailable.message, requestId: request.id });
+  }
+  const status = statusOf(error);
+  if (status >= 500) {
+    request.log.error({ err: error }, 'Request failed');
+    return reply.code(500).send({ message: 'Internal server error', requestId: request.id });
+  }
+  request.log.info({ code: error.code, status }, error.message ?? 'Request refused');
+  return reply.code(status).send({ message: messageFor(error, status) });
+}
+
+export const errorHandling = fp(
+  async (app) => {
+    app.setErrorHandler((error: ErrorLike, request, reply) => sendError(error, request, reply));
+  },
+  { name: 'error-handling' },
+);

@@ -1,0 +1,91 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, logIn, temporaryDirectory } from '../testing/test-app.js';
+
+const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+/** A stand-in for Vite's dist/: index.html, a hashed asset, a favicon. */
+function builtSpa(): string {
+  const dir = join(temporaryDirectory(), 'dist');
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("salon")');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+async function withSpa() {
+  return createTestApp({ config: { staticDir: builtSpa() } });
+}
+
+describe('serving the built SPA', () => {
+  it('serves index.html at / and revalidates it on every visit', async () => {
+    const { app } = await withSpa();
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year, as immutable', async () => {
+    const { app } = await withSpa();
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates other files', async () => {
+    const { app } = await withSpa();
+    const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/login', '/clients', '/clients/register', '/clients/edit/abc_123-XYZ', '/clients?sort=name'])(
+    'answers GET %s with index.html (history fallback)',
+    async (url) => {
+      const { app } = await withSpa();
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('still answers POST /login as the API', async () => {
+    const { app } = await withSpa();
+    const response = await app.inject({ method: 'POST', url: '/login', payload: { username: 'nina', password: 'wrong password' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Invalid username or password' });
+  });
+
+  it.each([
+    ['a missing file', '/assets/missing-123.js', 'text/html,*/*'],
+    ['a page asked for as JSON', '/clients', 'application/json'],
+  ])('answers a JSON 404 to %s', async (_kind, url, accept) => {
+    const { app } = await withSpa();
+    const response = await app.inject({ method: 'GET', url, headers: { accept } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('never falls back to index.html for /api, with or without a session', async () => {
+    const { app } = await withSpa();
+    for (const url of ['/api', '/api/', '/api/clients/x/y']) {
+      const anonymous = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(anonymous.statusCode, url).toBe(401);
+    }
+    const cookie = await logIn(app);
+    const staff = await app.inject({ method: 'GET', url: '/api/clients/x/y', headers: { accept: 'text/html', cookie } });
+    expect(staff.statusCode).toBe(404);
+    expect(staff.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('refuses to start without a built index.html, saying what is missing', async () => {
+    await expect(createTestApp({ config: { staticDir: join(temporaryDirectory(), 'nothing') } })).rejects.toThrow(/built SPA is missing/);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The built SPA (Vite's dist/) on the same origin as the API, and every 404.
+ * - Files are served by @fastify/static; hashed files under /assets never change, so they
+ *   are cached for a year; anything else (index.html, favicon) is revalidated each time.
+ * - History fallback: a GET for a path that is not a file and not under /api, from a client
+ *   that accepts HTML, gets index.html, so that /clients, /login or /clients/edit/x load the
+ *   SPA (GET /login is the SPA's page; POST /login is the API's).
+ * - Any other unknown path gets a JSON 404.
+ * With `staticDir: null` (API-only, as in most tests) only the JSON 404 remains.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+function wantsSpaPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?', 1)[0] ?? '';
+  if (path === '/api' || path.startsWith('/api/')) return false;
+  // A path whose last segment has an extension asks for a file that does not exist.
+  if (/\.[^/]*$/.test(path)) return false;
+  const accept = request.headers.accept;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+}
+
+function notFound(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ message: 'Not found' });
+}
+
+export type StaticSiteOptions = { staticDir: string | null };
+
+export const staticSite = fp<StaticSiteOptions>(
+  async (app, { staticDir }) => {
+    if (staticDir === null) {
+      app.setNotFoundHandler(notFound);
+      return;
+    }
+    let indexHtml: Buffer;
+    try {
+      indexHtml = readFileSync(join(staticDir, 'index.html'));
+    } catch {
+      throw new Error(`The built SPA is missing: ${join(staticDir, 'index.html')} cannot be read (run npm run build)`);
+    }
+
+    await app.register(async (files) => {
+      files.addHook('onSend', async (request, reply, payload) => {
+        if (reply.statusCode === 200 || reply.statusCode === 304) {
+          reply.header('cache-control', request.url.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+        }
+        return payload;
+      });
+      // wildcard: false registers one route per file at start, so an unknown path goes
+      // straight to the 404 handler below (and /api/* to the /api scope's, behind its session check).
+      await files.register(fastifyStatic, { root: staticDir, wildcard: false, cacheControl: false });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      if (!wantsSpaPage(request)) return notFound(request, reply);
+      return reply.code(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+    });
+  },
+  { name: 'static-site' },
+);

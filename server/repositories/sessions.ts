@@ -1,0 +1,46 @@
+/** The sessions table: one row per logged-in browser, keyed by the hash of its token. */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SessionsTable } from '../db/schema.js';
+
+export type SessionRow = Selectable<SessionsTable> & { username: string };
+
+export function createSessionsRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: Selectable<SessionsTable>): Promise<void> {
+      await db.insertInto('sessions').values(row).execute();
+    },
+
+    async findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('staff', 'staff.id', 'sessions.staff_id')
+        .select(['sessions.token_hash', 'sessions.staff_id', 'sessions.created_at', 'sessions.last_seen_at', 'staff.username'])
+        .where('sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    async touch(tokenHash: string, lastSeenAt: string): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('token_hash', '=', tokenHash).execute();
+    },
+
+    async delete(tokenHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteForStaff(staffId: string): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('staff_id', '=', staffId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Deletes sessions idle since before `idleCutoff` or created before `absoluteCutoff`. */
+    async deleteExpired(idleCutoff: string, absoluteCutoff: string): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('last_seen_at', '<', idleCutoff), eb('created_at', '<', absoluteCutoff)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

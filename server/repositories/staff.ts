@@ -1,0 +1,46 @@
+/** The staff table: accounts that may log in. */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, StaffTable } from '../db/schema.js';
+
+export type StaffRow = Selectable<StaffTable>;
+
+export function createStaffRepository(db: Kysely<Database>) {
+  return {
+    async findByUsername(username: string): Promise<StaffRow | undefined> {
+      return db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirst();
+    },
+
+    async listAll(): Promise<StaffRow[]> {
+      return db.selectFrom('staff').selectAll().orderBy('username').execute();
+    },
+
+    async count(): Promise<number> {
+      const { count } = await db
+        .selectFrom('staff')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    async insert(row: StaffRow): Promise<void> {
+      await db.insertInto('staff').values(row).execute();
+    },
+
+    /** Whether the account exists (and now has the new hash). */
+    async setPasswordHash(id: string, passwordHash: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('staff')
+        .set({ password_hash: passwordHash, password_changed_at: now.toISOString() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('staff').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type StaffRepository = ReturnType<typeof createStaffRepository>;

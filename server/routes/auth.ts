@@ -1,0 +1,54 @@
+/**
+ * POST /login and POST /logout (SPEC.md section 7; logout ends the session server-side).
+ * GET /login is not here: it is the SPA's page, served by the history fallback.
+ */
+import { z } from 'zod';
+import { ApiErrorBody, LoginRequest } from '../../contract/api.js';
+import { clearedSessionCookie, readSessionToken, sessionCookie } from '../auth/session-cookie.js';
+import { normalizeUsername } from '../auth/staff-accounts.js';
+import type { ZodPlugin } from '../zod-type-provider.js';
+
+/** The answer to a successful login; the SPA reads only the status (SPEC.md section 7). */
+const LoginResponse = z.object({ username: z.string() });
+
+const INVALID_CREDENTIALS = 'Invalid username or password';
+
+export const authRoutes: ZodPlugin = async (app) => {
+  app.post(
+    '/login',
+    { schema: { body: LoginRequest, response: { 200: LoginResponse, 401: ApiErrorBody, 429: ApiErrorBody } } },
+    async (request, reply) => {
+      const username = normalizeUsername(request.body.username);
+      const attempt = { username, address: request.ip };
+      const throttle = app.loginThrottle.check(attempt);
+      if (!throttle.allowed) {
+        reply.header('retry-after', String(throttle.retryAfterSeconds));
+        return reply.code(429).send({ message: 'Too many failed login attempts, try again later' });
+      }
+
+      // An unknown username costs one hash too: same answer, about the same time.
+      const account = await app.staffAccounts.authenticate(username, request.body.password);
+      if (!account) {
+        app.loginThrottle.recordFailure(attempt);
+        request.log.info({ username }, 'Login failed');
+        return reply.code(401).send({ message: INVALID_CREDENTIALS });
+      }
+      app.loginThrottle.recordSuccess(attempt);
+
+      // A new session on every login; the one this browser had before, if any, ends.
+      const previous = readSessionToken(request.headers.cookie);
+      if (previous) await app.sessions.end(previous);
+      const token = await app.sessions.start(account.id);
+      request.log.info({ username }, 'Login succeeded');
+      reply.header('set-cookie', sessionCookie(token, request.protocol === 'https'));
+      return { username: account.username };
+    },
+  );
+
+  app.post('/logout', { config: { bodyOptional: true } }, async (request, reply) => {
+    const token = readSessionToken(request.headers.cookie);
+    if (token) await app.sessions.end(token);
+    reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'));
+    return reply.code(204).send();
+  });
+};
