@@ -1,0 +1,126 @@
+/** What a person does in the app, in a few words: log in, expect an alert, add a client. */
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { Account } from './accounts';
+
+export type ClientInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** As the API takes it: a datetime-local value or a full ISO date-time. */
+  registrationDateTime: string;
+};
+
+export type Client = ClientInput & { _id: string };
+
+export const LOGIN_FLAG_KEY = 'isLoggedIn';
+
+/**
+ * Runs `action` and expects exactly one window.alert with `message`, which is accepted as a
+ * person would (alerts are real, SPEC.md section 8). The listener accepts at once, so an
+ * alert raised during a click never blocks it.
+ */
+export async function expectAlert(page: Page, message: string, action: () => Promise<unknown>): Promise<void> {
+  const dialogs: Array<{ type: string; message: string }> = [];
+  const onDialog = (dialog: import('@playwright/test').Dialog) => {
+    dialogs.push({ type: dialog.type(), message: dialog.message() });
+    dialog.accept().catch(() => {
+      // The page may already be gone; the message is recorded either way.
+    });
+  };
+  page.on('dialog', onDialog);
+  try {
+    await action();
+    await expect.poll(() => dialogs, { message: `an alert saying '${message}'` }).toEqual([{ type: 'alert', message }]);
+  } finally {
+    page.off('dialog', onDialog);
+  }
+}
+
+/** The login flag as the SPA stores it (SPEC.md section 4): 'true' or null. */
+export function loginFlag(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), LOGIN_FLAG_KEY);
+}
+
+/** Waits until the SPA has rendered (in the mock project, after msw's worker started). */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.getByRole('link', { name: 'HOME' })).toBeVisible();
+}
+
+export function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** Logs in through the form: the success alert, then the client list (SPEC.md section 4). */
+export async function logIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await expectAlert(page, 'Login successful!', () => page.getByRole('button', { name: 'Log in' }).click());
+  await expect(page).toHaveURL('/clients');
+  await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+}
+
+/** A client no other test uses, so tests sharing one real database never see each other's rows. */
+export function uniqueClient(testInfo: TestInfo, overrides: Partial<ClientInput> = {}): ClientInput {
+  const tag = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${Date.now().toString(36).slice(-4)}`;
+  return {
+    firstName: `Test${tag}`,
+    lastName: 'Example',
+    email: `test.${tag}@example.com`,
+    registrationDateTime: '2024-05-01T10:30',
+    ...overrides,
+  };
+}
+
+/**
+ * Adds a client through the API from inside the page, so that the call carries the session
+ * cookie (real server) or is answered by msw's worker (mock). Needs a logged-in page.
+ */
+export async function createClientThroughApi(page: Page, input: ClientInput): Promise<Client> {
+  return page.evaluate(async (body) => {
+    const created = await fetch('/api/clients', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!created.ok) throw new Error(`POST /api/clients answered ${created.status}: ${await created.text()}`);
+    const list = await fetch('/api/clients');
+    if (!list.ok) throw new Error(`GET /api/clients answered ${list.status}`);
+    const clients = (await list.json()) as Client[];
+    const client = clients.find((candidate) => candidate.email === body.email);
+    if (!client) throw new Error(`The new client ${body.email} is not in the list`);
+    return client;
+  }, input);
+}
+
+/** The list's row of the client whose first name is `firstName`. */
+export function clientRow(page: Page, firstName: string): Locator {
+  return page.getByRole('row').filter({ has: page.getByRole('cell', { name: firstName, exact: true }) });
+}
+
+/** Opens a client's edit page from the list, with its Edit button. */
+export async function openEditPageFromList(page: Page, firstName: string): Promise<void> {
+  await clientRow(page, firstName).getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit a client' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue(firstName);
+}
+
+/**
+ * Logs in without the form, for tests about something else: the login call from inside the
+ * page (the real server sets its cookie, msw marks its mock session), then the flag the SPA
+ * would have stored. The next page load sees both.
+ */
+export async function logInThroughApi(page: Page, account: Account): Promise<void> {
+  await page.goto('/');
+  await waitForApp(page);
+  const status = await page.evaluate(async (credentials) => {
+    const response = await fetch('/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
+    return response.status;
+  }, account);
+  expect(status, 'POST /login').toBe(200);
+  await page.evaluate((key) => window.localStorage.setItem(key, 'true'), LOGIN_FLAG_KEY);
+}

@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { createClientThroughApi, logInThroughApi, uniqueClient, waitForApp } from '../support/app';
+import { expectNoAxeViolations } from '../support/axe';
+
+/** axe-core at WCAG 2.1 A and AA on every route, in both login states, and in the states a route can be in. */
+
+async function open(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+test.describe('logged out', () => {
+  test('/ has no violations', async ({ page }, testInfo) => {
+    await open(page, '/', 'Your Beauty Salon');
+    await expectNoAxeViolations(page, testInfo, '/');
+  });
+
+  test('/login has no violations', async ({ page }, testInfo) => {
+    await open(page, '/login', 'Staff login');
+    await expectNoAxeViolations(page, testInfo, '/login');
+  });
+
+  test('/clients/register has no violations (the page does not check the flag)', async ({ page }, testInfo) => {
+    await open(page, '/clients/register', 'Register a new client');
+    await expectNoAxeViolations(page, testInfo, '/clients/register');
+  });
+
+  test('/clients and /clients/edit/:id are not reachable: they lead to /login', async ({ page }) => {
+    await page.goto('/clients');
+    await expect(page).toHaveURL('/login');
+    // No session: the server refuses the client, and the SPA asks to log in.
+    await page.goto('/clients/edit/some-client');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff login' })).toBeVisible();
+  });
+});
+
+test.describe('logged in', () => {
+  test.beforeEach(async ({ page, account }) => {
+    await logInThroughApi(page, account);
+  });
+
+  test('/ has no violations', async ({ page }, testInfo) => {
+    await open(page, '/', 'Your Beauty Salon');
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, '/ (logged in)');
+  });
+
+  test('/login has no violations', async ({ page }, testInfo) => {
+    await open(page, '/login', 'Staff login');
+    await expectNoAxeViolations(page, testInfo, '/login (logged in)');
+  });
+
+  test('/clients has no violations', async ({ page }, testInfo) => {
+    await createClientThroughApi(page, uniqueClient(testInfo));
+    await open(page, '/clients', 'Clients');
+    await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, '/clients');
+  });
+
+  test('/clients/register has no violations, nor its success message', async ({ page }, testInfo) => {
+    const client = uniqueClient(testInfo);
+    await open(page, '/clients/register', 'Register a new client');
+    await expectNoAxeViolations(page, testInfo, '/clients/register (logged in)');
+
+    await page.getByLabel('First name').fill(client.firstName);
+    await page.getByLabel('Last name').fill(client.lastName);
+    await page.getByLabel('Email').fill(client.email);
+    await page.getByLabel('Registration date and time').fill('2024-05-01T10:30');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Client registered successfully!')).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, '/clients/register (success)');
+  });
+
+  test('/clients/edit/:id has no violations: the form, the delete question and the success message', async ({ page }, testInfo) => {
+    const client = await createClientThroughApi(page, uniqueClient(testInfo));
+    await open(page, `/clients/edit/${client._id}`, 'Edit a client');
+    await expect(page.getByLabel('First name')).toHaveValue(client.firstName);
+    await expectNoAxeViolations(page, testInfo, '/clients/edit/:id');
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, '/clients/edit/:id (delete question)');
+    await page.getByRole('button', { name: 'No' }).click();
+
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Client updated successfully!')).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, '/clients/edit/:id (success)');
+  });
+});

@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { createClientThroughApi, logInThroughApi, uniqueClient, waitForApp } from '../support/app';
+import { expectSoundLayout, saveScreenshot } from '../support/layout';
+
+/** A phone and a desktop (the issue's 375 px and 1280 px). */
+const VIEWPORTS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.width} px wide (${viewport.name})`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    /** Checks the page and saves its screenshot as <project>/<width>-<name>.png. */
+    async function checkPage(page: Page, name: string, heading: string | RegExp) {
+      await waitForApp(page);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectSoundLayout(page, `${name} at ${viewport.width} px`);
+      await saveScreenshot(page, `${test.info().project.name}/${viewport.width}-${name}`);
+    }
+
+    test('the visitor pages fit, with no overlapping controls', async ({ page }) => {
+      await page.goto('/');
+      await checkPage(page, 'landing', 'Your Beauty Salon');
+      await page.goto('/login');
+      await checkPage(page, 'login', 'Staff login');
+    });
+
+    test('the staff pages fit, with no overlapping controls', async ({ page, account }, testInfo) => {
+      await logInThroughApi(page, account);
+      // A long name and email: the list and the form must still fit.
+      const client = await createClientThroughApi(
+        page,
+        uniqueClient(testInfo, {
+          lastName: 'Vasconcelos-Montenegro',
+          email: `${uniqueClient(testInfo).email.replace('@', '.alexandra.fernandes@')}`,
+        }),
+      );
+
+      await page.goto('/');
+      await checkPage(page, 'landing-logged-in', 'Your Beauty Salon');
+
+      await page.goto('/clients');
+      await expect(page.getByRole('cell', { name: client.firstName, exact: true })).toBeVisible();
+      await checkPage(page, 'clients', 'Clients');
+
+      await page.goto('/clients/register');
+      await checkPage(page, 'register', 'Register a new client');
+
+      await page.goto(`/clients/edit/${client._id}`);
+      await expect(page.getByLabel('First name')).toHaveValue(client.firstName);
+      await checkPage(page, 'edit', 'Edit a client');
+
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await checkPage(page, 'edit-delete-question', 'Edit a client');
+    });
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * What only the real server can show (DESIGN.md "Server"): the session cookie, logout on the
+ * server side, a session the server ends, and data that outlives a restart. The `real`
+ * project alone runs this file.
+ */
+import Database from 'better-sqlite3';
+import { expect, test } from '../fixtures';
+import { clientRow, createClientThroughApi, expectAlert, logIn, loginFlag, mainNav, uniqueClient } from '../support/app';
+
+/** Ends every session in the server's database, as an idle or absolute time-out would. */
+function endAllSessions(databaseFile: string): number {
+  const db = new Database(databaseFile);
+  try {
+    db.pragma('busy_timeout = 5000');
+    return db.prepare('DELETE FROM sessions').run().changes;
+  } finally {
+    db.close();
+  }
+}
+
+test('the session cookie is HttpOnly: the page cannot read it', async ({ page, context, account, baseURL }) => {
+  await logIn(page, account);
+
+  const cookies = await context.cookies(baseURL);
+  expect(cookies.length, 'the session cookie is set').toBeGreaterThan(0);
+  for (const cookie of cookies) {
+    expect(cookie, `cookie ${cookie.name}`).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  }
+  const visibleToPage = await page.evaluate(() => document.cookie);
+  for (const cookie of cookies) {
+    expect(visibleToPage).not.toContain(cookie.name);
+    expect(visibleToPage).not.toContain(cookie.value);
+  }
+});
+
+test('after Sign Out, the old session cookie no longer opens /api/clients', async ({ page, context, account, baseURL, playwright }) => {
+  await logIn(page, account);
+  const cookies = await context.cookies(baseURL);
+  // Someone who copied the cookie: another client replaying it, outside the browser.
+  const replay = await playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] } });
+  try {
+    expect((await replay.get('/api/clients')).status(), 'the copied cookie works while logged in').toBe(200);
+
+    await expectAlert(page, 'Sign out successful!', () => mainNav(page).getByRole('button', { name: 'Sign Out' }).click());
+    await expect(page).toHaveURL('/');
+
+    const afterSignOut = await replay.get('/api/clients');
+    expect(afterSignOut.status()).toBe(401);
+    // And the browser itself no longer holds it.
+    const remaining = await context.cookies(baseURL);
+    expect(remaining.filter((cookie) => cookies.some((old) => old.value === cookie.value))).toEqual([]);
+  } finally {
+    await replay.dispose();
+  }
+});
+
+test('a session the server has ended sends the user to /login, with the flag cleared', async ({ page, account, realServer }, testInfo) => {
+  await logIn(page, account);
+  const client = await createClientThroughApi(page, uniqueClient(testInfo));
+  await page.reload();
+  await expect(clientRow(page, client.firstName)).toBeVisible();
+
+  await test.step('on the next page load', async () => {
+    expect(endAllSessions(realServer.databaseFile)).toBeGreaterThan(0);
+    await page.reload();
+    await expect(page).toHaveURL('/login');
+    await expect.poll(() => loginFlag(page)).toBeNull();
+    await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+
+  await test.step('on the next call from an open page', async () => {
+    await logIn(page, account);
+    await page.goto(`/clients/edit/${client._id}`);
+    await expect(page.getByLabel('First name')).toHaveValue(client.firstName);
+    expect(endAllSessions(realServer.databaseFile)).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect.poll(() => loginFlag(page)).toBeNull();
+    await expect(page.getByText('Client updated successfully!')).toHaveCount(0);
+  });
+});
+
+test('clients are still there after the server restarts', async ({ page, account, realServer }, testInfo) => {
+  const client = uniqueClient(testInfo, { registrationDateTime: '2024-07-01T09:45' });
+  await logIn(page, account);
+  await page.goto('/clients/register');
+  await page.getByLabel('First name').fill(client.firstName);
+  await page.getByLabel('Last name').fill(client.lastName);
+  await page.getByLabel('Email').fill(client.email);
+  await page.getByLabel('Registration date and time').fill(client.registrationDateTime);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Client registered successfully!')).toBeVisible();
+
+  await realServer.restart();
+
+  // Logged in again through the form: what is checked is the data, not the session.
+  await logIn(page, account);
+  await expect(clientRow(page, client.firstName).getByRole('cell')).toHaveText([
+    client.firstName,
+    client.lastName,
+    client.email,
+    '2024-07-01 09:45',
+    'Edit',
+  ]);
+});

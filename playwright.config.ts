@@ -1,0 +1,69 @@
+import { defineConfig } from '@playwright/test';
+import type { AppOptions } from './e2e/fixtures';
+import { MOCK_ACCOUNT, REAL_ACCOUNT } from './e2e/support/accounts';
+
+/**
+ * Browser tests in Debian's Chromium (docs/e2e.md). Never a browser download: the browser is
+ * /usr/bin/chromium, or CHROMIUM_PATH on machines that have Chrome or Chromium elsewhere.
+ *
+ * Two projects, each with its own server on a free 127.0.0.1 port, started and stopped by the
+ * worker-scoped `appServer` fixture (e2e/fixtures.ts):
+ * - mock: `npm run dev`, msw's service worker answering in the page;
+ * - real: the production server with the built SPA, a fresh temporary SQLite database and a
+ *   bootstrap account. The `build` project builds the SPA and the server once, before it.
+ */
+export default defineConfig<AppOptions>({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // Two cores: one worker per core at most, each with its own server.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    locale: 'en-US',
+    // Not UTC on purpose: the edit form must show the stored time in UTC whatever the
+    // browser's zone (SPEC.md section 2). A zone without daylight saving keeps it simple.
+    timezoneId: 'Asia/Kolkata',
+    // Animations off (the CSS honours prefers-reduced-motion): screenshots and axe see the final state.
+    contextOptions: { reducedMotion: 'reduce' },
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
+  },
+  projects: [
+    {
+      name: 'build',
+      testMatch: /build\.setup\.ts$/,
+    },
+    {
+      name: 'mock',
+      testMatch: /\.spec\.ts$/,
+      // The session and restart tests need the real server.
+      testIgnore: /\.real\.spec\.ts$/,
+      use: { backend: 'mock', account: MOCK_ACCOUNT },
+    },
+    {
+      name: 'real',
+      testMatch: /\.spec\.ts$/,
+      dependencies: ['build'],
+      use: { backend: 'real', account: REAL_ACCOUNT },
+    },
+  ],
+});
