@@ -59,6 +59,7 @@ describe('/clients/edit/$clientId (SPEC.md sections 2, 4 and 7)', () => {
 
     await user.click(screen.getByRole('link', { name: 'View clients list' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+    expect(await screen.findByRole('cell', { name: 'Nadia' })).toBeInTheDocument();
   });
 
   it('an emptied field is named next to it and nothing is sent (the edit form has no alert)', async () => {
