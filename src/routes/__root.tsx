@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Link, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { HeadContent, Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { NavBar } from '../components/nav-bar';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { useIsLoggedIn } from '../lib/login-flag';
@@ -30,7 +30,25 @@ function PageNotFound() {
   );
 }
 
+/**
+ * After moving to another page, focus goes to the page's content, as after a full page load:
+ * a keyboard user continues from the top of the new page and a screen reader reads it.
+ */
+function useFocusContentOnNavigation() {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
+        if (fromLocation && pathChanged) {
+          document.getElementById('main')?.focus({ preventScroll: true });
+        }
+      }),
+    [router],
+  );
+}
+
 function RootLayout() {
+  useFocusContentOnNavigation();
   const loggedIn = useIsLoggedIn();
   const signOut = useSignOut();
   return (

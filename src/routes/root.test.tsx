@@ -20,3 +20,15 @@ describe('an unknown address', () => {
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 });
+
+describe('moving to another page', () => {
+  it('puts the focus on the new page content, where a keyboard user continues', async () => {
+    const { user } = await renderApp('/');
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    await screen.findByRole('button', { name: 'Log in' });
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+
+    await user.tab();
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+  });
+});
