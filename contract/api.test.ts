@@ -15,7 +15,7 @@ describe('normalizeDateTime', () => {
     expect(normalizeDateTime(input)).toBe(stored);
   });
 
-  it.each(['', '2024-05-01', '10:30', '2024-13-01T10:30', '2023-02-29T10:30', '2024-05-01T24:00', '2024-05-01 10:30', 'yesterday'])(
+  it.each(['', '2024-05-01', '10:30', '2024-13-01T10:30', '2023-02-29T10:30', '2024-05-01T24:00', '2024-05-01 10:30', 'yesterday', '9999-12-31T23:30-01:00'])(
     'refuses %j',
     (input) => {
       expect(normalizeDateTime(input)).toBeNull();
@@ -24,6 +24,10 @@ describe('normalizeDateTime', () => {
 });
 
 describe('ClientInput', () => {
+  it('keeps whole emoji (surrogate pairs) as they are', () => {
+    expect(ClientInput.parse({ ...valid, firstName: 'Nina 💄' }).firstName).toBe('Nina 💄');
+  });
+
   it('trims text and normalises the date-time', () => {
     expect(ClientInput.parse({ ...valid, firstName: '  Nina ' })).toEqual({
       ...valid,
@@ -39,6 +43,8 @@ describe('ClientInput', () => {
     [{ ...valid, registrationDateTime: '2024-02-30T10:00' }, 'Registration date and time must be a valid date-time, like 2024-05-01T10:30'],
     [{ ...valid, firstName: 'x'.repeat(201) }, 'First name must be at most 200 characters'],
     [{ ...valid, isAdmin: true }, 'Unknown field: isAdmin'],
+    [{ ...valid, lastName: 'Petrova \uD83D' }, 'Last name contains an invalid character'],
+    [{ ...valid, email: 'nina\uDC00@example.com' }, 'Email contains an invalid character'],
     [{ lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30' }, 'First name is required'],
   ])('refuses %j with a message naming the problem', (input, message) => {
     const result = ClientInput.safeParse(input);

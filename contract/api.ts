@@ -13,12 +13,19 @@ export const MAX_TEXT_LENGTH = 200;
 const textError = (field: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${field} is required` : `${field} must be text`;
 
+/**
+ * A lone UTF-16 surrogate (half of an emoji, say) cannot be stored as UTF-8: SQLite would keep
+ * U+FFFD instead, so the value read back would not be the one accepted. Such text is refused.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const requiredText = (field: string) =>
   z
     .string({ error: textError(field) })
     .trim()
     .min(1, `${field} is required`)
-    .max(MAX_TEXT_LENGTH, `${field} must be at most ${MAX_TEXT_LENGTH} characters`);
+    .max(MAX_TEXT_LENGTH, `${field} must be at most ${MAX_TEXT_LENGTH} characters`)
+    .refine((value) => !LONE_SURROGATE.test(value), `${field} contains an invalid character`);
 
 /**
  * A `datetime-local` value (`2024-05-01T10:30`, seconds optional) or a full ISO date-time
@@ -47,7 +54,9 @@ export function normalizeDateTime(value: string): string | null {
   const millis = fraction.slice(0, 3).padEnd(3, '0');
   const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}${zone}`);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toISOString();
+  // 9999-12-31T23:30-01:00 is in the year 10000 in UTC: no ISO date-time has that form (+010000-…).
+  const iso = date.toISOString();
+  return /^\d{4}-/.test(iso) ? iso : null;
 }
 
 const registrationDateTime = z

@@ -234,7 +234,13 @@ describe('bad input on POST and PUT: a 400 naming the problem, nothing stored or
       { payload: JSON.stringify({ ...aClient, registrationDateTime: 'yesterday' }) },
       'Registration date and time must be a valid date-time, like 2024-05-01T10:30',
     ],
+    [
+      'a date-time past the year 9999 in UTC',
+      { payload: JSON.stringify({ ...aClient, registrationDateTime: '9999-12-31T23:30-01:00' }) },
+      'Registration date and time must be a valid date-time, like 2024-05-01T10:30',
+    ],
     ['over-long text', { payload: JSON.stringify({ ...aClient, firstName: 'a'.repeat(201) }) }, 'First name must be at most 200 characters'],
+    ['half of an emoji (a lone surrogate)', { payload: JSON.stringify({ ...aClient, firstName: 'Zoë \uD83D' }) }, 'First name contains an invalid character'],
     ['an unknown field', { payload: JSON.stringify({ ...aClient, isAdmin: true }) }, 'Unknown field: isAdmin'],
     ['a prototype-pollution key', { payload: `{"__proto__": {"polluted": true}, "firstName": "A"}` }, 'Request body must be valid JSON'],
   ];

@@ -1,0 +1,157 @@
+/**
+ * `npm run test:reliability` — load, crash, graceful stop, database trouble, hostile input and
+ * access checks against the real server (docs/reliability.md). One line per check with its
+ * figure; the last line is `N passed, M failed`; the exit code is 1 when anything failed.
+ *
+ *   npm run test:reliability                  the full run (about 4 minutes on 2 cores)
+ *   npm run test:reliability -- --quick       5 s loads, 3 crashes, 200 fuzz runs (CI)
+ *   options: --seed=N (replay), --only=crash,fuzz (groups by name), --no-build (use the
+ *            existing dist/ and dist-server/), --simulate-disk-full, --keep (keep the work directory)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { accessGroup } from './checks/access.js';
+import { crashGroup } from './checks/crash.js';
+import { databaseTroubleGroup } from './checks/database-trouble.js';
+import { fuzzGroup } from './checks/fuzz.js';
+import { gracefulStopGroup } from './checks/graceful-stop.js';
+import { loadGroup } from './checks/load.js';
+import { FULL, HEADER_CHECK, LEAK_CHECK, QUICK, seededRandom, type Context, type Group, type Outcome } from './lib/context.js';
+import { cleanUpNow, installExitHandlers } from './lib/processes.js';
+import { HEADER_KINDS, Recorder } from './lib/recorder.js';
+import { ROOT } from './lib/server.js';
+
+const GROUPS: Group[] = [loadGroup, crashGroup, gracefulStopGroup, databaseTroubleGroup, fuzzGroup, accessGroup];
+
+type Options = { quick: boolean; seed: number; only: string[] | null; build: boolean; simulateDiskFull: boolean; keep: boolean };
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = {
+    quick: false,
+    seed: Math.floor(Math.random() * 2 ** 31),
+    only: null,
+    build: true,
+    simulateDiskFull: false,
+    keep: false,
+  };
+  for (const arg of argv) {
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--no-build') options.build = false;
+    else if (arg === '--simulate-disk-full') options.simulateDiskFull = true;
+    else if (arg === '--keep') options.keep = true;
+    else if (arg.startsWith('--seed=')) options.seed = Number(arg.slice('--seed='.length)) >>> 0;
+    else if (arg.startsWith('--only=')) options.only = arg.slice('--only='.length).split(',').filter(Boolean);
+    else {
+      console.error(
+        `Unknown option ${arg}. Options: --quick --seed=N --only=${GROUPS.map((group) => group.name).join(',')} --no-build --simulate-disk-full --keep`,
+      );
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<number> {
+  installExitHandlers();
+  const options = parseOptions(process.argv.slice(2));
+  const settings = options.quick ? QUICK : FULL;
+  const started = performance.now();
+  print(`Reliability suite (${options.quick ? 'quick' : 'full'}), seed ${options.seed}: replay with --seed=${options.seed}`);
+
+  if (options.build) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (build.status !== 0) {
+      print(`${build.stdout}\n${build.stderr}`);
+      print('npm run build failed');
+      print('0 passed, 1 failed');
+      return 1;
+    }
+    print(`build: npm run build done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+
+  const workDir = mkdtempSync(join(tmpdir(), 'salon-reliability-'));
+  const recorder = new Recorder();
+  const context: Context = {
+    quick: options.quick,
+    settings,
+    seed: options.seed,
+    random: seededRandom(options.seed),
+    workDir,
+    recorder,
+    simulateDiskFull: options.simulateDiskFull,
+  };
+
+  let passed = 0;
+  let failed = 0;
+  const report = (name: string, outcome: Outcome) => {
+    const ok = outcome.problems.length === 0;
+    if (ok) passed += 1;
+    else failed += 1;
+    print(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${outcome.figure}`);
+    for (const problem of outcome.problems.slice(0, 8)) print(`        ✗ ${problem}`);
+    if (outcome.problems.length > 8) print(`        … and ${outcome.problems.length - 8} more`);
+  };
+
+  const groups = options.only ? GROUPS.filter((group) => options.only?.includes(group.name)) : GROUPS;
+  try {
+    for (const group of groups) {
+      const reported = new Set<string>();
+      const groupStarted = performance.now();
+      try {
+        await group.run(context, (name, outcome) => {
+          reported.add(name);
+          report(name, outcome);
+        });
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        for (const name of group.checks.filter((check) => !reported.has(check))) {
+          report(name, {
+            figure: 'not completed',
+            problems: [`the ${group.name} group stopped: ${message.split('\n').slice(0, 6).join('\n          ')}`],
+          });
+          reported.add(name);
+        }
+      }
+      for (const name of group.checks.filter((check) => !reported.has(check)))
+        report(name, { figure: 'not reported', problems: ['the check did not report'] });
+      print(`        (${group.name}: ${((performance.now() - groupStarted) / 1000).toFixed(1)} s)`);
+    }
+
+    // Over every answer received above.
+    const seenKinds = HEADER_KINDS.map((kind) => `${kind} ${recorder.headerCounts[kind]}`).join(', ');
+    const unseen = HEADER_KINDS.filter((kind) => recorder.headerCounts[kind] === 0);
+    report(HEADER_CHECK, {
+      figure: `${recorder.answers.toLocaleString('en-US')} answers checked (${seenKinds}): ${recorder.missingHeaderCount} without the security headers`,
+      // With --only, some kinds of answer may not have been produced at all: only a full run insists on every kind.
+      problems: [
+        ...recorder.missingHeaders,
+        ...(unseen.length > 0 && !options.only ? [`no ${unseen.join(', ')} answer was seen to check`] : []),
+      ],
+    });
+    report(LEAK_CHECK, {
+      figure: `${recorder.bodiesScanned.toLocaleString('en-US')} bodies scanned: ${recorder.leakCount} with a stack trace, SQL, an SQLite error or an unexpected error shape`,
+      problems: recorder.leaks,
+    });
+  } finally {
+    cleanUpNow();
+    if (failed > 0 || options.keep) print(`Logs and databases kept in ${workDir}`);
+    else rmSync(workDir, { recursive: true, force: true });
+  }
+  print(`Total time ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  print(`${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    cleanUpNow();
+    print('0 passed, 1 failed');
+    process.exit(1);
+  },
+);
