@@ -13,6 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inProcessConfig } from '../../server/testing/in-process-config.js';
 import { buildApp, type App } from '../../server/app.js';
 import { clientBody, countBy, formatInt, type Context, type Group, type Report } from '../lib/context.js';
 import { HttpClient, jsonHeaders, logIn, type HttpResponse } from '../lib/http.js';
@@ -131,17 +132,12 @@ async function inProcessSessions(
   mkdirSync(dir, { recursive: true });
   const databaseFile = join(dir, 'salon.db');
   let now = Date.parse('2025-03-01T09:00:00.000Z');
-  const app = await buildApp({
-    databaseFile,
-    staticDir: null,
-    trustProxy: false,
-    publicOrigin: null,
-    session: { idleMinutes: 30, maxHours: 12 },
-    loginThrottle: { maxFailuresPerAccount: 1000, maxFailuresPerAddress: 10_000, windowMinutes: 15 },
-    logLevel: 'silent',
-    passwordHashing: { N: 1024, r: 8, p: 1 },
-    clock: () => now,
-  });
+  const app = await buildApp(
+    inProcessConfig(databaseFile, {
+      loginThrottle: { maxFailuresPerAccount: 1000, maxFailuresPerAddress: 10_000, windowMinutes: 15 },
+      clock: () => now,
+    }),
+  );
   try {
     await app.ready();
     await app.staffAccounts.add(ADMIN.username, ADMIN.password);

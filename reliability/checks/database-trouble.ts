@@ -15,6 +15,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
+import { inProcessConfig } from '../../server/testing/in-process-config.js';
 import { buildApp } from '../../server/app.js';
 import { clientBody, type Context, type Group, type Outcome } from '../lib/context.js';
 import { HttpClient, jsonHeaders, logIn, type HttpRequest, type HttpResponse } from '../lib/http.js';
@@ -272,16 +273,7 @@ async function diskFullSimulated(context: Context, why: string): Promise<Outcome
   const dir = join(context.workDir, 'disk-full-simulated');
   mkdirSync(dir, { recursive: true });
   const databaseFile = join(dir, 'salon.db');
-  const app = await buildApp({
-    databaseFile,
-    staticDir: null,
-    trustProxy: false,
-    publicOrigin: null,
-    session: { idleMinutes: 30, maxHours: 12 },
-    loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15 },
-    logLevel: 'silent',
-    passwordHashing: { N: 1024, r: 8, p: 1 },
-  });
+  const app = await buildApp(inProcessConfig(databaseFile));
   let closed = false;
   try {
     await app.ready();

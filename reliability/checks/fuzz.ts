@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
+import { inProcessConfig } from '../../server/testing/in-process-config.js';
 import { buildApp, type App } from '../../server/app.js';
 import { countBy, formatInt, type Context, type Group, type Report } from '../lib/context.js';
 import {
@@ -549,17 +550,12 @@ async function runFuzz(context: Context, report: Report): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const databaseFile = join(dir, 'salon.db');
   const logs: string[] = [];
-  const app = await buildApp({
-    databaseFile,
-    staticDir: null,
-    trustProxy: false,
-    publicOrigin: null,
-    session: { idleMinutes: 30, maxHours: 12 },
-    loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15 },
-    logLevel: 'warn',
-    logStream: { write: (line) => void (logs.length < 50 && logs.push(line)) },
-    passwordHashing: { N: 1024, r: 8, p: 1 },
-  });
+  const app = await buildApp(
+    inProcessConfig(databaseFile, {
+      logLevel: 'warn',
+      logStream: { write: (line) => void (logs.length < 50 && logs.push(line)) },
+    }),
+  );
   let closed = false;
   try {
     await app.ready();

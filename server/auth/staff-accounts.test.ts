@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
-import { TEST_HASHING, temporaryDirectory } from '../testing/test-app.js';
+import { TEST_HASHING } from '../testing/in-process-config.js';
+import { temporaryDirectory } from '../testing/test-app.js';
 import { verifyPassword } from './password.js';
 import { createStaffAccounts } from './staff-accounts.js';
 

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.js';
 import { openDatabase } from '../db/database.js';
-import { createTestApp, logIn, STAFF, TEST_HASHING, temporaryDirectory } from '../testing/test-app.js';
+import { TEST_HASHING } from '../testing/in-process-config.js';
+import { createTestApp, logIn, STAFF, temporaryDirectory } from '../testing/test-app.js';
 import { runStaffCommand, STAFF_USAGE } from './staff-command.js';
 
 function fakeIo(passwords: string[] = []) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePasswordHash, verifyPassword } from '../auth/password.js';
 import { createStaffAccounts } from '../auth/staff-accounts.js';
 import { hashSessionToken } from '../auth/session-cookie.js';
-import { createTestApp, logIn, sessionCookieOf, STAFF, TEST_HASHING, type TestApp } from '../testing/test-app.js';
+import { TEST_HASHING } from '../testing/in-process-config.js';
+import { createTestApp, logIn, sessionCookieOf, STAFF, type TestApp } from '../testing/test-app.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -10,9 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { onTestFinished } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import type { AppConfig } from '../config.js';
-
-/** Cheap scrypt for tests: the same code path, a thousandth of the work. */
-export const TEST_HASHING = { N: 2 ** 10, r: 8, p: 1 };
+import { inProcessConfig } from './in-process-config.js';
 
 export const STAFF = { username: 'nina', password: 'correct horse battery' } as const;
 
@@ -51,19 +49,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const databaseFile = options.databaseFile ?? join(temporaryDirectory(), 'salon.db');
   const clock = options.clock ?? createClock();
   const logs: string[] = [];
-  const app = await buildApp({
-    databaseFile,
-    staticDir: null,
-    trustProxy: false,
-    publicOrigin: null,
-    session: { idleMinutes: 30, maxHours: 12 },
-    loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15 },
-    logLevel: 'info',
-    logStream: { write: (line) => void logs.push(line) },
-    passwordHashing: TEST_HASHING,
-    clock: () => clock.now,
-    ...options.config,
-  });
+  const app = await buildApp(
+    inProcessConfig(databaseFile, {
+      logLevel: 'info',
+      logStream: { write: (line) => void logs.push(line) },
+      clock: () => clock.now,
+      ...options.config,
+    }),
+  );
   onTestFinished(() => app.close());
   await app.ready();
   if (options.withStaff ?? true) await app.staffAccounts.add(STAFF.username, STAFF.password);
