@@ -11,6 +11,7 @@ import { clientStorePlugin } from './plugins/client-store.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { databasePlugin } from './plugins/database.js';
 import { BODY_LIMIT_BYTES, errorHandling, sendError } from './plugins/error-handling.js';
+import { CompactRequestLog } from './http/compact-request-log.js';
 import { applySecurityHeaders, securityHeaders } from './plugins/security-headers.js';
 import { staticSite } from './plugins/static-site.js';
 import { apiRoutes } from './routes/api.js';
@@ -46,6 +47,8 @@ export async function buildApp(config: AppConfig) {
     // Every request gets an unguessable id: it is in the log and in a 500's body.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One line per answer, at a level that depends on the answer (http/compact-request-log.ts).
+    logController: new CompactRequestLog(),
     // Long enough that any over-long client id gets a 400 from the contract's ClientId check.
     routerOptions: { maxParamLength: 1024 },
     // A malformed URL (bad percent-encoding) is a 400 like any other bad input. These

@@ -5,6 +5,7 @@
  * account's password changes or the account is removed.
  */
 import type { Kysely } from 'kysely';
+import { databaseChangeCounter } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { createSessionsRepository } from '../repositories/sessions.js';
 import { generateSessionToken, hashSessionToken } from './session-cookie.js';
@@ -17,11 +18,84 @@ export type SessionOptions = {
   clock?: () => number;
 };
 
+/**
+ * SQLite refusing a write for a reason outside this server's control: another process holds
+ * the lock, the disk is full, the file is read-only. A session check's own bookkeeping
+ * (the once-a-minute touch, deleting an expired row) can wait for a later request: it must
+ * not turn a read that would otherwise work into a 503 or a 507.
+ */
+const DEFERRABLE_WRITE_ERRORS = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_READONLY']);
+
+async function bestEffort(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (!DEFERRABLE_WRITE_ERRORS.has((error as { code?: string }).code ?? '')) throw error;
+  }
+}
+
+/** At most this many sessions are remembered between database changes (then the memory starts over). */
+const MAX_REMEMBERED_SESSIONS = 10_000;
+
+/** A session row as the check needs it, its times parsed once. */
+type KnownSession = { session: Session; createdMs: number; lastSeenMs: number };
+
+/**
+ * The sessions read since the database last changed, by token. Every /api request checks
+ * its session, and reading the row each time is most of a small request's cost. A row is
+ * reused only while the database is exactly as it was when the row was read: any change by
+ * this server (a login, a logout, a touch, any write) or a commit by another process (the
+ * staff CLI's passwd and remove) empties the memory (see databaseChangeCounter), so the
+ * answer is always the one a fresh read would give. The time-outs are checked on every request.
+ */
+function createSessionMemory(db: Kysely<Database>) {
+  const changeCounter = databaseChangeCounter(db);
+  const known = new Map<string, KnownSession>();
+  let seenState: string | undefined;
+  return {
+    /** The database's state now; the memory is emptied when it changed. */
+    state(): string | undefined {
+      if (!changeCounter) return undefined;
+      const state = changeCounter();
+      if (state !== seenState) {
+        known.clear();
+        seenState = state;
+      }
+      return state;
+    },
+    recall: (token: string): KnownSession | undefined => known.get(token),
+    /** Remembers a session read under `state` (taken before the read), unless the database changed since. */
+    remember(token: string, session: KnownSession, state: string | undefined): void {
+      if (state === undefined || this.state() !== state) return;
+      if (known.size >= MAX_REMEMBERED_SESSIONS) known.clear();
+      known.set(token, session);
+    },
+  };
+}
+
 export function createSessions(db: Kysely<Database>, { idleMs, absoluteMs, clock = Date.now }: SessionOptions) {
   const sessions = createSessionsRepository(db);
+  const memory = createSessionMemory(db);
   // Recording every request's time would make each read a write; a minute's precision
   // (less for very short idle time-outs) is plenty for an idle time-out.
   const touchEveryMs = Math.min(60_000, Math.floor(idleMs / 4));
+
+  async function findSession(token: string): Promise<KnownSession | undefined> {
+    const state = memory.state();
+    const remembered = memory.recall(token);
+    if (remembered) return remembered;
+    const tokenHash = hashSessionToken(token);
+    const row = await sessions.findByTokenHash(tokenHash);
+    if (!row) return undefined;
+    const found: KnownSession = {
+      // Shared by the requests that reuse it: frozen so that none can change it for the others.
+      session: Object.freeze({ tokenHash, staffId: row.staff_id, username: row.username }),
+      createdMs: Date.parse(row.created_at),
+      lastSeenMs: Date.parse(row.last_seen_at),
+    };
+    memory.remember(token, found, state);
+    return found;
+  }
 
   return {
     /** Starts a session for the account and returns the token for the cookie. */
@@ -32,19 +106,33 @@ export function createSessions(db: Kysely<Database>, { idleMs, absoluteMs, clock
       return token;
     },
 
+    /**
+     * The live session of `token` when telling needs no database access: a session read since
+     * the database last changed, within its time-outs and not due for a touch. Undefined
+     * means "ask `resume`", not "no session".
+     */
+    resumeFromMemory(token: string): Session | undefined {
+      memory.state();
+      const known = memory.recall(token);
+      if (!known) return undefined;
+      const now = clock();
+      // touchEveryMs < idleMs: a session seen that recently is not idle.
+      if (now - known.lastSeenMs >= touchEveryMs || now - known.createdMs >= absoluteMs) return undefined;
+      return known.session;
+    },
+
     /** The live session of `token`, or undefined; an expired one is deleted on the way. */
     async resume(token: string): Promise<Session | undefined> {
-      const tokenHash = hashSessionToken(token);
-      const row = await sessions.findByTokenHash(tokenHash);
-      if (!row) return undefined;
+      const found = await findSession(token);
+      if (!found) return undefined;
+      const { session, createdMs, lastSeenMs } = found;
       const now = clock();
-      const lastSeen = Date.parse(row.last_seen_at);
-      if (now - lastSeen >= idleMs || now - Date.parse(row.created_at) >= absoluteMs) {
-        await sessions.delete(tokenHash);
+      if (now - lastSeenMs >= idleMs || now - createdMs >= absoluteMs) {
+        await bestEffort(sessions.delete(session.tokenHash));
         return undefined;
       }
-      if (now - lastSeen >= touchEveryMs) await sessions.touch(tokenHash, new Date(now).toISOString());
-      return { tokenHash, staffId: row.staff_id, username: row.username };
+      if (now - lastSeenMs >= touchEveryMs) await bestEffort(sessions.touch(session.tokenHash, new Date(now).toISOString()));
+      return session;
     },
 
     async end(token: string): Promise<void> {

@@ -1,6 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../../contract/api.js';
-import { ClientListCache, matchesIfNoneMatch, serializeList } from './client-list-cache.js';
+import { ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder, serializeList } from './client-list-cache.js';
 
 const client = (id: string): Client => ({
   _id: id,
@@ -66,6 +67,72 @@ describe('ClientListCache', () => {
   });
 });
 
+describe('SerializedList', () => {
+  const tricky: Client = { ...client('t-_9'), firstName: 'Zoë "Zee" \\ 💄', lastName: 'שרה\t\n', email: 'a\u2028b@c.co' };
+  const clients = [client('a'), tricky, client('b'), client('a-long_id-0123456789')];
+
+  it('is byte for byte JSON.stringify of the clients', () => {
+    expect(serializeList(clients).body.toString()).toBe(JSON.stringify(clients));
+    expect(serializeList([]).body.toString()).toBe('[]');
+  });
+
+  it('finds each client’s JSON by id, and nothing for an id it does not have', () => {
+    const list = serializeList(clients);
+    expect(list.indexed).toBe(true);
+    for (const each of clients) expect(JSON.parse(list.client(each._id)?.toString() ?? 'null')).toEqual(each);
+    for (const missing of ['c', 'A', 'a-long_id-012345678', 'a-long_id-01234567890', '', 'a"', '../a']) expect(list.client(missing)).toBeUndefined();
+  });
+
+  it('finds clients among many (hash collisions included)', () => {
+    const many = Array.from({ length: 5000 }, (_, index) => client(`id${index}`));
+    const list = serializeList(many);
+    for (const index of [0, 1, 2499, 4999]) expect(list.client(`id${index}`)?.toString()).toBe(JSON.stringify(many[index]));
+    expect(list.client('id5000')).toBeUndefined();
+  });
+
+  it('has no index when an id is not in the plain form (it would be escaped in the JSON)', () => {
+    const list = serializeList([client('a'), client('quote"d')]);
+    expect(list.indexed).toBe(false);
+    expect(() => list.client('a')).toThrow();
+  });
+
+  it('compresses once per coding, to bytes that decompress to the body', async () => {
+    const list = serializeList(clients);
+    const br = list.encoded('br');
+    expect(list.encoded('br')).toBe(br);
+    expect(brotliDecompressSync(await br).equals(list.body)).toBe(true);
+    expect(gunzipSync(await list.encoded('gzip')).equals(list.body)).toBe(true);
+  });
+
+  it('is the same whether the builder was told the size ahead, wrongly, or not at all', () => {
+    const json = clients.map((each) => JSON.stringify(each));
+    const exact = json.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+    for (const [bytes, count] of [
+      [exact, clients.length],
+      [10, 1],
+      [0, 0],
+      [exact * 3, 100],
+    ] as const) {
+      const builder = new SerializedListBuilder(bytes, count);
+      for (const text of json) builder.addJson(text);
+      const list = builder.finish();
+      expect(list.body.toString()).toBe(JSON.stringify(clients));
+      expect(list.client('b')?.toString()).toBe(JSON.stringify(client('b')));
+    }
+  });
+});
+
+describe('ClientListCache with a serialised source', () => {
+  it('keeps a list its source serialised itself', async () => {
+    const list = serializeList([client('a')]);
+    const cache = new ClientListCache(async () => list);
+    expect(await cache.get()).toBe(list);
+    expect(cache.current()).toBe(list);
+    cache.invalidate();
+    expect(cache.current()).toBeUndefined();
+  });
+});
+
 describe('matchesIfNoneMatch', () => {
   const etag = '"abc"';
   it.each([
@@ -73,10 +140,20 @@ describe('matchesIfNoneMatch', () => {
     ['W/"abc"', true],
     ['"x", "abc"', true],
     ['*', true],
+    ['"abc-br"', true],
+    ['"abc-gzip"', true],
+    ['W/"abc-gzip"', true],
+    ['"abc-zstd"', false],
     ['"abd"', false],
     ['abc', false],
     [undefined, false],
   ])('%s → %s', (header, expected) => {
     expect(matchesIfNoneMatch(header, etag)).toBe(expected);
+  });
+
+  it('names each coding of the list with its own validator', () => {
+    expect(encodedEtag(etag, undefined)).toBe('"abc"');
+    expect(encodedEtag(etag, 'br')).toBe('"abc-br"');
+    expect(encodedEtag(etag, 'gzip')).toBe('"abc-gzip"');
   });
 });

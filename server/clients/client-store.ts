@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Client, ClientInput } from '../../contract/api.js';
 import type { Database } from '../db/schema.js';
 import { createClientsRepository } from '../repositories/clients.js';
-import { ClientListCache, type SerializedList } from './client-list-cache.js';
+import { ClientListCache, SerializedListBuilder, type SerializedList } from './client-list-cache.js';
 
 /** Opaque, unguessable ids (128 random bits), within the contract's ClientId pattern. */
 export function generateClientId(): string {
@@ -17,7 +17,15 @@ export function generateClientId(): string {
 
 export function createClientStore(db: Kysely<Database>, clock: () => number = Date.now) {
   const clients = createClientsRepository(db);
-  const listCache = new ClientListCache(() => clients.listAll());
+  // The list is written straight from SQLite's JSON into one Buffer of the right size.
+  const listCache = new ClientListCache(async () => {
+    let builder = new SerializedListBuilder();
+    await clients.forEachJson(
+      (size) => (builder = new SerializedListBuilder(size.bytes, size.clients)),
+      (json) => builder.addJson(json),
+    );
+    return builder.finish();
+  });
 
   async function write<T>(change: () => Promise<T>): Promise<T> {
     try {
@@ -36,6 +44,21 @@ export function createClientStore(db: Kysely<Database>, clock: () => number = Da
 
     find(id: string): Promise<Client | undefined> {
       return clients.findById(id);
+    },
+
+    /**
+     * The cached list while it is current (no write since it was built) and indexed, without
+     * loading it. Its `client(id)` answers GET /api/clients/:id with no query and no serialisation.
+     */
+    currentList(): SerializedList | undefined {
+      const list = listCache.current();
+      return list?.indexed ? list : undefined;
+    },
+
+    /** The JSON of one client, ready to send, read from the database. */
+    async findJson(id: string): Promise<Buffer | undefined> {
+      const client = await clients.findById(id);
+      return client && Buffer.from(JSON.stringify(client));
     },
 
     create(input: ClientInput): Promise<Client> {

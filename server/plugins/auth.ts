@@ -2,7 +2,7 @@
  * Staff accounts, sessions and the login throttle, shared by the login routes and the
  * session check of every /api route (`app.requireSession`, an onRequest hook).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { LoginThrottle } from '../auth/login-throttle.js';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from '../auth/password.js';
@@ -16,7 +16,7 @@ declare module 'fastify' {
     sessions: Sessions;
     loginThrottle: LoginThrottle;
     /** onRequest hook: 401 unless the request carries a live session, which it then sets. */
-    requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+    requireSession: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   }
   interface FastifyRequest {
     /** The staff session, set by `requireSession` on /api routes. */
@@ -59,18 +59,29 @@ export const authPlugin = fp<AuthPluginOptions>(
     );
     app.decorateRequest('session', null);
 
-    app.decorate('requireSession', async function requireSession(request: FastifyRequest, reply: FastifyReply) {
-      const token = readSessionToken(request.headers.cookie);
-      const session = token === undefined ? undefined : await sessions.resume(token);
-      if (!session) {
-        // A cookie the server no longer honours is cleared, so the browser stops sending it.
-        if (request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) {
-          reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'));
-        }
-        return reply.code(401).send({ message: 'Log in to continue' });
+    function refuse(request: FastifyRequest, reply: FastifyReply): void {
+      // A cookie the server no longer honours is cleared, so the browser stops sending it.
+      if (request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) {
+        reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'));
       }
-      request.session = session;
-      return undefined;
+      reply.code(401).send({ message: 'Log in to continue' });
+    }
+
+    // A callback hook: a session the server already knows (most requests) is checked
+    // synchronously, without a query or a promise; only the others wait for the database.
+    app.decorate('requireSession', function requireSession(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+      const token = readSessionToken(request.headers.cookie);
+      if (token === undefined) return refuse(request, reply);
+      const known = sessions.resumeFromMemory(token);
+      if (known) {
+        request.session = known;
+        return done();
+      }
+      sessions.resume(token).then((session) => {
+        if (!session) return refuse(request, reply);
+        request.session = session;
+        done();
+      }, done);
     });
 
     await sessions.purgeExpired();

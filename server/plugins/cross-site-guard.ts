@@ -42,20 +42,27 @@ export const crossSiteGuard = fp<CrossSiteGuardOptions>(
     /** The origin this request was addressed to: the configured one, or the Host it was sent to. */
     const ownOrigin = (request: FastifyRequest) => publicOrigin ?? originOf(`${request.protocol}://${request.host}`);
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    /** Why this request is refused, or undefined when it may go on. */
+    function refusal(request: FastifyRequest): { status: number; message: string } | undefined {
+      if (SAFE_METHODS.has(request.method)) return undefined;
       const fetchSite = request.headers['sec-fetch-site'];
       if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
-        return reply.code(403).send({ message: 'Cross-site requests are not allowed' });
+        return { status: 403, message: 'Cross-site requests are not allowed' };
       }
       const origin = request.headers.origin;
       if (origin !== undefined && (origin === 'null' || originOf(origin) === undefined || originOf(origin) !== ownOrigin(request))) {
-        return reply.code(403).send({ message: 'Cross-origin requests are not allowed' });
+        return { status: 403, message: 'Cross-origin requests are not allowed' };
       }
-      if (request.routeOptions.config.bodyOptional && !hasBody(request)) return;
-      if (!isJson(request)) {
-        return reply.code(415).send({ message: 'Content-Type must be application/json' });
-      }
+      if (request.routeOptions.config.bodyOptional && !hasBody(request)) return undefined;
+      if (!isJson(request)) return { status: 415, message: 'Content-Type must be application/json' };
+      return undefined;
+    }
+
+    // A callback hook, not an async one: it runs on every request, and needs no promise.
+    app.addHook('onRequest', (request, reply, done) => {
+      const refused = refusal(request);
+      if (!refused) return done();
+      reply.code(refused.status).send({ message: refused.message });
     });
   },
   { name: 'cross-site-guard' },

@@ -39,8 +39,10 @@ const FIXED_HEADERS = {
 /** Only over HTTPS: a browser ignores it over HTTP, and it must never pin a plain-HTTP dev host. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
+const FIXED_HEADER_ENTRIES = Object.entries(FIXED_HEADERS);
+
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.headers(FIXED_HEADERS);
+  for (const [name, value] of FIXED_HEADER_ENTRIES) reply.header(name, value);
   if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   // Client records must not linger in caches; static files and the list set their own policy.
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -48,9 +50,10 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
 
 export const securityHeaders = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook, not an async one: it runs on every answer, and needs no promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
       applySecurityHeaders(request, reply);
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'security-headers' },

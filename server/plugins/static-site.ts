@@ -2,6 +2,11 @@
  * The built SPA (Vite's dist/) on the same origin as the API, and every 404.
  * - Files are served by @fastify/static; hashed files under /assets never change, so they
  *   are cached for a year; anything else (index.html, favicon) is revalidated each time.
+ *   The build writes brotli and gzip copies of every text file (vite.config.ts), and the
+ *   one the browser accepts is sent (`preCompressed`), with `Vary: Accept-Encoding`.
+ * - The SPA's page (index.html) at `/` and for the history fallback carries preloads for
+ *   the route it is asked for (http/route-preloads.ts); each variant is built and
+ *   compressed once.
  * - History fallback: a GET for a path that is not a file and not under /api, from a client
  *   that accepts HTML, gets index.html, so that /clients, /login or /clients/edit/x load the
  *   SPA (GET /login is the SPA's page; POST /login is the API's).
@@ -10,9 +15,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { preferredEncoding } from '../http/content-encoding.js';
+import { readRoutePreloads } from '../http/route-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -45,22 +53,46 @@ export const staticSite = fp<StaticSiteOptions>(
     } catch {
       throw new Error(`The built SPA is missing: ${join(staticDir, 'index.html')} cannot be read (run npm run build)`);
     }
+    const routePreloads = readRoutePreloads(staticDir);
+    /** index.html with the preloads of each route, compressed once per route (a handful of variants). */
+    const pages = new Map<string, { identity: Buffer; br: Buffer; gzip: Buffer }>();
+    const pageFor = (pathname: string) => {
+      const links = routePreloads.linksFor(pathname);
+      let page = pages.get(links);
+      if (!page) {
+        const identity = links ? Buffer.from(indexHtml.toString('utf8').replace('</head>', `${links}</head>`)) : indexHtml;
+        page = { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+        pages.set(links, page);
+      }
+      return page;
+    };
+    const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+      const page = pageFor(request.url.split('?', 1)[0] ?? '/');
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      reply.code(200).header('cache-control', REVALIDATE).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (!encoding) return reply.send(page.identity);
+      return reply.header('content-encoding', encoding).send(page[encoding]);
+    };
 
     await app.register(async (files) => {
-      files.addHook('onSend', async (request, reply, payload) => {
+      files.addHook('onSend', (request, reply, payload, done) => {
         if (reply.statusCode === 200 || reply.statusCode === 304) {
           reply.header('cache-control', request.url.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+          reply.header('vary', 'accept-encoding');
         }
-        return payload;
+        done(null, payload);
       });
       // wildcard: false registers one route per file at start, so an unknown path goes
       // straight to the 404 handler below (and /api/* to the /api scope's, behind its session check).
-      await files.register(fastifyStatic, { root: staticDir, wildcard: false, cacheControl: false });
+      // index: false: `/` is the page with its route's preloads, below.
+      await files.register(fastifyStatic, { root: staticDir, wildcard: false, cacheControl: false, preCompressed: true, index: false });
     });
+
+    app.get('/', sendPage);
 
     app.setNotFoundHandler((request, reply) => {
       if (!wantsSpaPage(request)) return notFound(request, reply);
-      return reply.code(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+      return sendPage(request, reply);
     });
   },
   { name: 'static-site' },

@@ -1,7 +1,8 @@
 /** The client endpoints of SPEC.md section 7, under /api/clients (session checked by routes/api.ts). */
 import { z } from 'zod';
 import { ApiErrorBody, Client, ClientId, ClientInput } from '../../contract/api.js';
-import { matchesIfNoneMatch } from '../clients/client-list-cache.js';
+import { encodedEtag, matchesIfNoneMatch } from '../clients/client-list-cache.js';
+import { MIN_COMPRESSIBLE_BYTES, preferredEncoding } from '../http/content-encoding.js';
 import type { ZodPlugin } from '../zod-type-provider.js';
 
 /** Any id that cannot be one gets the same answer, whatever is wrong with it. */
@@ -11,19 +12,32 @@ const ClientIdParams = z.object({
 
 const CLIENT_NOT_FOUND = { message: 'Client not found' };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A client's JSON made ahead (a slice of the cached list, or findJson): Fastify sends a
+ * Buffer as it is, without the response serialiser, so the schema's type is only asserted here.
+ */
+const preSerialized = (json: Buffer) => json as unknown as Client;
+
 export const clientRoutes: ZodPlugin = async (app) => {
   const store = app.clientStore;
 
   app.get('/', async (request, reply) => {
     const list = await store.list();
+    const encoding = list.body.length >= MIN_COMPRESSIBLE_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
     // The browser may keep the list but must ask each time; an unchanged list costs a 304.
     reply.header('cache-control', 'private, no-cache');
-    reply.header('etag', list.etag);
+    reply.header('vary', 'accept-encoding');
+    reply.header('etag', encodedEtag(list.etag, encoding));
     if (matchesIfNoneMatch(request.headers['if-none-match'], list.etag)) {
       return reply.code(304).send();
     }
-    // Already JSON: sent as is, with no serialisation per request.
-    return reply.type('application/json; charset=utf-8').send(list.body);
+    // Already JSON (and compressed once per list): sent as is, with no work per request.
+    reply.type(JSON_TYPE);
+    if (!encoding) return reply.send(list.body);
+    const body = await list.encoded(encoding);
+    return reply.header('content-encoding', encoding).send(body);
   });
 
   app.post('/', { schema: { body: ClientInput, response: { 201: Client } } }, async (request, reply) => {
@@ -31,9 +45,15 @@ export const clientRoutes: ZodPlugin = async (app) => {
     return reply.code(201).send(client);
   });
 
-  app.get('/:clientId', { schema: { params: ClientIdParams, response: { 200: Client, 404: ApiErrorBody } } }, async (request, reply) => {
-    const client = await store.find(request.params.clientId);
-    return client ?? reply.code(404).send(CLIENT_NOT_FOUND);
+  app.get('/:clientId', { schema: { params: ClientIdParams, response: { 200: Client, 404: ApiErrorBody } } }, (request, reply) => {
+    const send = (json: Buffer | undefined): void => {
+      if (json) reply.type(JSON_TYPE).send(preSerialized(json));
+      else reply.code(404).send(CLIENT_NOT_FOUND);
+    };
+    // From the cached list when it is current: answered at once, without a query or a promise.
+    const list = store.currentList();
+    if (list) return send(list.client(request.params.clientId));
+    return store.findJson(request.params.clientId).then(send);
   });
 
   app.put(

@@ -1,0 +1,118 @@
+/**
+ * The session check remembers the session rows it read (sessions.ts) and must still give the
+ * answer a fresh read would: after a logout, a time-out, and a change made by another process
+ * on the same database file (the staff CLI), the very next request is refused.
+ */
+import SqliteDatabase from 'better-sqlite3';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.js';
+import { TEST_HASHING } from '../testing/in-process-config.js';
+import { createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.js';
+import { createStaffAccounts } from './staff-accounts.js';
+
+const MINUTE = 60_000;
+
+const listClients = (test: TestApp, cookie: string) => test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie } });
+
+/** A burst of requests, so that the session is surely remembered. */
+async function usedRepeatedly(test: TestApp, cookie: string) {
+  for (let index = 0; index < 3; index += 1) expect((await listClients(test, cookie)).statusCode).toBe(200);
+}
+
+/** Longer than the check reuses its reading of another process's commits (1 ms). */
+const afterACommitIsVisible = () => sleep(5);
+
+describe('the remembered session check', () => {
+  it('refuses a session that another connection deleted (the CLI, a second server)', async () => {
+    const test = await createTestApp();
+    const cookie = await logIn(test.app);
+    await usedRepeatedly(test, cookie);
+    const other = new SqliteDatabase(test.databaseFile);
+    try {
+      other.prepare('DELETE FROM sessions').run();
+    } finally {
+      other.close();
+    }
+    await afterACommitIsVisible();
+    expect((await listClients(test, cookie)).statusCode).toBe(401);
+  });
+
+  it('refuses the sessions of an account whose password another process changed, or which it removed', async () => {
+    const test = await createTestApp();
+    const first = await logIn(test.app);
+    await usedRepeatedly(test, first);
+    const cli = await openDatabase({ file: test.databaseFile });
+    try {
+      expect(await createStaffAccounts(cli, { hashing: TEST_HASHING }).changePassword(STAFF.username, 'another long password')).toBe(1);
+      await afterACommitIsVisible();
+      expect((await listClients(test, first)).statusCode).toBe(401);
+
+      const second = await logIn(test.app, { username: STAFF.username, password: 'another long password' });
+      await usedRepeatedly(test, second);
+      expect(await createStaffAccounts(cli).remove(STAFF.username)).toBe(1);
+      await afterACommitIsVisible();
+      expect((await listClients(test, second)).statusCode).toBe(401);
+    } finally {
+      await cli.destroy();
+    }
+  });
+
+  it('refuses a session after logout at once', async () => {
+    const test = await createTestApp();
+    const cookie = await logIn(test.app);
+    await usedRepeatedly(test, cookie);
+    expect((await test.app.inject({ method: 'POST', url: '/logout', headers: { cookie } })).statusCode).toBe(204);
+    expect((await listClients(test, cookie)).statusCode).toBe(401);
+  });
+
+  it('still applies the idle and absolute time-outs to a remembered session', async () => {
+    const test = await createTestApp();
+    const idle = await logIn(test.app);
+    await usedRepeatedly(test, idle);
+    test.clock.advance(31 * MINUTE);
+    expect((await listClients(test, idle)).statusCode).toBe(401);
+
+    const busy = await logIn(test.app);
+    // Used every 20 minutes, it never idles out, but it ends 12 hours after login.
+    for (let elapsed = 0; elapsed < 12 * 60 - 20; elapsed += 20) {
+      await usedRepeatedly(test, busy);
+      test.clock.advance(20 * MINUTE);
+    }
+    await usedRepeatedly(test, busy);
+    test.clock.advance(20 * MINUTE);
+    expect((await listClients(test, busy)).statusCode).toBe(401);
+  });
+
+  it('keeps a used session alive: its last use is still recorded (once a minute at most)', async () => {
+    const test = await createTestApp();
+    const cookie = await logIn(test.app);
+    const lastSeen = async () => (await test.app.db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
+    const atLogin = await lastSeen();
+    await usedRepeatedly(test, cookie);
+    expect(await lastSeen()).toBe(atLogin);
+    test.clock.advance(2 * MINUTE);
+    await usedRepeatedly(test, cookie);
+    expect(await lastSeen()).not.toBe(atLogin);
+  });
+
+  it('lets reads through while another process holds the write lock, when the once-a-minute touch cannot be written', async () => {
+    const test = await createTestApp({ config: { databaseBusyTimeoutMs: 50 } });
+    const cookie = await logIn(test.app);
+    const lastSeen = async () => (await test.app.db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
+    const atLogin = await lastSeen();
+    test.clock.advance(2 * MINUTE);
+    const holder = new SqliteDatabase(test.databaseFile);
+    try {
+      holder.exec('BEGIN EXCLUSIVE');
+      await afterACommitIsVisible();
+      expect((await listClients(test, cookie)).statusCode).toBe(200);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    // The touch that could not be written is written by the next request.
+    expect((await listClients(test, cookie)).statusCode).toBe(200);
+    expect(await lastSeen()).not.toBe(atLogin);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * Fastify's request log, compact: instead of two lines per request ("incoming request" and
+ * "request completed", which cost more than a small API answer itself), one line per answer,
+ * written only when it says something: refusals and faults (status 400 and up) at info,
+ * everything else at debug, so that `LOG_LEVEL=debug` gives a full access log. Errors keep
+ * their own detailed line (error-handling.ts). Fastify calls this for every answer; there
+ * is no hook to run.
+ */
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
+const ACCESS_LOG_LEVELS = new Set(['debug', 'trace']);
+
+export class CompactRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const status = reply.statusCode;
+    if (!error && status < 400 && !ACCESS_LOG_LEVELS.has(request.log.level)) return;
+    const line = { method: request.method, url: request.url, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) request.log.error({ ...line, err: error }, 'request errored');
+    else if (status >= 400) request.log.info(line, 'request answered');
+    else request.log.debug(line, 'request answered');
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * GET /api/clients and GET /api/clients/:id answered from the serialised list in memory
+ * (clients/client-list-cache.ts): the same answers as from the database, compressed on
+ * request, and never older than the last write.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Client } from '../../contract/api.js';
+import type { Database } from '../db/schema.js';
+import { createClientsRepository } from '../repositories/clients.js';
+import { aClient, createTestApp, logIn, type TestApp } from '../testing/test-app.js';
+
+type Staff = TestApp & { cookie: string };
+
+async function staffWithClients(count: number, client: object = aClient): Promise<Staff & { clients: Client[] }> {
+  const test = await createTestApp();
+  const cookie = await logIn(test.app);
+  const clients: Client[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const response = await test.app.inject({ method: 'POST', url: '/api/clients', payload: { ...client, email: `c${index}@example.com` }, headers: { cookie } });
+    expect(response.statusCode).toBe(201);
+    clients.push(response.json<Client>());
+  }
+  return { ...test, cookie, clients };
+}
+
+const get = (test: Staff, url: string, headers: Record<string, string> = {}) =>
+  test.app.inject({ method: 'GET', url, headers: { cookie: test.cookie, ...headers } });
+
+describe('GET /api/clients, compressed', () => {
+  it('sends brotli or gzip as the request accepts, with Vary and an ETag per coding', async () => {
+    const test = await staffWithClients(20);
+    const plain = await get(test, '/api/clients');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const etag = plain.headers.etag as string;
+
+    const br = await get(test, '/api/clients', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers.etag).toBe(etag.replace(/"$/, '-br"'));
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    const gzip = await get(test, '/api/clients', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(Number(br.headers['content-length'])).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('answers 304 to any coding’s ETag while the list is unchanged', async () => {
+    const test = await staffWithClients(20);
+    const br = await get(test, '/api/clients', { 'accept-encoding': 'br' });
+    const unchanged = await get(test, '/api/clients', { 'if-none-match': br.headers.etag as string });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.headers.vary).toBe('accept-encoding');
+    await test.app.inject({ method: 'DELETE', url: `/api/clients/${test.clients[0]?._id}`, headers: { cookie: test.cookie } });
+    expect((await get(test, '/api/clients', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string })).statusCode).toBe(200);
+  });
+
+  it('sends a list smaller than a packet as it is', async () => {
+    const test = await staffWithClients(1);
+    const response = await get(test, '/api/clients', { 'accept-encoding': 'br' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toEqual(test.clients);
+  });
+});
+
+describe('the serialised list', () => {
+  it('is exactly JSON.stringify of the clients, whatever their names hold', async () => {
+    const test = await staffWithClients(3, { ...aClient, firstName: 'Zoë "Zee" \\ 💄', lastName: 'שרה\tO\u2028Neil' });
+    const list = await get(test, '/api/clients');
+    expect(list.body).toBe(JSON.stringify(list.json()));
+    expect(list.json<Client[]>()[0]?.firstName).toBe('Zoë "Zee" \\ 💄');
+    for (const client of test.clients) expect((await get(test, `/api/clients/${client._id}`)).body).toBe(JSON.stringify(client));
+  });
+});
+
+describe('the repository’s JSON of every client', () => {
+  it('is the same through a Kysely instance the server did not open (no direct handle)', async () => {
+    const test = await staffWithClients(4, { ...aClient, lastName: 'O"Neil \\ 💄' });
+    const read = async (db: Kysely<Database>) => {
+      const json: string[] = [];
+      let size = { clients: 0, bytes: 0 };
+      await createClientsRepository(db).forEachJson((total) => (size = total), (each) => void json.push(each));
+      return { size, json };
+    };
+    const other = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(test.databaseFile) }) });
+    try {
+      const direct = await read(test.app.db);
+      expect(await read(other)).toEqual(direct);
+      expect(direct.json).toEqual(test.clients.toSorted((a, b) => (a._id < b._id ? -1 : 1)).map((client) => JSON.stringify(client)));
+      expect(direct.size).toEqual({ clients: 4, bytes: direct.json.reduce((sum, each) => sum + Buffer.byteLength(each), 0) });
+    } finally {
+      await other.destroy();
+    }
+  });
+});
+
+describe('GET /api/clients/:id with the list in memory', () => {
+  it('answers the same as from the database, and 404 for an id that is not in the list', async () => {
+    const test = await staffWithClients(5);
+    const client = test.clients[2] as Client;
+    const fromDatabase = await get(test, `/api/clients/${client._id}`);
+    await get(test, '/api/clients'); // the list is now in memory
+    const fromList = await get(test, `/api/clients/${client._id}`);
+    expect(fromList.statusCode).toBe(200);
+    expect(fromList.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(fromList.body).toBe(fromDatabase.body);
+    expect(fromList.json()).toEqual(client);
+    const missing = await get(test, '/api/clients/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Client not found' });
+  });
+
+  it('is never older than the last write: an update or a delete shows at once', async () => {
+    const test = await staffWithClients(3);
+    const client = test.clients[1] as Client;
+    await get(test, '/api/clients');
+    const updated = await test.app.inject({
+      method: 'PUT',
+      url: `/api/clients/${client._id}`,
+      payload: { ...aClient, firstName: 'Renamed' },
+      headers: { cookie: test.cookie },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Renamed');
+    await get(test, '/api/clients');
+    expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Renamed');
+
+    await test.app.inject({ method: 'DELETE', url: `/api/clients/${client._id}`, headers: { cookie: test.cookie } });
+    expect((await get(test, `/api/clients/${client._id}`)).statusCode).toBe(404);
+    await get(test, '/api/clients');
+    expect((await get(test, `/api/clients/${client._id}`)).statusCode).toBe(404);
+  });
+});
