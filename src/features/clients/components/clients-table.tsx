@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Client } from '../../../../contract/api';
 import { formatRegistrationTime } from '../utils/date-time';
 
@@ -25,24 +25,32 @@ const OVERSCAN_ROWS = 12;
 export function ClientsTable({ clients, emptyMessage }: ClientsTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  const [rowHeight, setRowHeight] = useState(rowHeightPx);
 
-  // Where the rows start on the page: the virtualizer counts from the top of the document.
+  // Where the rows start on the page (the virtualizer counts from the top of the document),
+  // and how tall they are (the root font size can change with the browser's settings).
   useLayoutEffect(() => {
     const measure = () => {
       const body = bodyRef.current;
       if (body) setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
+      setRowHeight(rowHeightPx());
     };
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, []);
 
+  // Both stay the same function from render to render: the virtualizer lays out every row
+  // again (all 50,000 of a large list) whenever either changes, so a new one on each render
+  // would make every scroll step cost as much as the first layout.
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const getItemKey = useCallback((index: number) => clients[index]?._id ?? index, [clients]);
   const virtualizer = useWindowVirtualizer({
     count: clients.length,
-    estimateSize: rowHeightPx,
+    estimateSize,
     overscan: OVERSCAN_ROWS,
     scrollMargin,
-    getItemKey: (index) => clients[index]?._id ?? index,
+    getItemKey,
   });
   const rows = virtualizer.getVirtualItems();
   const first = rows[0];
@@ -76,11 +84,7 @@ export function ClientsTable({ clients, emptyMessage }: ClientsTableProps) {
               {spaceAbove > 0 && <SpacerRow height={spaceAbove} />}
               {rows.map((row) => {
                 const client = clients[row.index];
-                return (
-                  client && (
-<ClientRow key={row.key} client={client} index={row.index} />
-                  )
-                );
+                return client && <ClientRow key={row.key} client={client} index={row.index} />;
               })}
               {spaceBelow > 0 && <SpacerRow height={spaceBelow} />}
             </>
@@ -91,6 +95,7 @@ export function ClientsTable({ clients, emptyMessage }: ClientsTableProps) {
   );
 }
 
+/** The rows' height in pixels, read once per layout rather than once per row. */
 function rowHeightPx(): number {
   const rootFontSize = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
   return ROW_HEIGHT_REM * rootFontSize;
