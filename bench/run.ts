@@ -1,0 +1,56 @@
+/**
+ * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
+ * measurement of issue 5 and prints one line per figure with its goal and PASS or FAIL.
+ * Parts: weight, lighthouse, list, api, memory (all by default). `--reuse-build` measures
+ * the last build again instead of building. Exit code 1 when a figure misses its goal or
+ * could not be measured. See docs/performance.md.
+ */
+import { availableParallelism, cpus } from 'node:os';
+import { runApiBench, runMemoryBench } from './api.js';
+import { buildProduction } from './lib/build.js';
+import { runLighthouseBench } from './lighthouse.js';
+import { runListBench } from './list.js';
+import { runWeightBench } from './weight.js';
+import { withCleanup } from './lib/processes.js';
+import { allFigures, reportNotMeasured, summary } from './lib/report.js';
+
+const PARTS = ['weight', 'lighthouse', 'list', 'api', 'memory'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The whole run is stopped after this, whatever it is doing. */
+const LIMIT_MS = 30 * 60_000;
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2).filter((arg) => arg !== '--');
+  const reuseBuild = args.includes('--reuse-build');
+  const asked = args.filter((arg) => arg !== '--reuse-build');
+  const unknown = asked.filter((arg) => !(PARTS as readonly string[]).includes(arg));
+  if (unknown.length > 0) {
+    console.error(`Unknown part: ${unknown.join(', ')}. Parts: ${PARTS.join(', ')}`);
+    return 2;
+  }
+  const parts = new Set<Part>(asked.length > 0 ? (asked as Part[]) : PARTS);
+  console.info(`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
+  console.info(reuseBuild ? 'Reusing the last production build (if any)…' : 'Building the production site and server…');
+  const build = await buildProduction({ reuse: reuseBuild });
+
+  const runs: Record<Part, () => Promise<void>> = {
+    weight: () => runWeightBench(build),
+    lighthouse: () => runLighthouseBench(build),
+    list: () => runListBench(build),
+    api: () => runApiBench(build),
+    memory: () => runMemoryBench(build),
+  };
+  for (const part of PARTS) {
+    if (!parts.has(part)) continue;
+    try {
+      await runs[part]();
+    } catch (error) {
+      reportNotMeasured(part, 'see above', error instanceof Error ? error.message : String(error));
+    }
+  }
+  console.info(summary());
+  return allFigures().every((figure) => figure.pass) ? 0 : 1;
+}
+
+process.exitCode = await withCleanup(main, LIMIT_MS);
