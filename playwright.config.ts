@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import type { AppOptions } from './e2e/fixtures';
 import { MOCK_ACCOUNT, REAL_ACCOUNT } from './e2e/support/accounts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
 
 /**
  * Browser tests in Debian's Chromium (docs/e2e.md). Never a browser download: the browser is
@@ -27,15 +28,8 @@ export default defineConfig<AppOptions>({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
     locale: 'en-US',
     // Not UTC on purpose: the edit form must show the stored time in UTC whatever the

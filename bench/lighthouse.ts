@@ -7,7 +7,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import type { Build } from './lib/build.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/browser.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.js';
 import { onCleanup } from './lib/processes.js';
 import { median, report } from './lib/report.js';
 import { seededDatabase, startServer } from './lib/server.js';

@@ -1,17 +1,7 @@
 /** Debian's Chromium for the browser benchmarks (never a downloaded browser). */
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.js';
 import { onCleanup } from './processes.js';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** A headless Chromium, closed at the end of the benchmark whatever happens. */
 export async function launchChromium(): Promise<Browser> {

@@ -9,6 +9,7 @@ import { ClientInput } from '../../contract/api.js';
 import { generateClientId } from '../../server/clients/client-store.js';
 import { openDatabase } from '../../server/db/database.js';
 import { createClientsRepository } from '../../server/repositories/clients.js';
+import { seededRandom } from '../../server/testing/seeded-random.js';
 
 const FIRST_NAMES = [
   'Amelia', 'Olivia', 'Isla', 'Ava', 'Mia', 'Sofia', 'Grace', 'Lily', 'Freya', 'Emily', 'Ella', 'Chloé', 'Zoë',
@@ -21,18 +22,6 @@ const LAST_NAMES = [
   'Andersson', 'Moreau', 'Schmidt', 'Costa', 'Horvat', 'Yilmaz', 'Cohen', 'Bianchi', 'Lindqvist',
 ];
 const DOMAINS = ['example.com', 'example.org', 'mail.example', 'salon-clients.example'];
-
-/** mulberry32: a small, fast, seeded generator. */
-function randomGenerator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
@@ -47,7 +36,7 @@ const FIRST_DAY = Date.parse('2016-01-04T00:00:00Z');
 const DAYS = 3650;
 
 export function generateClients(count: number, seed = 5): ClientInput[] {
-  const random = randomGenerator(seed);
+  const random = seededRandom(seed);
   const clients: ClientInput[] = [];
   for (let index = 0; index < count; index += 1) {
     const firstName = pick(random, FIRST_NAMES);

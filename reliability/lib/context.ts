@@ -49,18 +49,6 @@ export type Group = {
   run(context: Context, report: Report): Promise<void>;
 };
 
-/** mulberry32: small, seedable, good enough to pick kill moments. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A valid client whose last name is a unique marker, so that each write can be found again. */
 export function clientBody(marker: string, index = 0): string {
   const day = String((index % 28) + 1).padStart(2, '0');
