@@ -17,8 +17,8 @@
 import autocannon, { type Result } from 'autocannon';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROOT } from '../server/testing/real-server.js';
 import type { Build } from './lib/build.js';
-import { ROOT } from './lib/build.js';
 import { startProcess, stopProcess } from './lib/processes.js';
 import { median, mb, report } from './lib/report.js';
 import { logIn, peakRssBytes, resetPeakRss, scratchDirectory, seededDatabase, startServer } from './lib/server.js';

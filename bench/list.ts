@@ -16,7 +16,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Build } from './lib/build.js';
 import { launchChromium } from './lib/browser.js';
 import { median, report } from './lib/report.js';
-import { ADMIN, seededDatabase, startServer, type RunningServer } from './lib/server.js';
+import { ADMIN } from '../server/testing/real-server.js';
+import { seededDatabase, startServer, type RunningServer } from './lib/server.js';
 
 const SIZES = [100, 10_000, 50_000] as const;
 const ROUNDS = 5;

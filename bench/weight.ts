@@ -10,23 +10,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { staticClosure, type Manifest, type ManifestChunk } from '../server/http/route-preloads.js';
 import type { Build } from './lib/build.js';
 import { launchChromium } from './lib/browser.js';
 import { kib, report } from './lib/report.js';
 import { seededDatabase, startServer } from './lib/server.js';
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] };
-type Manifest = Record<string, ManifestChunk>;
-
 const gzipSize = (bytes: Buffer) => gzipSync(bytes).length;
-
-/** A chunk and everything it imports statically (manifest keys). */
-function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, into);
-  return into;
-}
 
 const ALREADY_COMPRESSED = /\.(png|jpe?g|webp|avif|gif|woff2?|br|gz)$/i;
 

@@ -22,7 +22,7 @@ import { seededRandom } from '../server/testing/seeded-random.js';
 import { FULL, HEADER_CHECK, LEAK_CHECK, QUICK, type Context, type Group, type Outcome } from './lib/context.js';
 import { cleanUpNow, installExitHandlers } from './lib/processes.js';
 import { HEADER_KINDS, Recorder } from './lib/recorder.js';
-import { ROOT } from './lib/server.js';
+import { ROOT } from '../server/testing/real-server.js';
 
 const GROUPS: Group[] = [loadGroup, crashGroup, gracefulStopGroup, databaseTroubleGroup, fuzzGroup, accessGroup];
 

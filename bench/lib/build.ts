@@ -6,10 +6,9 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from '../../server/testing/real-server.js';
 import { runToEnd } from './processes.js';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BUILD_DIR = join(ROOT, 'node_modules', '.cache', 'salon-bench');
 
 export type Build = { staticDir: string; serverEntry: string };

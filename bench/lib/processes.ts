@@ -8,11 +8,16 @@ import { once } from 'node:events';
 const running = new Set<ChildProcess>();
 const cleanups = new Set<() => Promise<void> | void>();
 
+/** Makes sure `child` is stopped when the benchmark ends, whatever happens. */
+export function trackProcess(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
 /** Starts a process that is killed when the benchmark ends, whatever happens. */
 export function startProcess(command: string, args: readonly string[], options: SpawnOptions = {}): ChildProcess {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
+  trackProcess(child);
   return child;
 }
 

@@ -1,17 +1,14 @@
 /**
- * The production server (the compiled dist-server/server/main.js, as `npm start` runs it) on
- * 127.0.0.1 and a port the system picks (PORT=0: no race for a free port), with its own
- * temporary database and an admin password set through SALON_ADMIN_PASSWORD.
+ * The production server of the benchmark's own build (server/testing/real-server.ts), with
+ * its own temporary database, stopped when the benchmark ends.
  */
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+import { ADMIN, RealServer } from '../../server/testing/real-server.js';
 import type { Build } from './build.js';
-import { onCleanup, startProcess, stopProcess } from './processes.js';
+import { onCleanup, trackProcess } from './processes.js';
 import { seedClients } from './seed-clients.js';
-
-export const ADMIN = { username: 'admin', password: 'bench-password-1234' } as const;
 
 export type RunningServer = {
   origin: string;
@@ -34,48 +31,25 @@ export async function seededDatabase(clients: number): Promise<string> {
   return file;
 }
 
-const STARTED = /Salon server: (http:\/\/127\.0\.0\.1:\d+)/;
-
-export async function startServer(build: Build, databaseFile: string, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const logFile = `${databaseFile}.log`;
-  const child: ChildProcess = startProcess(process.execPath, [build.serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: `file:${databaseFile}`,
-      STATIC_DIR: build.staticDir,
-      SALON_ADMIN_USERNAME: ADMIN.username,
-      SALON_ADMIN_PASSWORD: ADMIN.password,
-      NODE_ENV: 'production',
-      ...env,
+/** The server on `databaseFile`, its log beside it (read it when something fails). */
+export async function startServer(build: Build, databaseFile: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await RealServer.start({
+    databaseFile,
+    logFile: `${databaseFile}.log`,
+    entry: build.serverEntry,
+    staticDir: build.staticDir,
+    env: { NODE_ENV: 'production', ...env },
+    onSpawn: trackProcess,
+  });
+  if (server.pid === undefined) throw new Error('The server has no pid');
+  return {
+    origin: server.origin,
+    pid: server.pid,
+    databaseFile,
+    stop: async () => {
+      await server.terminate(5000);
     },
-  });
-  // The server's log goes to a file beside its database (read it when something fails).
-  const log = createWriteStream(logFile);
-  child.stderr?.pipe(log);
-  const origin = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`The server did not start within 30 s:\n${seen.slice(-2000)}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = STARTED.exec(seen);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited (${code}) before it listened:\n${seen.slice(-2000)}`));
-    });
-  });
-  // Keep draining its output, into the log file.
-  child.stdout?.pipe(log);
-  if (child.pid === undefined) throw new Error('The server has no pid');
-  return { origin, pid: child.pid, databaseFile, stop: () => stopProcess(child) };
+  };
 }
 
 /** Logs in as the bench admin and returns the `name=value` of the session cookie. */

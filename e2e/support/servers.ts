@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Account } from './accounts';
-import { findFreePort } from './free-port';
+import { findFreePort } from '../../server/testing/free-port';
 import { PROJECT_ROOT, ServerProcess } from './server-process';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';

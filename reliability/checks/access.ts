@@ -17,7 +17,8 @@ import { inProcessConfig } from '../../server/testing/in-process-config.js';
 import { buildApp, type App } from '../../server/app.js';
 import { clientBody, countBy, formatInt, type Context, type Group, type Report } from '../lib/context.js';
 import { HttpClient, jsonHeaders, logIn, type HttpResponse } from '../lib/http.js';
-import { ADMIN, RealServer, ROOT } from '../lib/server.js';
+import { ADMIN, ROOT } from '../../server/testing/real-server.js';
+import { startRealServer } from '../lib/server.js';
 import { inspectLive } from '../lib/sqlite.js';
 
 export const SESSION_CHECK = 'access: /api without a valid session';
@@ -460,7 +461,7 @@ export const accessGroup: Group = {
   async run(context, report) {
     const inProcess = await inProcessSessions(context);
     const databaseFile = join(context.workDir, 'access-real', 'salon.db');
-    const server = await RealServer.start({ name: 'access', dir: context.workDir, databaseFile });
+    const server = await startRealServer({ name: 'access', dir: context.workDir, databaseFile });
     const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'access' });
     try {
       const cookie = await logIn(client, ADMIN.username, ADMIN.password);

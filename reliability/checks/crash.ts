@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { formatInt, type Group } from '../lib/context.js';
 import { HttpClient, logIn } from '../lib/http.js';
 import { sleep } from '../lib/processes.js';
-import { ADMIN, RealServer } from '../lib/server.js';
+import { ADMIN } from '../../server/testing/real-server.js';
+import { startRealServer } from '../lib/server.js';
 import { inspectCopy } from '../lib/sqlite.js';
 import { newLedger, runWriters } from './writers.js';
 
@@ -21,7 +22,7 @@ export const crashGroup: Group = {
     const rounds = context.settings.crashes;
     const dir = join(context.workDir, 'crash');
     const databaseFile = join(dir, 'salon.db');
-    let server = await RealServer.start({ name: 'crash', dir: context.workDir, databaseFile });
+    let server = await startRealServer({ name: 'crash', dir: context.workDir, databaseFile });
     const ledger = newLedger();
     const problems: string[] = [];
     const integrity: string[] = [];
@@ -39,7 +40,7 @@ export const crashGroup: Group = {
 
       for (let round = 1; round <= rounds; round += 1) {
         if (!server.running) {
-          server = await RealServer.start({ name: 'crash', dir: context.workDir, databaseFile, port: server.port });
+          server = await startRealServer({ name: 'crash', dir: context.workDir, databaseFile, port: server.port });
           restartMs.push(server.startMs);
         }
         const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'crash', maxSockets: WRITERS });
@@ -75,7 +76,7 @@ export const crashGroup: Group = {
       }
 
       // The server's own view after its recovery: one more start, and every acknowledged write is listed.
-      server = await RealServer.start({ name: 'crash', dir: context.workDir, databaseFile, port: server.port });
+      server = await startRealServer({ name: 'crash', dir: context.workDir, databaseFile, port: server.port });
       restartMs.push(server.startMs);
       const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'crash' });
       const list = await client.request({ method: 'GET', path: '/api/clients', headers: { cookie } });

@@ -20,7 +20,8 @@ import { buildApp } from '../../server/app.js';
 import { clientBody, type Context, type Group, type Outcome } from '../lib/context.js';
 import { HttpClient, jsonHeaders, logIn, type HttpRequest, type HttpResponse } from '../lib/http.js';
 import { onExit, sleep } from '../lib/processes.js';
-import { ADMIN, RealServer } from '../lib/server.js';
+import { ADMIN } from '../../server/testing/real-server.js';
+import { startRealServer } from '../lib/server.js';
 import { inspectCopy } from '../lib/sqlite.js';
 
 export const LOCK_CHECK = 'database: locked by another process';
@@ -31,7 +32,7 @@ type Send = (request: HttpRequest) => Promise<HttpResponse>;
 async function lockedCheck(context: Context): Promise<Outcome> {
   const dir = join(context.workDir, 'locked');
   const databaseFile = join(dir, 'salon.db');
-  const server = await RealServer.start({ name: 'locked', dir: context.workDir, databaseFile });
+  const server = await startRealServer({ name: 'locked', dir: context.workDir, databaseFile });
   const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'locked' });
   const problems: string[] = [];
   let holder: Database.Database | undefined;
@@ -235,7 +236,7 @@ function storedProblems(clients: Array<{ id: string; last_name: string }>, ackno
 async function diskFullOnTmpfs(context: Context, mountPoint: string): Promise<Outcome> {
   const databaseFile = join(mountPoint, 'salon.db');
   // A one-minute idle time-out: the server records a session's use at most every 15 s (instead of every minute).
-  const server = await RealServer.start({ name: 'disk-full', dir: context.workDir, databaseFile, env: { SESSION_IDLE_MINUTES: '1' } });
+  const server = await startRealServer({ name: 'disk-full', dir: context.workDir, databaseFile, env: { SESSION_IDLE_MINUTES: '1' } });
   const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'disk-full' });
   try {
     const idleCookie = await logIn(client, ADMIN.username, ADMIN.password);

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { formatInt, type Group } from '../lib/context.js';
 import { HttpClient, logIn } from '../lib/http.js';
 import { sleep } from '../lib/processes.js';
-import { ADMIN, RealServer } from '../lib/server.js';
+import { ADMIN } from '../../server/testing/real-server.js';
+import { startRealServer } from '../lib/server.js';
 import { inspectCopy } from '../lib/sqlite.js';
 import { newLedger, runWriters } from './writers.js';
 
@@ -20,7 +21,7 @@ export const gracefulStopGroup: Group = {
   async run(context, report) {
     const dir = join(context.workDir, 'graceful');
     const databaseFile = join(dir, 'salon.db');
-    const server = await RealServer.start({ name: 'graceful', dir: context.workDir, databaseFile });
+    const server = await startRealServer({ name: 'graceful', dir: context.workDir, databaseFile });
     const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'graceful', maxSockets: WRITERS });
     const problems: string[] = [];
     try {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { clientBody, formatInt, type Group } from '../lib/context.js';
 import { HttpClient, jsonHeaders, logIn } from '../lib/http.js';
-import { ADMIN, RealServer } from '../lib/server.js';
+import { ADMIN } from '../../server/testing/real-server.js';
+import { startRealServer } from '../lib/server.js';
 import { inspectCopy } from '../lib/sqlite.js';
 
 /** Creates `count` clients through the API, `concurrency` at a time. */
@@ -38,7 +39,7 @@ export const loadGroup: Group = {
   async run(context, report) {
     const { settings } = context;
     const databaseFile = join(context.workDir, 'load', 'salon.db');
-    const server = await RealServer.start({ name: 'load', dir: context.workDir, databaseFile });
+    const server = await startRealServer({ name: 'load', dir: context.workDir, databaseFile });
     const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'load' });
     try {
       const cookie = await logIn(client, ADMIN.username, ADMIN.password);

@@ -17,8 +17,6 @@ import { compress, type ContentEncoding } from '../http/content-encoding.js';
 
 /** What every client's JSON starts with (toClient and the repository's JSON put `_id` first). */
 const ID_PREFIX = Buffer.from('{"_id":"');
-/** Ids that appear in the JSON exactly as they are (the contract's ClientId pattern). */
-const PLAIN_ID = /^[A-Za-z0-9_-]+$/;
 
 /** FNV-1a over the id's bytes (ASCII): the same for the id as a string and in the body. */
 function hashId(id: string): number {
@@ -27,7 +25,10 @@ function hashId(id: string): number {
   return hash >>> 0;
 }
 
-/** A byte of the PLAIN_ID alphabet: letters, digits, '_' and '-'. */
+/**
+ * A byte of the contract's ClientId alphabet (letters, digits, '_' and '-'): ids made of
+ * these appear in the JSON exactly as they are, one byte per character.
+ */
 function isPlainIdByte(byte: number): boolean {
   return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x5f || byte === 0x2d;
 }
@@ -99,11 +100,13 @@ export class SerializedList {
     return this.#slots !== undefined;
   }
 
-  /** The JSON of one client of the list (a view into `body`), or undefined when it is not in the list. */
+  /**
+   * The JSON of one client of the list (a view into `body`), or undefined when it is not in
+   * the list. An id the index cannot hold (not in the plain form) is never equal to one it holds.
+   */
   client(id: string): Buffer | undefined {
     const slots = this.#slots;
     if (!slots) throw new Error('This list has no index of its clients (see indexed)');
-    if (!PLAIN_ID.test(id)) return undefined;
     const mask = slots.length - 1;
     for (let slot = hashId(id) & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
       const position = (slots[slot] as number) - 1;

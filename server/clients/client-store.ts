@@ -42,10 +42,6 @@ export function createClientStore(db: Kysely<Database>, clock: () => number = Da
       return listCache.get();
     },
 
-    find(id: string): Promise<Client | undefined> {
-      return clients.findById(id);
-    },
-
     /**
      * The cached list while it is current (no write since it was built) and indexed, without
      * loading it. Its `client(id)` answers GET /api/clients/:id with no query and no serialisation.

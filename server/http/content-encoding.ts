@@ -1,7 +1,8 @@
 /**
- * Compression of answers that are built once and sent many times (the client list, the
- * SPA's index.html): the brotli and gzip forms are made once, on the thread pool, and the
- * one each request gets is chosen from its Accept-Encoding.
+ * Content codings: which one a request gets, from its Accept-Encoding (the client list and
+ * the SPA's index.html), and the compression of the client list, made once per version on
+ * the thread pool. (index.html is a couple of KiB, compressed synchronously once per route
+ * in static-site.ts; the built files are compressed at build time, vite.config.ts.)
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';

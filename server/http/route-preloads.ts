@@ -14,8 +14,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
-type Manifest = Record<string, ManifestChunk>;
+/** Vite's build manifest (dist/.vite/manifest.json), the parts read here and by the benchmarks. */
+export type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] };
+export type Manifest = Record<string, ManifestChunk>;
+
+/** A chunk and everything it imports statically (manifest keys), added to `into`. */
+export function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
 
 /** What a route needs before it can show anything: its component and its loader, not its error or pending states. */
 const NEEDED_SPLITS = new Set(['component', 'loader']);
@@ -45,15 +54,9 @@ export function readRoutePreloads(staticDir: string): RoutePreloads {
   if (!existsSync(manifestFile)) return { linksFor: () => '' };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
 
-  const closure = (key: string, into: Set<string>): Set<string> => {
-    if (into.has(key) || !manifest[key]) return into;
-    into.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, into);
-    return into;
-  };
   // Chunks the entry loads already (index.html preloads them).
   const entryChunks = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entryChunks);
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticClosure(manifest, key, entryChunks);
 
   const byRoute = new Map<string, { segments: string[]; chunks: Set<string> }>();
   for (const [key, chunk] of Object.entries(manifest)) {
@@ -63,7 +66,7 @@ export function readRoutePreloads(staticDir: string): RoutePreloads {
     const segments = routeSegments(src);
     if (!segments) continue;
     const route = byRoute.get(src) ?? { segments, chunks: new Set<string>() };
-    closure(key, route.chunks);
+    staticClosure(manifest, key, route.chunks);
     byRoute.set(src, route);
   }
 

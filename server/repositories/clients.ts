@@ -37,15 +37,10 @@ const clientJson = sql<string>`json_object('_id', id, 'firstName', first_name, '
 
 export function createClientsRepository(db: Kysely<Database>) {
   return {
-    /** Every client, oldest registration first (SPEC.md section 4). */
-    async listAll(): Promise<Client[]> {
-      const rows = await db.selectFrom('clients').select(clientColumns).orderBy('registration_date_time').orderBy('id').execute();
-      return rows.map(toClient);
-    },
-
     /**
-     * Every client's JSON, in the order of listAll, handed to `visit` one at a time, after
-     * `begin` is told how many there are and how many bytes they take (to size one Buffer).
+     * Every client's JSON, oldest registration first (SPEC.md section 4), handed to `visit`
+     * one at a time, after `begin` is told how many there are and how many bytes they take
+     * (to size one Buffer).
      * Read in one go on the connection held alone: a consistent snapshot, and one string per
      * row, without a JavaScript object per row (50,000 rows should not cost 50,000 of them).
      */

@@ -10,23 +10,16 @@ import { describe, expect, it } from 'vitest';
 import type { Client } from '../../contract/api.js';
 import type { Database } from '../db/schema.js';
 import { createClientsRepository } from '../repositories/clients.js';
-import { aClient, createTestApp, logIn, type TestApp } from '../testing/test-app.js';
+import { aClient, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.js';
 
-type Staff = TestApp & { cookie: string };
-
-async function staffWithClients(count: number, client: object = aClient): Promise<Staff & { clients: Client[] }> {
-  const test = await createTestApp();
-  const cookie = await logIn(test.app);
+async function staffWithClients(count: number, client: object = aClient): Promise<LoggedInApp & { clients: Client[] }> {
+  const test = await loggedIn();
   const clients: Client[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const response = await test.app.inject({ method: 'POST', url: '/api/clients', payload: { ...client, email: `c${index}@example.com` }, headers: { cookie } });
-    expect(response.statusCode).toBe(201);
-    clients.push(response.json<Client>());
-  }
-  return { ...test, cookie, clients };
+  for (let index = 0; index < count; index += 1) clients.push(await createClient(test, { ...client, email: `c${index}@example.com` }));
+  return { ...test, clients };
 }
 
-const get = (test: Staff, url: string, headers: Record<string, string> = {}) =>
+const get = (test: LoggedInApp, url: string, headers: Record<string, string> = {}) =>
   test.app.inject({ method: 'GET', url, headers: { cookie: test.cookie, ...headers } });
 
 describe('GET /api/clients, compressed', () => {

@@ -1,19 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../../contract/api.js';
-import { aClient, createTestApp, logIn, type TestApp } from '../testing/test-app.js';
-
-async function loggedIn(options?: Parameters<typeof createTestApp>[0]) {
-  const test = await createTestApp(options);
-  const cookie = await logIn(test.app);
-  return { ...test, cookie };
-}
-
-async function createClient(test: TestApp & { cookie: string }, body: object = aClient): Promise<Client> {
-  const response = await test.app.inject({ method: 'POST', url: '/api/clients', payload: body, headers: { cookie: test.cookie } });
-  expect(response.statusCode).toBe(201);
-  return response.json<Client>();
-}
+import { aClient, createClient, createTestApp, loggedIn, type TestApp } from '../testing/test-app.js';
 
 /** The rows as stored, read behind the API's back. */
 async function storedClients(test: TestApp) {

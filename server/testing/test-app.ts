@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Client } from '../../contract/api.js';
 import { onTestFinished } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import type { AppConfig } from '../config.js';
@@ -75,6 +76,22 @@ export async function logIn(app: App, credentials: { username: string; password:
   const response = await app.inject({ method: 'POST', url: '/login', payload: credentials });
   if (response.statusCode !== 200) throw new Error(`Login failed with ${response.statusCode}: ${response.body}`);
   return sessionCookieOf(response);
+}
+
+/** A test app with the STAFF account logged in: the app and the session cookie. */
+export type LoggedInApp = TestApp & { cookie: string };
+
+export async function loggedIn(options?: TestAppOptions): Promise<LoggedInApp> {
+  const test = await createTestApp(options);
+  const cookie = await logIn(test.app);
+  return { ...test, cookie };
+}
+
+/** Registers a client through the API (aClient unless told otherwise) and returns it as answered. */
+export async function createClient(test: LoggedInApp, body: object = aClient): Promise<Client> {
+  const response = await test.app.inject({ method: 'POST', url: '/api/clients', payload: body, headers: { cookie: test.cookie } });
+  if (response.statusCode !== 201) throw new Error(`Creating a client failed with ${response.statusCode}: ${response.body}`);
+  return response.json<Client>();
 }
 
 export const aClient = {

@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 
 /**
- * A TCP port on 127.0.0.1 that nothing listens on right now: the OS picks it (port 0), we
+ * A TCP port on 127.0.0.1 that nothing listens on right now (for the servers the browser tests,
+ * the reliability suite and the benchmarks start): the OS picks it (port 0), we
  * close the probe and hand the number to the server we start next. Another process could
  * take it in between; servers are started with a strict port so that shows as a clear error.
  */
