@@ -23,7 +23,13 @@ export type AppConfig = {
   /** The site's public origin (`https://salon.example`); when null, the request's Host is the origin. */
   publicOrigin: string | null;
   session: { idleMinutes: number; maxHours: number };
-  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  loginThrottle: {
+    maxFailuresPerAccount: number;
+    maxFailuresPerAddress: number;
+    windowMinutes: number;
+    /** Logins being checked at once across the server; more get 503 (default in auth/login-throttle.ts). */
+    maxConcurrentChecks?: number;
+  };
   logLevel: LogLevel;
   /** Where logs go (tests capture them); standard output when absent. */
   logStream?: { write(line: string): void };

@@ -1,8 +1,14 @@
 /**
- * Failed-login throttling: at most `maxFailuresPerAccount` failures per username and
+ * Login throttling: at most `maxFailuresPerAccount` failures per username and
  * `maxFailuresPerAddress` per client address within a sliding window; past that, login
  * answers 429 with Retry-After without checking the password. Unknown usernames count like
  * real ones, so the throttle reveals nothing about which accounts exist.
+ *
+ * A login is admitted before its password is checked, and counts as a failure while it is in
+ * flight: guesses sent at once cannot all be checked before the first failure is recorded.
+ * The logins in flight across the whole server are bounded too (`maxConcurrentChecks`): each
+ * check is a memory-hard hash, and a flood of them must not take the memory or the CPU the
+ * rest of the API needs.
  *
  * Kept in memory: one server process, and a restart forgetting the counts is acceptable
  * (a restart is rarer than a window). The number of tracked keys is bounded.
@@ -11,21 +17,35 @@ export type LoginThrottleOptions = {
   maxFailuresPerAccount: number;
   maxFailuresPerAddress: number;
   windowMs: number;
+  /** Logins whose password is being checked (or waits to be), at most, across the server. */
+  maxConcurrentChecks?: number;
   clock?: () => number;
   /** Upper bound on remembered keys, so that a flood of made-up usernames cannot fill memory. */
   maxKeys?: number;
 };
 
-export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** A short queue behind the hashing slots (password.ts runs one or two at once on a small machine). */
+export const DEFAULT_MAX_CONCURRENT_CHECKS = 8;
 
 export type LoginAttempt = { username: string; address: string };
 
+/** A login admitted for a password check: call `finish` exactly once, with the outcome when there is one. */
+export type AdmittedLogin = { finish(outcome?: 'failed' | 'succeeded'): void };
+
+export type Admission =
+  | { admitted: true; login: AdmittedLogin }
+  /** `throttled`: too many failures (429); `busy`: too many logins in flight on the server (503). */
+  | { admitted: false; reason: 'throttled' | 'busy'; retryAfterSeconds: number };
+
 export class LoginThrottle {
   readonly #failures = new Map<string, number[]>();
+  /** Logins in flight per key. */
+  readonly #inFlight = new Map<string, number>();
+  #inFlightTotal = 0;
   readonly #options: Required<LoginThrottleOptions>;
 
   constructor(options: LoginThrottleOptions) {
-    this.#options = { clock: Date.now, maxKeys: 50_000, ...options };
+    this.#options = { clock: Date.now, maxKeys: 50_000, maxConcurrentChecks: DEFAULT_MAX_CONCURRENT_CHECKS, ...options };
   }
 
   #keys({ username, address }: LoginAttempt): Array<[key: string, limit: number]> {
@@ -45,35 +65,60 @@ export class LoginThrottle {
     return recent;
   }
 
-  /** Whether this attempt may be checked at all. */
-  check(attempt: LoginAttempt): ThrottleDecision {
+  /** Whether this attempt's password may be checked now; when it may, the attempt is in flight until `finish`. */
+  admit(attempt: LoginAttempt): Admission {
     const now = this.#options.clock();
+    const keys = this.#keys(attempt);
     let waitMs = 0;
-    for (const [key, limit] of this.#keys(attempt)) {
+    for (const [key, limit] of keys) {
       const recent = this.#recent(key, now);
+      const inFlight = this.#inFlight.get(key) ?? 0;
+      if (recent.length + inFlight < limit) continue;
       if (recent.length >= limit) {
         // Allowed again once enough of the oldest failures have left the window.
         const freeing = recent[recent.length - limit] ?? now;
         waitMs = Math.max(waitMs, freeing + this.#options.windowMs - now);
+      } else {
+        // Only logins in flight stand in the way: they end within a second or so.
+        waitMs = Math.max(waitMs, 1000);
       }
     }
-    return waitMs > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } : { allowed: true };
+    if (waitMs > 0) return { admitted: false, reason: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    if (this.#inFlightTotal >= this.#options.maxConcurrentChecks) return { admitted: false, reason: 'busy', retryAfterSeconds: 1 };
+
+    for (const [key] of keys) this.#inFlight.set(key, (this.#inFlight.get(key) ?? 0) + 1);
+    this.#inFlightTotal += 1;
+    let finished = false;
+    return {
+      admitted: true,
+      login: {
+        finish: (outcome) => {
+          if (finished) return;
+          finished = true;
+          this.#inFlightTotal -= 1;
+          for (const [key] of keys) {
+            const left = (this.#inFlight.get(key) ?? 1) - 1;
+            if (left > 0) this.#inFlight.set(key, left);
+            else this.#inFlight.delete(key);
+          }
+          if (outcome === 'failed') this.#recordFailure(keys);
+          // A successful login clears the account's failures (not the address's: one known
+          // password must not unlock guessing others).
+          else if (outcome === 'succeeded') this.#failures.delete(`account:${attempt.username}`);
+        },
+      },
+    };
   }
 
-  recordFailure(attempt: LoginAttempt): void {
+  #recordFailure(keys: Array<[key: string, limit: number]>): void {
     const now = this.#options.clock();
-    for (const [key] of this.#keys(attempt)) {
+    for (const [key] of keys) {
       const recent = this.#recent(key, now);
       recent.push(now);
       this.#failures.delete(key); // re-insert: Map order is then oldest activity first
       this.#failures.set(key, recent);
     }
     this.#evictOverflow(now);
-  }
-
-  /** A successful login clears the account's failures (not the address's: one known password must not unlock guessing others). */
-  recordSuccess(attempt: LoginAttempt): void {
-    this.#failures.delete(`account:${attempt.username}`);
   }
 
   #evictOverflow(now: number): void {

@@ -5,6 +5,7 @@
  * anyone out: `needsRehash` tells the login route to re-hash with the current ones.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 export type ScryptParams = {
   /** CPU/memory cost, a power of two. */
@@ -26,10 +27,12 @@ const MAX_R = 32;
 const MAX_P = 16;
 
 /**
- * Each hash holds 128 * N * r bytes; at most two run at once so that a burst of logins
- * cannot take the process's memory (libuv would otherwise run four in parallel).
+ * Each hash holds 128 * N * r bytes and keeps a core busy for a third of a second: at most
+ * half the cores' worth run at once (one on two cores), so that a burst of logins can take
+ * neither the process's memory nor the CPU the API needs (libuv would run four in parallel).
+ * How many logins may wait for a slot is the login throttle's bound.
  */
-const MAX_CONCURRENT_HASHES = 2;
+const MAX_CONCURRENT_HASHES = Math.max(1, Math.floor(availableParallelism() / 2));
 let running = 0;
 const waiting: Array<() => void> = [];
 

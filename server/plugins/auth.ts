@@ -4,6 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
 import { LoginThrottle } from '../auth/login-throttle.js';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from '../auth/password.js';
 import { clearedSessionCookie, readSessionToken, SESSION_COOKIE } from '../auth/session-cookie.js';
@@ -26,7 +27,7 @@ declare module 'fastify' {
 
 export type AuthPluginOptions = {
   session: { idleMinutes: number; maxHours: number };
-  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  loginThrottle: AppConfig['loginThrottle'];
   passwordHashing?: ScryptParams;
   clock: () => number;
 };
@@ -54,6 +55,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         maxFailuresPerAccount: options.loginThrottle.maxFailuresPerAccount,
         maxFailuresPerAddress: options.loginThrottle.maxFailuresPerAddress,
         windowMs: options.loginThrottle.windowMinutes * 60_000,
+        ...(options.loginThrottle.maxConcurrentChecks ? { maxConcurrentChecks: options.loginThrottle.maxConcurrentChecks } : {}),
         clock,
       }),
     );

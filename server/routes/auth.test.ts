@@ -16,6 +16,17 @@ function listClients(test: TestApp, cookie?: string) {
   return test.app.inject({ method: 'GET', url: '/api/clients', headers: cookie ? { cookie } : {} });
 }
 
+/** Counts the password checks the login route makes from now on. */
+function spyOnPasswordChecks(test: TestApp): () => number {
+  const authenticate = test.app.staffAccounts.authenticate.bind(test.app.staffAccounts);
+  let count = 0;
+  test.app.staffAccounts.authenticate = (username, password) => {
+    count += 1;
+    return authenticate(username, password);
+  };
+  return () => count;
+}
+
 async function sessionCount(test: TestApp): Promise<number> {
   return (await test.app.db.selectFrom('sessions').select('token_hash').execute()).length;
 }
@@ -203,6 +214,60 @@ describe('login throttling', () => {
     }
     expect((await login(test, STAFF, { 'x-forwarded-for': '198.51.100.1' })).statusCode).toBe(429);
     expect((await login(test, STAFF, { 'x-forwarded-for': '198.51.100.2' })).statusCode).toBe(200);
+  });
+
+  it('counts guesses in flight: 30 sent at once for one account get at most 5 password checks, the rest 429', async () => {
+    const test = await createTestApp();
+    const checked = spyOnPasswordChecks(test);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => login(test, { username: STAFF.username, password: `guess ${index}` }, {}, `203.0.113.${index}`)),
+    );
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    for (const response of answers.filter((answer) => answer.statusCode === 429)) {
+      expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    expect(checked()).toBe(5);
+  });
+
+  it('counts guesses in flight per address too', async () => {
+    const test = await createTestApp({ config: { loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15, maxConcurrentChecks: 100 } } });
+    const checked = spyOnPasswordChecks(test);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => login(test, { username: `user${index}`, password: 'guess' }, {}, '203.0.113.50')),
+    );
+    expect(answers.filter((response) => response.statusCode === 401)).toHaveLength(20);
+    expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(20);
+    expect(checked()).toBe(20);
+  });
+
+  it('bounds the password checks in flight across the server: beyond it, 503 with Retry-After and no check', async () => {
+    const test = await createTestApp({ config: { loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15, maxConcurrentChecks: 4 } } });
+    const checked = spyOnPasswordChecks(test);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => login(test, { username: `user${index}`, password: 'guess' }, {}, `198.51.100.${index}`)),
+    );
+    const busy = answers.filter((response) => response.statusCode === 503);
+    expect(answers.filter((response) => response.statusCode === 401)).toHaveLength(4);
+    expect(busy).toHaveLength(8);
+    for (const response of busy) {
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toEqual({ message: 'Too many logins at once, try again in a moment' });
+    }
+    expect(checked()).toBe(4);
+    // Once they are done, logins are checked again.
+    expect((await login(test, STAFF)).statusCode).toBe(200);
+  });
+
+  it('releases a login in flight when its check fails unexpectedly', async () => {
+    const test = await createTestApp({ config: { loginThrottle: { maxFailuresPerAccount: 1, maxFailuresPerAddress: 20, windowMinutes: 15 } } });
+    const authenticate = test.app.staffAccounts.authenticate;
+    test.app.staffAccounts.authenticate = () => Promise.reject(new Error('disk trouble'));
+    expect((await login(test, STAFF)).statusCode).toBe(500);
+    test.app.staffAccounts.authenticate = authenticate;
+    // Neither a failure nor a slot still held: the next login is checked.
+    expect((await login(test, STAFF)).statusCode).toBe(200);
   });
 
   it('forgets an account’s failures after a successful login', async () => {

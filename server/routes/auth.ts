@@ -16,24 +16,32 @@ const INVALID_CREDENTIALS = 'Invalid username or password';
 export const authRoutes: ZodPlugin = async (app) => {
   app.post(
     '/login',
-    { schema: { body: LoginRequest, response: { 200: LoginResponse, 401: ApiErrorBody, 429: ApiErrorBody } } },
+    { schema: { body: LoginRequest, response: { 200: LoginResponse, 401: ApiErrorBody, 429: ApiErrorBody, 503: ApiErrorBody } } },
     async (request, reply) => {
       const username = normalizeUsername(request.body.username);
       const attempt = { username, address: request.ip };
-      const throttle = app.loginThrottle.check(attempt);
-      if (!throttle.allowed) {
-        reply.header('retry-after', String(throttle.retryAfterSeconds));
-        return reply.code(429).send({ message: 'Too many failed login attempts, try again later' });
+      const admission = app.loginThrottle.admit(attempt);
+      if (!admission.admitted) {
+        reply.header('retry-after', String(admission.retryAfterSeconds));
+        return admission.reason === 'busy'
+          ? reply.code(503).send({ message: 'Too many logins at once, try again in a moment' })
+          : reply.code(429).send({ message: 'Too many failed login attempts, try again later' });
       }
 
-      // An unknown username costs one hash too: same answer, about the same time.
-      const account = await app.staffAccounts.authenticate(username, request.body.password);
+      let account: Awaited<ReturnType<typeof app.staffAccounts.authenticate>>;
+      try {
+        // An unknown username costs one hash too: same answer, about the same time.
+        account = await app.staffAccounts.authenticate(username, request.body.password);
+      } catch (error) {
+        // Neither outcome is known: the login only stops being in flight.
+        admission.login.finish();
+        throw error;
+      }
+      admission.login.finish(account ? 'succeeded' : 'failed');
       if (!account) {
-        app.loginThrottle.recordFailure(attempt);
         request.log.info({ username }, 'Login failed');
         return reply.code(401).send({ message: INVALID_CREDENTIALS });
       }
-      app.loginThrottle.recordSuccess(attempt);
 
       // A new session on every login; the one this browser had before, if any, ends.
       const previous = readSessionToken(request.headers.cookie);
