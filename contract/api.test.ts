@@ -28,6 +28,16 @@ describe('ClientInput', () => {
     expect(ClientInput.parse({ ...valid, firstName: 'Nina 💄' }).firstName).toBe('Nina 💄');
   });
 
+  it.each([
+    ['Arabic', 'لينا'],
+    ['Hebrew', 'נועה'],
+    ['a combining accent', 'Zoe\u0301'],
+    ['left-to-right and right-to-left marks', '\u200Fנועה\u200E Cohen'],
+    ['an emoji joined with ZWJ', 'Nina 👩\u200D🎨'],
+  ])('keeps %s as typed', (_kind, name) => {
+    expect(ClientInput.parse({ ...valid, lastName: name }).lastName).toBe(name);
+  });
+
   it('trims text and normalises the date-time', () => {
     expect(ClientInput.parse({ ...valid, firstName: '  Nina ' })).toEqual({
       ...valid,
@@ -45,6 +55,19 @@ describe('ClientInput', () => {
     [{ ...valid, isAdmin: true }, 'Unknown field: isAdmin'],
     [{ ...valid, lastName: 'Petrova \uD83D' }, 'Last name contains an invalid character'],
     [{ ...valid, email: 'nina\uDC00@example.com' }, 'Email contains an invalid character'],
+    [{ ...valid, firstName: 'Ni\u0000na' }, 'First name must not contain control characters or text-direction overrides'],
+    [{ ...valid, firstName: 'Nina\tPetrova' }, 'First name must not contain control characters or text-direction overrides'],
+    [{ ...valid, lastName: 'Petrova\nAmelia Hart' }, 'Last name must not contain control characters or text-direction overrides'],
+    [{ ...valid, lastName: 'Petrova\u007F' }, 'Last name must not contain control characters or text-direction overrides'],
+    [{ ...valid, lastName: 'Petrova\u0085' }, 'Last name must not contain control characters or text-direction overrides'],
+    [{ ...valid, lastName: 'Petrova\u2028Hart' }, 'Last name must not contain control characters or text-direction overrides'],
+    [{ ...valid, lastName: 'Petrova\u2029Hart' }, 'Last name must not contain control characters or text-direction overrides'],
+    [{ ...valid, firstName: '\u202Aa' }, 'First name must not contain control characters or text-direction overrides'],
+    [{ ...valid, firstName: 'Nina \u202Egnp.exe' }, 'First name must not contain control characters or text-direction overrides'],
+    [{ ...valid, firstName: '\u2066Nina' }, 'First name must not contain control characters or text-direction overrides'],
+    [{ ...valid, firstName: 'Nina\u2069' }, 'First name must not contain control characters or text-direction overrides'],
+    [{ ...valid, email: 'nina\u202E@example.com' }, 'Email must not contain control characters or text-direction overrides'],
+    [{ ...valid, email: 'nina@example.com\u0000' }, 'Email must not contain control characters or text-direction overrides'],
     [{ lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30' }, 'First name is required'],
   ])('refuses %j with a message naming the problem', (input, message) => {
     const result = ClientInput.safeParse(input);

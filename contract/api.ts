@@ -19,13 +19,27 @@ const textError = (field: string) => (issue: { input?: unknown }) =>
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * Characters that make a list, the edit form or an exported file show something other than
+ * what is stored: C0 controls (NUL, tab, newline inside the value; the edges are trimmed),
+ * DEL, C1 controls, the line and paragraph separators (U+2028, U+2029: a line break like
+ * newline, in a one-line field) and the bidirectional embeddings, overrides and isolates
+ * (U+202A-U+202E, U+2066-U+2069: "\u202Egnp.exe" shows as "exe.png"). Right-to-left text and
+ * the marks names need (combining accents, LRM/RLM, ZWJ in emoji) are ordinary text.
+ */
+const DISPLAY_CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
 const requiredText = (field: string) =>
   z
     .string({ error: textError(field) })
     .trim()
     .min(1, `${field} is required`)
     .max(MAX_TEXT_LENGTH, `${field} must be at most ${MAX_TEXT_LENGTH} characters`)
-    .refine((value) => !LONE_SURROGATE.test(value), `${field} contains an invalid character`);
+    .refine((value) => !LONE_SURROGATE.test(value), `${field} contains an invalid character`)
+    .refine(
+      (value) => !DISPLAY_CONTROL.test(value),
+      `${field} must not contain control characters or text-direction overrides`,
+    );
 
 /**
  * A `datetime-local` value (`2024-05-01T10:30`, seconds optional) or a full ISO date-time

@@ -55,6 +55,7 @@ describe('mock backend', () => {
       ['a missing field', { ...input, email: undefined }, undefined, 'Email is required'],
       ['an invalid email', { ...input, email: 'nina' }, undefined, 'Email must be a valid email address'],
       ['an invalid date-time', { ...input, registrationDateTime: 'soon' }, undefined, 'Registration date and time must be a valid date-time, like 2024-05-01T10:30'],
+      ['a control character in a name', { ...input, firstName: 'Nina\nPetrova' }, undefined, 'First name must not contain control characters or text-direction overrides'],
       ['an extra field', { ...input, _id: 'mine' }, undefined, 'Unknown field: _id'],
     ])('answers 400 with a message to %s, and stores nothing', async (_name, body, rawBody, message) => {
       mockDb.startSession();

@@ -378,6 +378,12 @@ const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const isEmail = (value: string) => z.email().safeParse(value).success;
 /** Text that is not well-formed UTF-16 (a lone surrogate) cannot be stored as UTF-8 exactly. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Refused so that a list or an export shows what is stored: C0, DEL, C1, U+2028/U+2029, bidi embeddings, overrides and isolates. */
+const hasDisplayControl = (value: string) =>
+  [...value].some((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x2028 && code <= 0x2029) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+  });
 
 export type ExpectedClient = { firstName: string; lastName: string; email: string; registrationDateTime: string };
 
@@ -419,7 +425,7 @@ function textValue(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   // The limit counts characters (code points), so 200 emoji fit although they are 400 UTF-16 units.
-  if (trimmed.length < 1 || [...trimmed].length > MAX_TEXT || LONE_SURROGATE.test(trimmed)) return null;
+  if (trimmed.length < 1 || [...trimmed].length > MAX_TEXT || LONE_SURROGATE.test(trimmed) || hasDisplayControl(trimmed)) return null;
   return trimmed;
 }
 

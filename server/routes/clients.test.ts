@@ -229,6 +229,16 @@ describe('bad input on POST and PUT: a 400 naming the problem, nothing stored or
     ],
     ['over-long text', { payload: JSON.stringify({ ...aClient, firstName: 'a'.repeat(201) }) }, 'First name must be at most 200 characters'],
     ['half of an emoji (a lone surrogate)', { payload: JSON.stringify({ ...aClient, firstName: 'Zoë \uD83D' }) }, 'First name contains an invalid character'],
+    [
+      'a text-direction override in a name',
+      { payload: JSON.stringify({ ...aClient, lastName: 'Hart \u202Egnp.exe' }) },
+      'Last name must not contain control characters or text-direction overrides',
+    ],
+    [
+      'NUL in an email',
+      { payload: JSON.stringify({ ...aClient, email: 'amelia\u0000@example.com' }) },
+      'Email must not contain control characters or text-direction overrides',
+    ],
     ['an unknown field', { payload: JSON.stringify({ ...aClient, isAdmin: true }) }, 'Unknown field: isAdmin'],
     ['a prototype-pollution key', { payload: `{"__proto__": {"polluted": true}, "firstName": "A"}` }, 'Request body must be valid JSON'],
   ];

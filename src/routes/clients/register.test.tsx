@@ -108,6 +108,20 @@ describe('/clients/register (SPEC.md sections 2, 5 and 7)', () => {
     expect(window.alert).not.toHaveBeenCalled();
   });
 
+  it('a name with a text-direction override is refused next to the field with the contract\'s message', async () => {
+    const message = 'First name must not contain control characters or text-direction overrides';
+    const requests = recordRequests();
+    const { user } = await renderApp('/clients/register', { loggedIn: true });
+    await fillIn(user, { ...complete, 'First name': 'Nina \u202Egnp.exe' });
+
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(message);
+    expect(requests).toEqual([]);
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
   it('a failed save only logs the message to the console and keeps what was typed', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.post('*/api/clients', () => HttpResponse.json({ message: 'Email must be a valid email address' }, { status: 400 })));
