@@ -11,7 +11,9 @@ import { clientStorePlugin } from './plugins/client-store.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { databasePlugin } from './plugins/database.js';
 import { BODY_LIMIT_BYTES, errorHandling, sendError } from './plugins/error-handling.js';
+import { clientErrorHandler, requireHost } from './http/client-errors.js';
 import { CompactRequestLog } from './http/compact-request-log.js';
+import { timeoutOptions } from './http/timeouts.js';
 import { applySecurityHeaders, securityHeaders } from './plugins/security-headers.js';
 import { staticSite } from './plugins/static-site.js';
 import { apiRoutes } from './routes/api.js';
@@ -40,6 +42,7 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
 
 export async function buildApp(config: AppConfig) {
   const clock = config.clock ?? Date.now;
+  const timeouts = timeoutOptions(config.connectionTimeouts);
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -57,6 +60,12 @@ export async function buildApp(config: AppConfig) {
       applySecurityHeaders(request, reply);
       return sendError(error, request, reply);
     },
+    // Slow and idle clients are cut off (http/timeouts.ts).
+    ...timeouts,
+    // Node would answer a Host-less HTTP/1.1 request itself, without our headers: requireHost does.
+    http: { ...timeouts.http, requireHostHeader: false },
+    // What Node cannot parse, or receives too slowly, is answered with our headers too.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,6 +75,7 @@ export async function buildApp(config: AppConfig) {
 
   await app.register(securityHeaders);
   await app.register(errorHandling);
+  await app.register(requireHost);
   await app.register(crossSiteGuard, { publicOrigin: config.publicOrigin });
   await app.register(databasePlugin, { file: config.databaseFile, busyTimeoutMs: config.databaseBusyTimeoutMs });
   await app.register(authPlugin, {

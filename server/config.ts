@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ScryptParams } from './auth/password.js';
 import { MIN_PASSWORD_LENGTH } from './auth/password.js';
+import type { ConnectionTimeouts } from './http/timeouts.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -16,6 +17,8 @@ export type AppConfig = {
   databaseFile: string;
   /** How long a query waits for another process's lock before answering 503 (default 3 s). */
   databaseBusyTimeoutMs?: number;
+  /** How long slow and idle connections are kept; DEFAULT_CONNECTION_TIMEOUTS when absent (tests use short ones). */
+  connectionTimeouts?: ConnectionTimeouts;
   /** The built SPA to serve (Vite's dist/), or null for the API alone. */
   staticDir: string | null;
   /** Fastify's trustProxy: false, true (any peer), or the trusted proxies' addresses (comma-separated). */

@@ -1,8 +1,9 @@
 /**
  * Security headers on every answer: API, static files, the SPA's index.html, and errors.
  * An onSend hook at the root runs for all of them, 4xx and 5xx included (errors raised before
- * routing, which skip the hooks, call `applySecurityHeaders` themselves). Written by hand:
- * a handful of fixed headers do not need @fastify/helmet.
+ * routing, which skip the hooks, call `applySecurityHeaders` themselves; what Node refuses
+ * before Fastify sees a request, http/client-errors.ts writes with FIXED_HEADERS). Written
+ * by hand: a handful of fixed headers do not need @fastify/helmet.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,7 +27,8 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-const FIXED_HEADERS = {
+/** On every answer, including those written straight to the socket (http/client-errors.ts). */
+export const FIXED_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -39,13 +41,15 @@ const FIXED_HEADERS = {
 /** Only over HTTPS: a browser ignores it over HTTP, and it must never pin a plain-HTTP dev host. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
+/** Client records must not linger in caches; static files and the list set their own policy. */
+export const DEFAULT_CACHE_CONTROL = 'no-store';
+
 const FIXED_HEADER_ENTRIES = Object.entries(FIXED_HEADERS);
 
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
   for (const [name, value] of FIXED_HEADER_ENTRIES) reply.header(name, value);
   if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-  // Client records must not linger in caches; static files and the list set their own policy.
-  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', DEFAULT_CACHE_CONTROL);
 }
 
 export const securityHeaders = fp(

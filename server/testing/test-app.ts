@@ -4,6 +4,7 @@
  * password.test.ts). Everything is closed and deleted when the test ends.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -62,6 +63,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   if (options.withStaff ?? true) await app.staffAccounts.add(STAFF.username, STAFF.password);
   return { app, clock, databaseFile, logs };
+}
+
+/** A test app listening on 127.0.0.1 and a free port (for tests of what happens on the socket), closed when the test ends. */
+export async function listeningTestApp(options?: TestAppOptions): Promise<TestApp & { port: number }> {
+  const test = await createTestApp(options);
+  await test.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...test, port: (test.app.server.address() as AddressInfo).port };
 }
 
 /** The `name=value` part of the session cookie a response set. */
