@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'coverage', 'public/mockServiceWorker.js', 'src/routeTree.gen.ts', 'playwright-report', 'test-results'] },
+  { ignores: ['dist', 'dist-server', 'coverage', 'mocks/mockServiceWorker.js', 'src/routeTree.gen.ts', 'playwright-report', 'test-results'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js}'],

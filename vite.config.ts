@@ -11,6 +11,27 @@ const DEV_API_TARGET = 'http://127.0.0.1:3000';
 /** Text files worth compressing; images in other formats are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/;
 
+/** msw's service worker (package.json "msw.workerDirectory"), kept out of public/, which Vite copies into every build. */
+const MOCK_SERVICE_WORKER = 'mocks/mockServiceWorker.js';
+
+/**
+ * Serves msw's service worker to `npm run dev` only, so that no production build ships the
+ * mock backend. At the site's root, as a JavaScript file: a worker controls only the pages
+ * under its own path, and msw registers it for the whole site.
+ */
+function mockServiceWorker(): Plugin {
+  return {
+    name: 'salon:mock-service-worker',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_request, response) => {
+        response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+        response.end(readFileSync(resolve(server.config.root, MOCK_SERVICE_WORKER)));
+      });
+    },
+  };
+}
+
 /**
  * Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text file of
  * the build, once, at build time: the server sends the one the browser accepts
@@ -83,6 +104,7 @@ export default defineConfig(({ mode }) => {
         routeFileIgnorePattern: '\\.test\\.tsx?$',
       }),
       react(),
+      mockServiceWorker(),
       stylesheetsFirst(),
       precompress(),
     ],

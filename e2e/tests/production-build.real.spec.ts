@@ -1,0 +1,34 @@
+/**
+ * The production build carries nothing of the mock backend: msw's service worker is served
+ * by `npm run dev` only (vite.config.ts), and src/main.tsx starts msw in development only.
+ * The `real` project alone runs this file: it checks the built SPA (dist/) and its server.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { expect, test } from '../fixtures';
+import { PROJECT_ROOT } from '../support/server-process';
+import { SPA_INDEX } from '../support/servers';
+
+/** Text found in msw's worker ("Mock Service Worker"), its browser client (the worker's URL) and its core (the log prefix). */
+const MSW_MARKERS = ['Mock Service Worker', 'mockServiceWorker', '[MSW]'];
+
+test('GET /mockServiceWorker.js is not the mock worker', async ({ request }) => {
+  // Asked as a browser registering a service worker asks; the SPA fallback may answer
+  // index.html (text/html), which no browser runs as a worker.
+  const response = await request.get('/mockServiceWorker.js', { headers: { Accept: '*/*', 'Service-Worker': 'script' } });
+  expect(response.headers()['content-type']).not.toMatch(/javascript/);
+  expect(await response.text()).not.toContain('Mock Service Worker');
+});
+
+test('no file of the build contains msw', () => {
+  const files = readdirSync(join(PROJECT_ROOT, dirname(SPA_INDEX)), { recursive: true, withFileTypes: true })
+    // The .br and .gz copies are compressed twins of files scanned here.
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+  expect(files.length).toBeGreaterThan(0);
+  const withMsw = files.filter((file) => {
+    const content = readFileSync(file, 'latin1');
+    return MSW_MARKERS.some((marker) => content.includes(marker));
+  });
+  expect(withMsw).toEqual([]);
+});
