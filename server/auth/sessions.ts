@@ -16,22 +16,26 @@ export type SessionOptions = {
   idleMs: number;
   absoluteMs: number;
   clock?: () => number;
+  /** Where a failed background write of the session check is reported (the log). */
+  onBackgroundError?: (error: unknown) => void;
 };
 
 /**
  * SQLite refusing a write for a reason outside this server's control: another process holds
  * the lock, the disk is full, the file is read-only. A session check's own bookkeeping
- * (the once-a-minute touch, deleting an expired row) can wait for a later request: it must
- * not turn a read that would otherwise work into a 503 or a 507.
+ * (the once-a-minute touch, deleting an expired row) can wait for a later request.
  */
 const DEFERRABLE_WRITE_ERRORS = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_READONLY']);
 
-async function bestEffort(write: Promise<unknown>): Promise<void> {
-  try {
-    await write;
-  } catch (error) {
-    if (!DEFERRABLE_WRITE_ERRORS.has((error as { code?: string }).code ?? '')) throw error;
-  }
+/**
+ * Runs a write of the session check's bookkeeping without the request waiting for it: while
+ * another process holds the lock, the write keeps trying for a few seconds, and a read must
+ * not wait that long (nor fail with a 503 or a 507) for it. Other failures are reported.
+ */
+function inBackground(write: Promise<unknown>, onError: (error: unknown) => void): void {
+  write.catch((error: unknown) => {
+    if (!DEFERRABLE_WRITE_ERRORS.has((error as { code?: string }).code ?? '')) onError(error);
+  });
 }
 
 /** At most this many sessions are remembered between database changes (then the memory starts over). */
@@ -54,8 +58,7 @@ function createSessionMemory(db: Kysely<Database>) {
   let seenState: string | undefined;
   return {
     /** The database's state now; the memory is emptied when it changed. */
-    state(): string | undefined {
-      if (!changeCounter) return undefined;
+    state(): string {
       const state = changeCounter();
       if (state !== seenState) {
         known.clear();
@@ -65,15 +68,15 @@ function createSessionMemory(db: Kysely<Database>) {
     },
     recall: (token: string): KnownSession | undefined => known.get(token),
     /** Remembers a session read under `state` (taken before the read), unless the database changed since. */
-    remember(token: string, session: KnownSession, state: string | undefined): void {
-      if (state === undefined || this.state() !== state) return;
+    remember(token: string, session: KnownSession, state: string): void {
+      if (this.state() !== state) return;
       if (known.size >= MAX_REMEMBERED_SESSIONS) known.clear();
       known.set(token, session);
     },
   };
 }
 
-export function createSessions(db: Kysely<Database>, { idleMs, absoluteMs, clock = Date.now }: SessionOptions) {
+export function createSessions(db: Kysely<Database>, { idleMs, absoluteMs, clock = Date.now, onBackgroundError = () => {} }: SessionOptions) {
   const sessions = createSessionsRepository(db);
   const memory = createSessionMemory(db);
   // Recording every request's time would make each read a write; a minute's precision
@@ -128,10 +131,10 @@ export function createSessions(db: Kysely<Database>, { idleMs, absoluteMs, clock
       const { session, createdMs, lastSeenMs } = found;
       const now = clock();
       if (now - lastSeenMs >= idleMs || now - createdMs >= absoluteMs) {
-        await bestEffort(sessions.delete(session.tokenHash));
+        inBackground(sessions.delete(session.tokenHash), onBackgroundError);
         return undefined;
       }
-      if (now - lastSeenMs >= touchEveryMs) await bestEffort(sessions.touch(session.tokenHash, new Date(now).toISOString()));
+      if (now - lastSeenMs >= touchEveryMs) inBackground(sessions.touch(session.tokenHash, new Date(now).toISOString()), onBackgroundError);
       return session;
     },
 

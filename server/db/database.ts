@@ -1,84 +1,97 @@
 /**
- * Opens the SQLite database behind Kysely. better-sqlite3 is synchronous, so every query
- * is short and the connection is one per process (Kysely's SqliteDialect serialises them).
+ * Opens the SQLite database behind Kysely: one connection per process (better-sqlite3 is
+ * synchronous, so every query is short), through a dialect that waits for other processes'
+ * locks on timers instead of blocking (non-blocking-sqlite.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { migrateToLatest } from './migrations.js';
+import { NonBlockingSqliteDialect } from './non-blocking-sqlite.js';
 import type { Database } from './schema.js';
 
 export type DatabaseOptions = {
   /** Absolute path of the SQLite file; its directory is created when missing. */
   file: string;
-  /** How long a query waits for another process's lock before failing with SQLITE_BUSY. */
+  /** How long a statement keeps trying while another process holds the lock, before failing with SQLITE_BUSY. */
   busyTimeoutMs?: number;
 };
 
-/** The better-sqlite3 handle behind each Kysely instance opened here (see `databaseChangeCounter`). */
-const handles = new WeakMap<object, SqliteDatabase.Database>();
+type Opened = { sqlite: SqliteDatabase.Database; dialect: NonBlockingSqliteDialect };
 
-/** How long a read of PRAGMA data_version is reused (see databaseChangeCounter). */
-const DATA_VERSION_REUSE_MS = 1;
+/** The better-sqlite3 handle and dialect behind each Kysely instance opened here. */
+const opened = new WeakMap<object, Opened>();
 
 /**
- * A cheap test of whether the database may have changed: a value that differs whenever this
- * connection has changed a row since (`total_changes()`) or another connection, such as the
- * staff CLI, has committed (`PRAGMA data_version`). Lets a cache of rows stay as fresh as
- * reading them each time. Undefined for a Kysely instance not opened here.
- *
- * `total_changes()` is a counter in memory, read on every call. `data_version` takes a read
- * lock (a few microseconds, as much as the rest of a small request), so under load it is
- * read at most once a millisecond: another process's commit is seen within a millisecond,
- * long before that process (the CLI) has even exited.
+ * A number that changes whenever another connection (the staff CLI, a second server, a
+ * restore) has committed to the database since the last call: SQLite's `PRAGMA data_version`.
+ * It takes a read lock (about 2 µs), so it is read once per synchronous run of code and
+ * shared by what runs in it (a request's session check and its handler): nothing can reach
+ * the process in between, so the value is exactly as fresh as a new reading.
  */
-export function databaseChangeCounter(db: Kysely<Database>): (() => string) | undefined {
-  const sqlite = handles.get(db);
-  if (!sqlite) return undefined;
-  const changes = sqlite.prepare('SELECT total_changes()').pluck();
+export function otherConnectionsVersion(db: Kysely<Database>): () => number {
+  const { sqlite } = openedHere(db);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  let lastDataVersion = 0;
-  let readAt = Number.NEGATIVE_INFINITY;
+  let current: number | undefined;
   return () => {
-    const now = performance.now();
-    if (now - readAt >= DATA_VERSION_REUSE_MS) {
-      lastDataVersion = dataVersion.get() as number;
-      readAt = now;
+    if (current === undefined) {
+      current = dataVersion.get() as number;
+      queueMicrotask(() => (current = undefined));
     }
-    return `${changes.get() as number}:${lastDataVersion}`;
+    return current;
   };
 }
 
 /**
- * Runs `use` with the better-sqlite3 handle behind `db`, holding Kysely's connection for
- * the time it runs, so that nothing else (no query, no open transaction) shares it. For the
- * rare read that must not go through Kysely's row-by-row machinery: a 50,000-row cursor
- * that should cost one string per row (see the clients repository). Undefined when `db`
- * was not opened here.
+ * A cheap test of whether the database may have changed: a value that differs whenever this
+ * connection has changed a row since (`total_changes()`, a counter in memory) or another
+ * connection has committed (`otherConnectionsVersion`). Lets a cache of rows stay exactly as
+ * fresh as reading them each time.
  */
-export async function withSqliteHandle<T>(db: Kysely<Database>, use: (sqlite: SqliteDatabase.Database) => T): Promise<T | undefined> {
-  const sqlite = handles.get(db);
-  if (!sqlite) return undefined;
-  return db.connection().execute(async () => use(sqlite));
+export function databaseChangeCounter(db: Kysely<Database>): () => string {
+  const changes = openedHere(db).sqlite.prepare('SELECT total_changes()').pluck();
+  const otherVersion = otherConnectionsVersion(db);
+  return () => `${changes.get() as number}:${otherVersion()}`;
+}
+
+/**
+ * Runs `use` with the better-sqlite3 handle behind `db`, as a statement would run (outside any
+ * transaction, retried while another process holds the lock). For the rare read that must not
+ * go through Kysely's row-by-row machinery: a 50,000-row cursor that should cost one string
+ * per row (see the clients repository). `use` is synchronous, so nothing interleaves with it.
+ */
+export function withSqliteHandle<T>(db: Kysely<Database>, use: (sqlite: SqliteDatabase.Database) => T): Promise<T> {
+  const { sqlite, dialect } = openedHere(db);
+  return dialect.run(() => use(sqlite));
+}
+
+function openedHere(db: Kysely<Database>): Opened {
+  const found = opened.get(db);
+  if (!found) throw new Error('This database was not opened by openDatabase');
+  return found;
 }
 
 export async function openDatabase({ file, busyTimeoutMs = 3000 }: DatabaseOptions): Promise<Kysely<Database>> {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   try {
+    // Opening happens before the server answers anything: here SQLite may wait for a lock itself.
+    sqlite.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
     // WAL: readers never block the writer. synchronous=FULL: a commit is on disk before the
     // answer goes out (a salon's records matter more than write speed).
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+    // From now on, waiting for a lock is the dialect's, on timers (non-blocking-sqlite.ts).
+    sqlite.pragma('busy_timeout = 0');
   } catch (error) {
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  handles.set(db, sqlite);
+  const dialect = new NonBlockingSqliteDialect(sqlite, busyTimeoutMs);
+  const db = new Kysely<Database>({ dialect });
+  opened.set(db, { sqlite, dialect });
   try {
     await migrateToLatest(db as Kysely<unknown>);
   } catch (error) {

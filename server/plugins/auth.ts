@@ -43,6 +43,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       idleMs: options.session.idleMinutes * 60_000,
       absoluteMs: options.session.maxHours * 3_600_000,
       clock,
+      onBackgroundError: (error) => app.log.error({ err: error }, 'Recording a session’s use failed'),
     });
 
     const staffAccounts = createStaffAccounts(app.db, { hashing, clock });

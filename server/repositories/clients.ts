@@ -41,7 +41,7 @@ export function createClientsRepository(db: Kysely<Database>) {
      * Every client's JSON, oldest registration first (SPEC.md section 4), handed to `visit`
      * one at a time, after `begin` is told how many there are and how many bytes they take
      * (to size one Buffer).
-     * Read in one go on the connection held alone: a consistent snapshot, and one string per
+     * Read in one synchronous go, so nothing of this process interleaves, and one string per
      * row, without a JavaScript object per row (50,000 rows should not cost 50,000 of them).
      */
     async forEachJson(begin: (size: { clients: number; bytes: number }) => void, visit: (json: string) => void): Promise<void> {
@@ -50,17 +50,11 @@ export function createClientsRepository(db: Kysely<Database>) {
         .selectFrom('clients')
         .select((eb) => [eb.fn.countAll<number>().as('clients'), sql<number>`total(length(cast(${clientJson} as blob)))`.as('bytes')])
         .compile();
-      const done = await withSqliteHandle(db, (sqlite) => {
+      await withSqliteHandle(db, (sqlite) => {
         const { clients, bytes } = sqlite.prepare(size.sql).get(...size.parameters) as { clients: number; bytes: number };
         begin({ clients: Number(clients), bytes: Number(bytes) });
         for (const json of sqlite.prepare(list.sql).pluck().iterate(...list.parameters)) visit(json as string);
-        return true;
       });
-      if (done) return;
-      // A database not opened by openDatabase: the same, through Kysely.
-      const { clients, bytes } = await db.executeQuery(size).then((result) => result.rows[0] as { clients: number; bytes: number });
-      begin({ clients: Number(clients), bytes: Number(bytes) });
-      for (const row of (await db.executeQuery(list)).rows) visit(row.json);
     },
 
     async findById(id: string): Promise<Client | undefined> {

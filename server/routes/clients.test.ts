@@ -336,6 +336,28 @@ describe('a database locked by another process', () => {
       other.close();
     }
   });
+
+  it('answers reads at once while a write waits for the lock, and the write goes through as soon as it is released', async () => {
+    const test = await loggedIn({ config: { databaseBusyTimeoutMs: 3000 } });
+    const existing = await createClient(test);
+    const other = new SqliteDatabase(test.databaseFile);
+    try {
+      other.exec('BEGIN EXCLUSIVE');
+      const started = performance.now();
+      const waiting = test.app.inject({ method: 'POST', url: '/api/clients', payload: { ...aClient, firstName: 'Patient' }, headers: { cookie: test.cookie } });
+      const one = await test.app.inject({ method: 'GET', url: `/api/clients/${existing._id}`, headers: { cookie: test.cookie } });
+      const list = await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: test.cookie } });
+      expect(one.json()).toEqual(existing);
+      expect(list.json()).toEqual([existing]);
+      expect(performance.now() - started).toBeLessThan(200);
+      other.exec('ROLLBACK');
+      const released = performance.now();
+      expect((await waiting).statusCode).toBe(201);
+      expect(performance.now() - released).toBeLessThan(200);
+    } finally {
+      other.close();
+    }
+  });
 });
 
 describe('persistence', () => {

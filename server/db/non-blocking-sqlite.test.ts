@@ -1,0 +1,125 @@
+/**
+ * Another process holding the write lock (a backup, the staff CLI, a second server) must not
+ * stop the server: statements wait for the lock on timers, the event loop keeps running,
+ * reads go on, and writes fail with SQLITE_BUSY only after the busy time-out.
+ */
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import SqliteDatabase from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { temporaryDirectory } from '../testing/test-app.js';
+import { openDatabase } from './database.js';
+import type { Database } from './schema.js';
+
+const row = (id: string) => ({
+  id,
+  first_name: 'A',
+  last_name: 'B',
+  email: 'a@b.co',
+  registration_date_time: '2024-05-01T10:30:00.000Z',
+  created_at: '2024-05-01T10:30:00.000Z',
+  updated_at: '2024-05-01T10:30:00.000Z',
+});
+
+async function withLockHeldElsewhere(busyTimeoutMs: number): Promise<{ db: Kysely<Database>; holder: SqliteDatabase.Database }> {
+  const file = join(temporaryDirectory(), 'salon.db');
+  const db = await openDatabase({ file, busyTimeoutMs });
+  await db.insertInto('clients').values(row('before')).execute();
+  const holder = new SqliteDatabase(file);
+  holder.exec('BEGIN EXCLUSIVE');
+  onTestFinished(async () => {
+    if (holder.inTransaction) holder.exec('ROLLBACK');
+    holder.close();
+    await db.destroy();
+  });
+  return { db, holder };
+}
+
+/** The longest the event loop went without running a timer while `work` ran. */
+async function longestStall(work: Promise<unknown>): Promise<number> {
+  let longest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    await work.catch(() => undefined);
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(longest, performance.now() - last);
+}
+
+describe('the SQLite dialect while another process holds the write lock', () => {
+  it('keeps the event loop running and reads answering while a write waits, and the write succeeds once the lock is released', async () => {
+    const { db, holder } = await withLockHeldElsewhere(3000);
+    const started = performance.now();
+    const write = db.insertInto('clients').values(row('during')).execute();
+    const stall = longestStall(write);
+
+    // Reads answer at once, in the middle of the write's wait.
+    const read = await db.selectFrom('clients').select('id').execute();
+    expect(read.map((each) => each.id)).toEqual(['before']);
+    expect(performance.now() - started).toBeLessThan(100);
+
+    await sleep(300);
+    holder.exec('ROLLBACK');
+    await write;
+    const releasedAt = performance.now();
+    expect(releasedAt - started).toBeLessThan(1000);
+    expect(await stall).toBeLessThan(100);
+    expect((await db.selectFrom('clients').select('id').execute()).map((each) => each.id).sort()).toEqual(['before', 'during']);
+  });
+
+  it('fails a write with SQLITE_BUSY after the busy time-out, without blocking, and stores nothing', async () => {
+    const { db } = await withLockHeldElsewhere(400);
+    const started = performance.now();
+    const write = db.insertInto('clients').values(row('refused')).execute();
+    const stall = longestStall(write);
+    await expect(write).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    expect(await stall).toBeLessThan(100);
+    expect((await db.selectFrom('clients').select('id').execute()).map((each) => each.id)).toEqual(['before']);
+  });
+
+  it('starts a transaction once the lock is free, and runs other statements while it waits', async () => {
+    const { db, holder } = await withLockHeldElsewhere(3000);
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('clients').values(row('in-transaction')).execute();
+      await trx.updateTable('clients').set({ first_name: 'Changed' }).where('id', '=', 'before').execute();
+    });
+    const stall = longestStall(transaction);
+    await sleep(100);
+    expect((await db.selectFrom('clients').select('first_name').where('id', '=', 'before').executeTakeFirst())?.first_name).toBe('A');
+    holder.exec('ROLLBACK');
+    await transaction;
+    expect(await stall).toBeLessThan(100);
+    const rows = await db.selectFrom('clients').select(['id', 'first_name']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'before', first_name: 'Changed' },
+      { id: 'in-transaction', first_name: 'A' },
+    ]);
+  });
+
+  it('lets other statements wait for an open transaction instead of running inside it', async () => {
+    const { db, holder } = await withLockHeldElsewhere(3000);
+    holder.exec('ROLLBACK');
+    let releaseTransaction: () => void = () => undefined;
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('clients').values(row('inside')).execute();
+      await new Promise<void>((resolve) => (releaseTransaction = resolve));
+      throw new Error('roll back');
+    });
+    await sleep(20);
+    // Started while the transaction is open: must not become part of it (and be rolled back with it).
+    const outside = db.insertInto('clients').values(row('outside')).execute();
+    await sleep(20);
+    releaseTransaction();
+    await expect(transaction).rejects.toThrow('roll back');
+    await outside;
+    expect((await db.selectFrom('clients').select('id').orderBy('id').execute()).map((each) => each.id)).toEqual(['before', 'outside']);
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * Kysely's SQLite dialect, with one difference: waiting for another process's lock never
+ * blocks the event loop.
+ *
+ * better-sqlite3 is synchronous. With SQLite's own `busy_timeout`, a statement that meets
+ * another process's write lock (a backup, the staff CLI, a second server) sleeps inside the
+ * call, and the whole server sleeps with it: every request, reads included, waits. Here the
+ * connection has `busy_timeout = 0`; a statement refused with SQLITE_BUSY is tried again on a
+ * timer (1 ms, doubling up to 25 ms) until `busyTimeoutMs` has passed, and only then fails
+ * (the error handler answers 503 + Retry-After). In between, other requests run, and a read
+ * in WAL mode never waits for a writer. A statement that was refused had no effect, so trying
+ * it again is safe.
+ *
+ * Transactions start with BEGIN IMMEDIATE, which takes the write lock at once or is refused
+ * before anything ran, so they too are retried whole at their start and never fail half way
+ * for a lock. While one is open, other statements wait for it (one connection, as in Kysely's
+ * SqliteDriver), but no longer than it runs: it never waits for a lock in the middle.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type SqliteDatabase from 'better-sqlite3';
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+const MAX_RETRY_DELAY_MS = 25;
+
+/** SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY…). */
+export function isBusyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+/** Held while a transaction is open on the one connection. */
+class TransactionLock {
+  #released: Promise<void> | undefined;
+  #release: (() => void) | undefined;
+
+  get held(): boolean {
+    return this.#released !== undefined;
+  }
+
+  /** Resolves once no transaction is open (at once when none is). */
+  async free(): Promise<void> {
+    while (this.#released) await this.#released;
+  }
+
+  async take(): Promise<void> {
+    await this.free();
+    this.#released = new Promise((resolve) => (this.#release = resolve));
+  }
+
+  give(): void {
+    const release = this.#release;
+    this.#released = undefined;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
+class NonBlockingSqliteDriver implements Driver {
+  readonly #sqlite: SqliteDatabase.Database;
+  readonly #busyTimeoutMs: number;
+  readonly #transaction = new TransactionLock();
+
+  constructor(sqlite: SqliteDatabase.Database, busyTimeoutMs: number) {
+    this.#sqlite = sqlite;
+    this.#busyTimeoutMs = busyTimeoutMs;
+  }
+
+  async init(): Promise<void> {}
+
+  /**
+   * Runs `task` (synchronous) when no transaction is open, again while it fails with
+   * SQLITE_BUSY, until the busy time-out. `inTransaction`: the task belongs to the open one.
+   */
+  async run<T>(task: () => T, inTransaction = false): Promise<T> {
+    const deadline = performance.now() + this.#busyTimeoutMs;
+    for (let delay = 1; ; delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS)) {
+      if (!inTransaction && this.#transaction.held) await this.#transaction.free();
+      try {
+        return task();
+      } catch (error) {
+        if (inTransaction || !isBusyError(error) || performance.now() + delay > deadline) throw error;
+      }
+      await sleep(delay);
+    }
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new NonBlockingSqliteConnection(this, this.#sqlite);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const deadline = performance.now() + this.#busyTimeoutMs;
+    for (let delay = 1; ; delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS)) {
+      await this.#transaction.take();
+      try {
+        this.#sqlite.exec('BEGIN IMMEDIATE');
+        (connection as NonBlockingSqliteConnection).inTransaction = true;
+        return;
+      } catch (error) {
+        // Other statements may run while this one waits for the lock.
+        this.#transaction.give();
+        if (!isBusyError(error) || performance.now() + delay > deadline) throw error;
+      }
+      await sleep(delay);
+    }
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#endTransaction(connection, 'COMMIT');
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#endTransaction(connection, 'ROLLBACK');
+  }
+
+  #endTransaction(connection: DatabaseConnection, statement: 'COMMIT' | 'ROLLBACK'): void {
+    try {
+      this.#sqlite.exec(statement);
+    } finally {
+      (connection as NonBlockingSqliteConnection).inTransaction = false;
+      this.#transaction.give();
+    }
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    await this.#transaction.free();
+    this.#sqlite.close();
+  }
+}
+
+class NonBlockingSqliteConnection implements DatabaseConnection {
+  inTransaction = false;
+  readonly #driver: NonBlockingSqliteDriver;
+  readonly #sqlite: SqliteDatabase.Database;
+
+  constructor(driver: NonBlockingSqliteDriver, sqlite: SqliteDatabase.Database) {
+    this.#driver = driver;
+    this.#sqlite = sqlite;
+  }
+
+  executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
+    return this.#driver.run(() => {
+      const statement = this.#sqlite.prepare(sql);
+      if (statement.reader) return { rows: statement.all(parameters) as R[] };
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    }, this.inTransaction);
+  }
+
+  // eslint-disable-next-line require-yield -- nothing here streams: every list is read in one go
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming queries are not supported on this SQLite connection');
+  }
+}
+
+export class NonBlockingSqliteDialect implements Dialect {
+  readonly #driver: NonBlockingSqliteDriver;
+
+  /** `sqlite` must have `busy_timeout = 0`: the waiting is done here, on timers. */
+  constructor(sqlite: SqliteDatabase.Database, busyTimeoutMs: number) {
+    this.#driver = new NonBlockingSqliteDriver(sqlite, busyTimeoutMs);
+  }
+
+  /** Runs a synchronous use of the raw handle the way a statement runs: outside transactions, retried while busy. */
+  run<T>(task: () => T): Promise<T> {
+    return this.#driver.run(task);
+  }
+
+  createDriver(): Driver {
+    return this.#driver;
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}
