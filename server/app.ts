@@ -18,6 +18,7 @@ import { applySecurityHeaders, securityHeaders } from './plugins/security-header
 import { staticSite } from './plugins/static-site.js';
 import { apiRoutes } from './routes/api.js';
 import { authRoutes } from './routes/auth.js';
+import { healthRoutes } from './routes/health.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod-type-provider.js';
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -86,6 +87,7 @@ export async function buildApp(config: AppConfig) {
   });
   await app.register(clientStorePlugin, { clock });
 
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticSite, { staticDir: config.staticDir });

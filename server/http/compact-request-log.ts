@@ -8,6 +8,13 @@
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every answer of this route at debug, whatever its status (the health check, which monitors poll). */
+    quietLog?: boolean;
+  }
+}
+
 const ACCESS_LOG_LEVELS = new Set(['debug', 'trace']);
 
 export class CompactRequestLog extends LogController {
@@ -18,7 +25,7 @@ export class CompactRequestLog extends LogController {
     if (!error && status < 400 && !ACCESS_LOG_LEVELS.has(request.log.level)) return;
     const line = { method: request.method, url: request.url, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) request.log.error({ ...line, err: error }, 'request errored');
-    else if (status >= 400) request.log.info(line, 'request answered');
+    else if (status >= 400 && !request.routeOptions.config.quietLog) request.log.info(line, 'request answered');
     else request.log.debug(line, 'request answered');
   }
 }
