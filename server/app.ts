@@ -19,12 +19,15 @@ import { staticSite } from './plugins/static-site.js';
 import { apiRoutes } from './routes/api.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { prettyLogStream } from './terminal-log.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod-type-provider.js';
 
-function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+async function loggerOptions(config: AppConfig): Promise<FastifyServerOptions['logger']> {
+  // Tests capture the logs; a person at a terminal reads them (terminal-log.ts); anything else gets JSON.
+  const stream = config.logStream ?? (process.stdout.isTTY ? await prettyLogStream() : undefined);
   return {
     level: config.logLevel,
-    ...(config.logStream ? { stream: config.logStream } : {}),
+    ...(stream ? { stream } : {}),
     // Fastify's request serializer logs no headers or bodies; these paths are a second lock.
     redact: {
       paths: [
@@ -45,7 +48,7 @@ export async function buildApp(config: AppConfig) {
   const clock = config.clock ?? Date.now;
   const timeouts = timeoutOptions(config.connectionTimeouts);
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: await loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Every request gets an unguessable id: it is in the log and in a 500's body.

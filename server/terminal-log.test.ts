@@ -1,0 +1,27 @@
+import { Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './testing/test-app.js';
+import { prettyLogStream } from './terminal-log.js';
+
+describe('logs in a terminal', () => {
+  it('are one readable line per answer, request first', async () => {
+    const written: string[] = [];
+    const terminal = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written.push(stripVTControlCharacters(chunk.toString()));
+        done();
+      },
+    });
+    const logStream = await prettyLogStream(terminal);
+    if (!logStream) throw new Error('pino-pretty (a dev dependency) is not installed');
+    const { app } = await createTestApp({ withStaff: false, config: { logStream } });
+    await app.inject({ method: 'GET', url: '/api/clients' });
+    await app.inject({ method: 'GET', url: '/no-such-page' });
+    const lines = written.join('').trimEnd().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/clients 401 \(\d+(\.\d)? ms\) request answered \{"reqId":"[0-9a-f-]{36}"\}$/),
+      expect.stringMatching(/^\[[\d:.]+\] INFO: GET \/no-such-page 404 \(\d+(\.\d)? ms\) request answered \{"reqId":"[0-9a-f-]{36}"\}$/),
+    ]);
+  });
+});
