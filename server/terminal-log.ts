@@ -24,7 +24,10 @@ export async function prettyLogStream(destination: number | NodeJS.WritableStrea
     translateTime: 'SYS:HH:MM:ss.l',
     // The request id stays: a 500's body names it, and it finds the error's line.
     ignore: 'pid,hostname,method,url,status,ms',
-    messageFormat: '{if method}{method} {url} {end}{if status}{status} {end}{if ms}({ms} ms) {end}{msg}',
+    messageFormat: (entry, messageKey) => {
+      const part = (key: string, format = (value: string) => value) => (entry[key] === undefined ? '' : `${format(String(entry[key]))} `);
+      return `${part('method')}${part('url')}${part('status')}${part('ms', (ms) => `(${ms} ms)`)}${String(entry[messageKey])}`;
+    },
     // Written in the calling thread as entries come, in order with the server's console lines.
     sync: true,
   });
