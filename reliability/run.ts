@@ -18,13 +18,14 @@ import { databaseTroubleGroup } from './checks/database-trouble.js';
 import { fuzzGroup } from './checks/fuzz.js';
 import { gracefulStopGroup } from './checks/graceful-stop.js';
 import { loadGroup } from './checks/load.js';
+import { loginsGroup } from './checks/logins.js';
 import { seededRandom } from '../server/testing/seeded-random.js';
 import { FULL, HEADER_CHECK, LEAK_CHECK, QUICK, type Context, type Group, type Outcome } from './lib/context.js';
 import { cleanUpNow, installExitHandlers } from './lib/processes.js';
 import { HEADER_KINDS, Recorder } from './lib/recorder.js';
 import { ROOT } from '../server/testing/real-server.js';
 
-const GROUPS: Group[] = [loadGroup, crashGroup, gracefulStopGroup, databaseTroubleGroup, fuzzGroup, accessGroup];
+const GROUPS: Group[] = [loadGroup, crashGroup, gracefulStopGroup, databaseTroubleGroup, fuzzGroup, loginsGroup, accessGroup];
 
 type Options = { quick: boolean; seed: number; only: string[] | null; build: boolean; simulateDiskFull: boolean; keep: boolean };
 
