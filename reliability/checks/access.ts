@@ -8,22 +8,33 @@
  *   refused on every state-changing route, also with a valid session cookie;
  * - brute force: 150 wrong passwords against one account, most with a forged X-Forwarded-For:
  *   throttled as designed (5 checks, then 429 with Retry-After), the forged header gains nothing;
+ * - malformed HTTP on a raw socket (a bad request line, a space in a header name, Content-Length
+ *   with Transfer-Encoding, Content-Length: abc, no Host, a 20 KB header): each refused with the
+ *   security headers, a JSON { message } and a closed connection, as every other answer;
+ * - slow headers (slowloris): 50 sockets trickling header lines, all cut off by the server's
+ *   headers time-out, while it keeps answering others;
  * - the real server's HTML, JS and JSON answers, for the security-header check.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { inProcessConfig } from '../../server/testing/in-process-config.js';
 import { buildApp, type App } from '../../server/app.js';
 import { clientBody, countBy, formatInt, type Context, type Group, type Report } from '../lib/context.js';
 import { HttpClient, jsonHeaders, logIn, type HttpResponse } from '../lib/http.js';
 import { ADMIN, ROOT } from '../../server/testing/real-server.js';
+import { MALFORMED_REQUESTS, RAW_ERROR_HEADERS, SLOW_HEADERS, rawExchange, type RawAnswer } from '../../server/testing/raw-http.js';
+import { DEFAULT_CONNECTION_TIMEOUTS } from '../../server/http/timeouts.js';
+import type { Recorder } from '../lib/recorder.js';
 import { startRealServer } from '../lib/server.js';
 import { inspectLive } from '../lib/sqlite.js';
 
 export const SESSION_CHECK = 'access: /api without a valid session';
 export const CSRF_CHECK = 'access: cross-site requests';
 export const BRUTE_FORCE_CHECK = 'access: brute force on one account';
+export const MALFORMED_HTTP_CHECK = 'access: malformed HTTP';
+export const SLOW_HEADERS_CHECK = 'access: slow headers';
 
 type Route = { method: string; url: string };
 type Answer = { status: number; headers: Record<string, unknown>; body: string };
@@ -432,6 +443,79 @@ async function bruteForce(client: HttpClient, report: Report): Promise<void> {
   });
 }
 
+/** A refusal as JSON { message } and nothing else. */
+function isMessageBody(body: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return !!parsed && typeof parsed === 'object' && Object.keys(parsed).join() === 'message';
+  } catch {
+    return false;
+  }
+}
+
+/** Records a raw-socket answer for the header and leak checks; returns what is wrong with it as a refusal with `status`. */
+function checkRawRefusal(recorder: Recorder, request: string, answer: RawAnswer, status: number): string[] {
+  const problems: string[] = [];
+  if (!answer.closedByServer) problems.push('the connection stayed open');
+  if (answer.status === 0) return [...problems, `no answer, expected ${status}`];
+  const [method = '', url = ''] = request.split(' ');
+  recorder.record({ source: 'access (raw socket)', method, url, status: answer.status, headers: answer.headers, body: answer.body });
+  if (answer.status !== status) problems.push(`${answer.status}, expected ${status}`);
+  const wrong = Object.entries(RAW_ERROR_HEADERS).filter(([name, value]) => answer.headers[name] !== value);
+  if (wrong.length > 0) problems.push(`without ${wrong.map(([name]) => name).join(', ')}`);
+  if (!isMessageBody(answer.body)) problems.push(`a body that is not { message }: ${answer.body.slice(0, 60)}`);
+  return problems;
+}
+
+async function malformedHttp(port: number, recorder: Recorder, report: Report): Promise<void> {
+  const problems: string[] = [];
+  const statuses: number[] = [];
+  let refusedWell = 0;
+  for (const { name, request, status } of MALFORMED_REQUESTS) {
+    const answer = await rawExchange(port, request);
+    statuses.push(answer.status);
+    const found = checkRawRefusal(recorder, request, answer, status);
+    if (found.length === 0) refusedWell += 1;
+    problems.push(...found.map((problem) => `${name}: ${problem}`));
+  }
+  report(MALFORMED_HTTP_CHECK, {
+    figure:
+      `${MALFORMED_REQUESTS.length} malformed requests on raw sockets (${MALFORMED_REQUESTS.map((request) => request.name).join(', ')}): ` +
+      `${countBy(statuses, (status) => status)}; ${refusedWell} with the security headers, a JSON { message } and Connection: close`,
+    problems,
+  });
+}
+
+const SLOW_SOCKETS = 50;
+
+/** Slowloris: sockets that send a header line a second and never end their headers must be cut off by the headers time-out. */
+async function slowHeaders(port: number, client: HttpClient, recorder: Recorder, report: Report): Promise<void> {
+  const { headersMs, checkIntervalMs } = DEFAULT_CONNECTION_TIMEOUTS;
+  const limitMs = headersMs + checkIntervalMs + 2000;
+  const trickling = Array.from({ length: SLOW_SOCKETS }, () =>
+    rawExchange(port, SLOW_HEADERS.request, { trickle: { chunk: SLOW_HEADERS.chunk, everyMs: 1000 }, giveUpMs: limitMs }),
+  );
+  // Meanwhile the server answers everyone else as usual.
+  await sleep(2000);
+  const meanwhile = await client.request({ method: 'GET', path: '/api/clients' });
+  const answers = await Promise.all(trickling);
+  const counts = new Map<string, number>();
+  for (const answer of answers) {
+    for (const problem of checkRawRefusal(recorder, SLOW_HEADERS.request, answer, 408)) counts.set(problem, (counts.get(problem) ?? 0) + 1);
+  }
+  const problems = [...counts].map(([problem, count]) => `${count} of ${SLOW_SOCKETS} sockets: ${problem}`);
+  if (meanwhile.status !== 401) problems.push(`a request while the sockets trickled: ${meanwhile.status}, expected 401`);
+  const closedAfter = answers.filter((answer) => answer.closedByServer).map((answer) => answer.closedAfterMs / 1000);
+  const range = closedAfter.length > 0 ? `${Math.min(...closedAfter).toFixed(1)}–${Math.max(...closedAfter).toFixed(1)} s` : 'never';
+  report(SLOW_HEADERS_CHECK, {
+    figure:
+      `${SLOW_SOCKETS} sockets sending a header line every second: ${closedAfter.length} closed by the server after ${range} ` +
+      `(headers time-out ${headersMs / 1000} s, checked every ${checkIntervalMs / 1000} s; limit ${limitMs / 1000} s), ` +
+      `${countBy(answers, (answer) => answer.status)}; another request meanwhile: ${meanwhile.status} in ${meanwhile.ms.toFixed(1)} ms`,
+    problems,
+  });
+}
+
 /** The real server's own pages and files, so that HTML and JS answers are among those checked for headers. */
 async function staticAnswers(client: HttpClient): Promise<string[]> {
   const problems: string[] = [];
@@ -457,7 +541,7 @@ async function staticAnswers(client: HttpClient): Promise<string[]> {
 
 export const accessGroup: Group = {
   name: 'access',
-  checks: [SESSION_CHECK, CSRF_CHECK, BRUTE_FORCE_CHECK],
+  checks: [SESSION_CHECK, CSRF_CHECK, BRUTE_FORCE_CHECK, MALFORMED_HTTP_CHECK, SLOW_HEADERS_CHECK],
   async run(context, report) {
     const inProcess = await inProcessSessions(context);
     const databaseFile = join(context.workDir, 'access-real', 'salon.db');
@@ -491,6 +575,8 @@ export const accessGroup: Group = {
       });
       await crossSite(client, databaseFile, inProcess.allRoutes, clientId, cookie, report);
       await bruteForce(client, report);
+      await malformedHttp(server.port, context.recorder, report);
+      await slowHeaders(server.port, client, context.recorder, report);
     } finally {
       client.close();
       await server.kill();
