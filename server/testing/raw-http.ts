@@ -21,7 +21,7 @@ export type RawAnswer = {
   closedAfterMs: number;
 };
 
-export type RawOptions = {
+type RawOptions = {
   host?: string;
   /** Written after the request every `everyMs` until the connection ends: a slow client. */
   trickle?: { chunk: string; everyMs: number };
@@ -30,7 +30,7 @@ export type RawOptions = {
 };
 
 /** The first answer in what the server wrote: status line, headers, and everything after them as the body. */
-export function parseRawAnswer(raw: string): Pick<RawAnswer, 'statusLine' | 'status' | 'headers' | 'body'> {
+function parseRawAnswer(raw: string): Pick<RawAnswer, 'statusLine' | 'status' | 'headers' | 'body'> {
   const headEnd = raw.indexOf('\r\n\r\n');
   const [statusLine = '', ...lines] = (headEnd === -1 ? raw : raw.slice(0, headEnd)).split('\r\n');
   const headers: Record<string, string> = {};
