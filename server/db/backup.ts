@@ -1,0 +1,267 @@
+/**
+ * Online backup of the SQLite file (`npm run backup`): SQLite's backup API copies the pages
+ * of one read snapshot while the server keeps reading and writing, into a file that appears
+ * under its final name only once it is complete, checked and on disk. Restore
+ * (`restore.ts`) keeps the current database with the same copy.
+ */
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { migrations } from './migrations.js';
+
+/** An expected problem (missing file, not a salon database, …): its message is the whole story, one line. */
+export class DatabaseFileError extends Error {
+  override name = 'DatabaseFileError';
+}
+
+/** The file is not a database SQLite can read (not SQLite at all, or too damaged). */
+export class UnreadableDatabaseError extends DatabaseFileError {
+  override name = 'UnreadableDatabaseError';
+}
+
+/** A salon database has these tables (the last one records its migrations). */
+export const SALON_TABLES = ['clients', 'staff', 'sessions', 'kysely_migration'] as const;
+
+export type DatabaseSummary = {
+  /** `ok`, or what PRAGMA integrity_check found. */
+  integrity: string;
+  /** SALON_TABLES the file lacks (none for a salon database). */
+  missingTables: string[];
+  /** The migrations recorded in the file, in order. */
+  migrations: string[];
+  clients: number;
+  staff: number;
+};
+
+export type CopiedDatabase = DatabaseSummary & { file: string; bytes: number };
+
+export type CopyProgress = { copiedBytes: number; totalBytes: number };
+
+export type CopyOptions = {
+  onProgress?: (progress: CopyProgress) => void;
+  /** Throws to refuse the copy, which is then deleted instead of taking its final name. */
+  check?: (summary: DatabaseSummary) => void;
+  /** Pages per backup step (tests make it small to see progress on a small file). */
+  pagesPerStep?: number;
+};
+
+/**
+ * 100 pages (400 KiB) per step: progress moves smoothly on a large file. Steps do not make
+ * the copy inconsistent: the read transaction held across them pins one snapshot (without it,
+ * SQLite restarts the copy whenever the server commits between two steps, for ever under
+ * steady writes), and in WAL mode a reader never holds up the server's writers or readers.
+ */
+const PAGES_PER_STEP = 100;
+
+/** The file names SQLite uses beside a database (its write-ahead log and shared memory, its rollback journal). */
+const COMPANIONS = ['-wal', '-shm', '-journal'];
+
+export function removeDatabaseFiles(file: string): void {
+  for (const suffix of ['', ...COMPANIONS]) rmSync(file + suffix, { force: true });
+}
+
+/** `backups/` beside the database file: `data/backups/` by default. */
+export function backupDirectoryOf(databaseFile: string): string {
+  return join(dirname(databaseFile), 'backups');
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * `<prefix>-YYYYMMDD-HHMMSS.db` in local time (what an operator reads), in `dir`; `-2`, `-3`…
+ * when a backup of the same second is there already.
+ */
+export function timestampedFile(dir: string, prefix: string, now: Date): string {
+  const stamp =
+    `${now.getFullYear()}${twoDigits(now.getMonth() + 1)}${twoDigits(now.getDate())}-` +
+    `${twoDigits(now.getHours())}${twoDigits(now.getMinutes())}${twoDigits(now.getSeconds())}`;
+  let file = join(dir, `${prefix}-${stamp}.db`);
+  for (let copy = 2; existsSync(file); copy += 1) file = join(dir, `${prefix}-${stamp}-${copy}.db`);
+  return file;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error && 'code' in error) {
+    const code = String(error.code);
+    if (code === 'EACCES' || code === 'EPERM' || code === 'SQLITE_READONLY') return 'permission denied';
+    if (code === 'SQLITE_CANTOPEN') return 'the file cannot be created there';
+    if (code === 'ENOTDIR' || code === 'EEXIST') return 'a part of the path is a file, not a directory';
+    if (code === 'ENOSPC' || code === 'SQLITE_FULL') return 'no space left on the device';
+    if (code === 'EROFS') return 'read-only file system';
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Creates `dir` when missing (owner-only: backups hold the client list and password hashes). */
+export function ensureWritableDirectory(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 }); // EEXIST: a file of that name is in the way
+  } catch (error) {
+    throw new DatabaseFileError(`Cannot write to ${dir}: ${describeError(error)}`);
+  }
+}
+
+/** fsync a file or a directory (after a rename, so that the new name survives a power cut). */
+export function syncToDisk(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A SQLite error saying the file is not a database, or a damaged one SQLite cannot even read. */
+export function isUnreadableDatabase(error: unknown): boolean {
+  return error instanceof SqliteDatabase.SqliteError && /^SQLITE_(NOTADB|CORRUPT)/.test(error.code);
+}
+
+/** What the database open in `db` holds; `shownAs` names it in messages. */
+export function summarizeDatabase(db: SqliteDatabase.Database, shownAs: string): DatabaseSummary {
+  try {
+    const tables = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]);
+    const integrityRows = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
+    const count = (table: string) => (tables.has(table) ? (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) : 0);
+    return {
+      integrity: integrityRows.map((row) => row.integrity_check.replace(/\s+/g, ' ')).join('; '), // one line
+      missingTables: SALON_TABLES.filter((table) => !tables.has(table)),
+      migrations: tables.has('kysely_migration')
+        ? (db.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all() as string[])
+        : [],
+      clients: count('clients'),
+      staff: count('staff'),
+    };
+  } catch (error) {
+    if (isUnreadableDatabase(error)) throw new UnreadableDatabaseError(`${shownAs} is not an SQLite database, or is too damaged to read`);
+    throw error;
+  }
+}
+
+/** Refuses a file that is not a salon database. */
+export function requireSalonDatabase(summary: DatabaseSummary, shownAs: string): void {
+  if (summary.missingTables.length > 0) {
+    throw new DatabaseFileError(`${shownAs} is not a salon database (it has no ${summary.missingTables.join(', ')} table)`);
+  }
+}
+
+/**
+ * Refuses a file written by a newer version of the salon: one whose recorded migrations are
+ * not all known here (this version's code could misread its tables). An older file is fine:
+ * the server migrates it on start.
+ */
+export function requireKnownSchema(summary: DatabaseSummary, shownAs: string, known: readonly string[] = Object.keys(migrations)): void {
+  const unknown = summary.migrations.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new DatabaseFileError(
+      `${shownAs} comes from a newer version of the salon (migration ${unknown.join(', ')} is unknown to this one): update the salon first`,
+    );
+  }
+}
+
+/**
+ * Copies the database open in `source` to `destFile` with SQLite's online backup: into a
+ * temporary file beside it, switched to a rollback journal (one self-contained file),
+ * summarized and checked, made owner-only, fsynced, and only then renamed to `destFile`
+ * (replacing a file of that name atomically). A failed copy leaves nothing behind.
+ */
+export async function copyDatabase(source: SqliteDatabase.Database, destFile: string, options: CopyOptions = {}): Promise<CopiedDatabase> {
+  const dir = dirname(destFile);
+  ensureWritableDirectory(dir);
+  const temporary = join(dir, `.${basename(destFile)}.${process.pid}.partial`);
+  removeDatabaseFiles(temporary);
+  try {
+    const pageSize = source.pragma('page_size', { simple: true }) as number;
+    const pinSnapshot = !source.inTransaction;
+    if (pinSnapshot) {
+      source.exec('BEGIN');
+      source.prepare('SELECT count(*) FROM sqlite_schema').get(); // starts the read: the snapshot is taken here
+    }
+    try {
+      await source.backup(temporary, {
+        progress: ({ totalPages, remainingPages }) => {
+          options.onProgress?.({ copiedBytes: (totalPages - remainingPages) * pageSize, totalBytes: totalPages * pageSize });
+          return options.pagesPerStep ?? PAGES_PER_STEP;
+        },
+      });
+    } catch (error) {
+      throw new DatabaseFileError(`Cannot write the copy to ${destFile}: ${describeError(error)}`);
+    } finally {
+      if (pinSnapshot) source.exec('COMMIT');
+    }
+
+    const copy = new SqliteDatabase(temporary, { fileMustExist: true });
+    let summary: DatabaseSummary;
+    try {
+      // The copy carries the live file's WAL flag; a backup is better as one file.
+      copy.pragma('journal_mode = DELETE');
+      summary = summarizeDatabase(copy, destFile);
+    } finally {
+      copy.close();
+    }
+    options.check?.(summary);
+    chmodSync(temporary, 0o600);
+    syncToDisk(temporary);
+    renameSync(temporary, destFile);
+    syncToDisk(dir);
+    return { ...summary, file: destFile, bytes: statSync(destFile).size };
+  } finally {
+    removeDatabaseFiles(temporary);
+  }
+}
+
+/** True when the two paths are the same file, or `file` is one of the database's companions. */
+export function isDatabaseOrCompanion(file: string, databaseFile: string): boolean {
+  const target = resolve(file);
+  if ([databaseFile, ...COMPANIONS.map((suffix) => databaseFile + suffix)].includes(target)) return true;
+  // Another name for the same file (a symbolic or hard link).
+  const [a, b] = [statIfAny(target), statIfAny(databaseFile)];
+  return a !== undefined && b !== undefined && a.ino === b.ino && a.dev === b.dev;
+}
+
+/** What is at `path`, or undefined when nothing can be (no such file, a file where a directory should be). */
+export function statIfAny(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+export type BackupOptions = Pick<CopyOptions, 'onProgress' | 'pagesPerStep'>;
+
+/**
+ * Backs up the live database to `destFile` while the server runs. Refuses (DatabaseFileError)
+ * when there is no database, when it is not a salon database, and when the copy fails
+ * PRAGMA integrity_check (then the live file itself is likely damaged; no copy is kept).
+ */
+export async function backupDatabase(databaseFile: string, destFile: string, options: BackupOptions = {}): Promise<CopiedDatabase> {
+  if (!existsSync(databaseFile)) throw new DatabaseFileError(`No database at ${databaseFile} (DATABASE_URL): nothing to back up`);
+  if (isDatabaseOrCompanion(destFile, databaseFile)) throw new DatabaseFileError(`${destFile} is the live database: back it up to another file`);
+  let source: SqliteDatabase.Database;
+  try {
+    source = new SqliteDatabase(databaseFile, { fileMustExist: true });
+  } catch (error) {
+    throw new DatabaseFileError(`Cannot open ${databaseFile}: ${describeError(error)}`);
+  }
+  try {
+    // Waits out a moment of another connection's exclusive lock (a checkpoint, a migration).
+    source.pragma('busy_timeout = 5000');
+    source.pragma('query_only = ON');
+    return await copyDatabase(source, destFile, {
+      ...options,
+      check: (summary) => {
+        requireSalonDatabase(summary, databaseFile);
+        if (summary.integrity !== 'ok') {
+          throw new DatabaseFileError(
+            `The copy of ${databaseFile} fails integrity_check (${summary.integrity.slice(0, 200)}): the database itself may be damaged; no backup was kept`,
+          );
+        }
+      },
+    });
+  } catch (error) {
+    if (isUnreadableDatabase(error)) throw new UnreadableDatabaseError(`${databaseFile} is not an SQLite database, or is too damaged to read`);
+    throw error;
+  } finally {
+    source.close();
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Restore (`npm run restore -- FILE`): checks the backup, refuses while anything has the
+ * database open, keeps the current database as `backups/pre-restore-….db`, and puts the
+ * backup in its place atomically (rename over it, its -wal and -shm gone). The next server
+ * start migrates a backup from an older version.
+ */
+import { chmodSync, chownSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  backupDirectoryOf,
+  copyDatabase,
+  DatabaseFileError,
+  ensureWritableDirectory,
+  isDatabaseOrCompanion,
+  isUnreadableDatabase,
+  removeDatabaseFiles,
+  requireKnownSchema,
+  requireSalonDatabase,
+  summarizeDatabase,
+  syncToDisk,
+  timestampedFile,
+  type DatabaseSummary,
+  UnreadableDatabaseError,
+} from './backup.js';
+
+export type RestoreOptions = {
+  now?: () => Date;
+  /** The migrations this version knows (all of migrations.ts); tests pass others. */
+  knownMigrations?: readonly string[];
+};
+
+export type RestoreResult = {
+  /** The backup that is now the database. */
+  restored: DatabaseSummary & { file: string };
+  /** Where the database it replaced was kept, and what it held (undefined: there was none; null counts: not readable as a database). */
+  previous?: { file: string; summary: DatabaseSummary | null };
+};
+
+/**
+ * Exclusive access to the database file for the time of the restore, or DatabaseFileError
+ * when something has it open. `undefined` when there is no database file; `'unreadable'` when
+ * the file is not a database SQLite can read (then nothing can be using it either).
+ *
+ * Why this detects a running server: in WAL mode each open connection keeps a shared lock
+ * on the database file for as long as it is open (SQLite relies on it to find the last
+ * connection), and a connection in locking_mode=EXCLUSIVE needs the exclusive lock on that
+ * file at its first read; with busy_timeout 0 that read fails at once with SQLITE_BUSY while
+ * any other connection has the file open: a server (idle or busy), the staff CLI, an sqlite3
+ * shell. The lock is the operating system's (fcntl), released when its process ends, so a
+ * server killed with SIGKILL leaves no stale lock. BEGIN EXCLUSIVE would not do: in WAL mode
+ * it takes only the write lock, which an idle server does not hold. Once taken, the lock is
+ * kept until the backup is in place, so a server starting meanwhile waits instead of opening
+ * the file being replaced.
+ */
+function lockDatabase(databaseFile: string): SqliteDatabase.Database | 'unreadable' | undefined {
+  if (!existsSync(databaseFile)) return undefined;
+  const db = new SqliteDatabase(databaseFile, { fileMustExist: true, timeout: 0 });
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return db;
+  } catch (error) {
+    db.close();
+    if (isUnreadableDatabase(error)) return 'unreadable';
+    if (error instanceof SqliteDatabase.SqliteError && error.code.startsWith('SQLITE_BUSY')) {
+      throw new DatabaseFileError(`${databaseFile} is in use by a running server (or another program): stop it, then restore`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Copies `file` (and its -wal, when there is one) to `destination` and makes that one
+ * self-contained file: the backup itself is only ever read.
+ */
+function copyAsOneFile(file: string, destination: string): void {
+  copyFileSync(file, destination);
+  if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${destination}-wal`);
+  const db = new SqliteDatabase(destination, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } catch (error) {
+    if (!isUnreadableDatabase(error)) throw error;
+  } finally {
+    db.close();
+  }
+}
+
+/** Keeps the database being replaced as `kept`: an online copy, or the file as it is when SQLite cannot read it. */
+async function keepCurrent(
+  lock: SqliteDatabase.Database | 'unreadable',
+  databaseFile: string,
+  kept: string,
+): Promise<NonNullable<RestoreResult['previous']>> {
+  if (lock !== 'unreadable') {
+    try {
+      return { file: kept, summary: await copyDatabase(lock, kept) };
+    } catch (error) {
+      if (!(error instanceof UnreadableDatabaseError)) throw error;
+    }
+  }
+  ensureWritableDirectory(dirname(kept));
+  for (const suffix of ['', '-wal']) {
+    if (existsSync(databaseFile + suffix)) {
+      copyFileSync(databaseFile + suffix, kept + suffix);
+      chmodSync(kept + suffix, 0o600);
+    }
+  }
+  return { file: kept, summary: null };
+}
+
+export async function restoreDatabase(backupFile: string, databaseFile: string, options: RestoreOptions = {}): Promise<RestoreResult> {
+  const source = resolve(backupFile);
+  const sourceStat = statSync(source, { throwIfNoEntry: false });
+  if (!sourceStat) throw new DatabaseFileError(`No such file: ${source}`);
+  if (!sourceStat.isFile()) throw new DatabaseFileError(`${source} is not a file`);
+  if (isDatabaseOrCompanion(source, databaseFile)) throw new DatabaseFileError(`${source} is the database itself: name a backup`);
+  const now = options.now?.() ?? new Date();
+  const dir = dirname(databaseFile);
+  ensureWritableDirectory(dir);
+
+  const lock = lockDatabase(databaseFile);
+  // The backup goes through a copy beside the database: checked there, and renamed over it.
+  const candidate = join(dir, `.${basename(databaseFile)}.${process.pid}.restoring`);
+  try {
+    removeDatabaseFiles(candidate);
+    copyAsOneFile(source, candidate);
+    let restored: DatabaseSummary;
+    const checked = new SqliteDatabase(candidate, { fileMustExist: true });
+    try {
+      restored = summarizeDatabase(checked, source);
+    } finally {
+      checked.close();
+    }
+    if (restored.integrity !== 'ok') throw new DatabaseFileError(`${source} is damaged: integrity_check says ${restored.integrity.slice(0, 200)}`);
+    requireSalonDatabase(restored, source);
+    requireKnownSchema(restored, source, options.knownMigrations);
+
+    let previous: RestoreResult['previous'];
+    if (lock) {
+      previous = await keepCurrent(lock, databaseFile, timestampedFile(backupDirectoryOf(databaseFile), 'pre-restore', now));
+      // Folds the WAL into the file and deletes it while the lock keeps everyone out, and
+      // leaves the lock's connection nothing to do with a -wal when it closes (by then that
+      // name is the restored database's).
+      if (lock !== 'unreadable') lock.pragma('journal_mode = DELETE');
+      // The restored file keeps the database's owner and mode (a restore run as root must
+      // leave a file the server's user can still write).
+      const current = statSync(databaseFile);
+      chmodSync(candidate, current.mode & 0o777);
+      if (process.getuid?.() === 0) chownSync(candidate, current.uid, current.gid);
+    }
+    // Stale -wal and -shm (a killed server's, or a database that was unreadable) would be
+    // applied to the restored file on the next start.
+    for (const suffix of ['-wal', '-shm', '-journal']) rmSync(databaseFile + suffix, { force: true });
+    syncToDisk(candidate);
+    renameSync(candidate, databaseFile);
+    syncToDisk(dir);
+    return { restored: { ...restored, file: source }, previous };
+  } finally {
+    removeDatabaseFiles(candidate);
+    if (lock && lock !== 'unreadable') lock.close();
+  }
+}
