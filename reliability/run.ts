@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accessGroup } from './checks/access.js';
+import { backupGroup } from './checks/backup.js';
 import { crashGroup } from './checks/crash.js';
 import { databaseTroubleGroup } from './checks/database-trouble.js';
 import { fuzzGroup } from './checks/fuzz.js';
@@ -25,7 +26,7 @@ import { cleanUpNow, installExitHandlers } from './lib/processes.js';
 import { HEADER_KINDS, Recorder } from './lib/recorder.js';
 import { ROOT } from '../server/testing/real-server.js';
 
-const GROUPS: Group[] = [loadGroup, crashGroup, gracefulStopGroup, databaseTroubleGroup, fuzzGroup, loginsGroup, accessGroup];
+const GROUPS: Group[] = [loadGroup, crashGroup, gracefulStopGroup, databaseTroubleGroup, backupGroup, fuzzGroup, loginsGroup, accessGroup];
 
 type Options = { quick: boolean; seed: number; only: string[] | null; build: boolean; simulateDiskFull: boolean; keep: boolean };
 

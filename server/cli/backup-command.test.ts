@@ -31,7 +31,7 @@ describe('runBackupCommand', () => {
     const file = join(test.databaseFile, '..', 'backups', 'salon-20261122-031500.db');
     expect(existsSync(file)).toBe(true);
     expect(run.out).toEqual([
-      expect.stringMatching(new RegExp(`^Backed up ${test.databaseFile} in \\d+\\.\\d s$`)),
+      expect.stringMatching(new RegExp(`^Backed up ${test.databaseFile} in \\d+\\.\\d\\d s$`)),
       `  File:  ${file}`,
       expect.stringMatching(/^ {2}Size: {2}\d+\.\d MiB \([\d,]+ bytes\)$/),
       '  Holds: 2 clients, 1 staff account; integrity_check ok',

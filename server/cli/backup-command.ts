@@ -98,7 +98,7 @@ export async function runBackupCommand(
   try {
     const copy = await backupDatabase(databaseFile, destFile, { onProgress: progress.update, pagesPerStep: options.pagesPerStep });
     progress.end();
-    io.out(`Backed up ${databaseFile} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    io.out(`Backed up ${databaseFile} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     io.out(`  File:  ${copy.file}`);
     io.out(`  Size:  ${mebibytes(copy.bytes)} (${formatInt(copy.bytes)} bytes)`);
     io.out(`  Holds: ${describeContents(copy)}; integrity_check ok`);

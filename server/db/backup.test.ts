@@ -118,7 +118,7 @@ describe('backupDatabase', () => {
         db.close();
         return join(dir, 'other.db');
       },
-      /other\.db is not a salon database \(it has no clients, staff, sessions, kysely_migration table\)$/,
+      /other\.db is not a salon database \(it has no clients, staff, sessions or kysely_migration table\)$/,
     ],
   ])('refuses when %s, and leaves nothing behind', async (_, makeSource, message) => {
     const dir = temporaryDirectory();

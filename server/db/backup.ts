@@ -140,7 +140,9 @@ export function summarizeDatabase(db: SqliteDatabase.Database, shownAs: string):
 /** Refuses a file that is not a salon database. */
 export function requireSalonDatabase(summary: DatabaseSummary, shownAs: string): void {
   if (summary.missingTables.length > 0) {
-    throw new DatabaseFileError(`${shownAs} is not a salon database (it has no ${summary.missingTables.join(', ')} table)`);
+    const missing = summary.missingTables;
+    const names = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}` : missing[0];
+    throw new DatabaseFileError(`${shownAs} is not a salon database (it has no ${names} table)`);
   }
 }
 
