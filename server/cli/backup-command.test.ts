@@ -90,6 +90,18 @@ describe('runBackupCommand', () => {
   });
 });
 
+describe('--help', () => {
+  it('prints the usage on stdout and exits 0', async () => {
+    const file = join(temporaryDirectory(), 'salon.db');
+    const backup = fakeIo();
+    expect(await runBackupCommand(['--help'], file, backup.io)).toBe(0);
+    expect(backup.out).toEqual([BACKUP_USAGE]);
+    const restore = fakeIo();
+    expect(await runRestoreCommand(['--help'], file, restore.io)).toBe(0);
+    expect(restore.out).toEqual([RESTORE_USAGE]);
+  });
+});
+
 describe('runRestoreCommand', () => {
   it('prints what it checked, where it kept the database it replaced, and what to do next', async () => {
     const test = await loggedIn();

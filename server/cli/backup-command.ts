@@ -44,7 +44,7 @@ const formatInt = (value: number) => value.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${formatInt(count)} ${word}${count === 1 ? '' : 's'}`;
 const mebibytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-export const describeContents = (summary: DatabaseSummary) => `${plural(summary.clients, 'client')}, ${plural(summary.staff, 'staff account')}`;
+const describeContents = (summary: DatabaseSummary) => `${plural(summary.clients, 'client')}, ${plural(summary.staff, 'staff account')}`;
 
 function progressPrinter(io: DatabaseCommandIo, afterMs: number) {
   const started = performance.now();

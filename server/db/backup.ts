@@ -20,7 +20,7 @@ export class UnreadableDatabaseError extends DatabaseFileError {
 }
 
 /** A salon database has these tables (the last one records its migrations). */
-export const SALON_TABLES = ['clients', 'staff', 'sessions', 'kysely_migration'] as const;
+const SALON_TABLES = ['clients', 'staff', 'sessions', 'kysely_migration'] as const;
 
 export type DatabaseSummary = {
   /** `ok`, or what PRAGMA integrity_check found. */
@@ -56,8 +56,14 @@ const PAGES_PER_STEP = 100;
 /** The file names SQLite uses beside a database (its write-ahead log and shared memory, its rollback journal). */
 const COMPANIONS = ['-wal', '-shm', '-journal'];
 
+/** Deletes the files SQLite keeps beside a database (a stale -wal would be applied to whatever file next has that name). */
+export function removeCompanions(file: string): void {
+  for (const suffix of COMPANIONS) rmSync(file + suffix, { force: true });
+}
+
 export function removeDatabaseFiles(file: string): void {
-  for (const suffix of ['', ...COMPANIONS]) rmSync(file + suffix, { force: true });
+  rmSync(file, { force: true });
+  removeCompanions(file);
 }
 
 /** `backups/` beside the database file: `data/backups/` by default. */
@@ -80,7 +86,8 @@ export function timestampedFile(dir: string, prefix: string, now: Date): string 
   return file;
 }
 
-function describeError(error: unknown): string {
+/** A file system or SQLite error in a few words (for one-line messages). */
+export function describeError(error: unknown): string {
   if (error instanceof Error && 'code' in error) {
     const code = String(error.code);
     if (code === 'EACCES' || code === 'EPERM' || code === 'SQLITE_READONLY') return 'permission denied';
@@ -246,7 +253,8 @@ export async function backupDatabase(databaseFile: string, destFile: string, opt
     throw new DatabaseFileError(`Cannot open ${databaseFile}: ${describeError(error)}`);
   }
   try {
-    // Waits out a moment of another connection's exclusive lock (a checkpoint, a migration).
+    // In WAL mode only an exclusive lock keeps a reader out (a restore, the recovery after a
+    // crash), and only for a moment: wait for it.
     source.pragma('busy_timeout = 5000');
     source.pragma('query_only = ON');
     return await copyDatabase(source, destFile, {
@@ -261,7 +269,12 @@ export async function backupDatabase(databaseFile: string, destFile: string, opt
       },
     });
   } catch (error) {
-    if (isUnreadableDatabase(error)) throw new UnreadableDatabaseError(`${databaseFile} is not an SQLite database, or is too damaged to read`);
+    if (isUnreadableDatabase(error) || error instanceof UnreadableDatabaseError) {
+      throw new UnreadableDatabaseError(`${databaseFile} is not an SQLite database, or is too damaged to read`);
+    }
+    if (error instanceof SqliteDatabase.SqliteError && error.code.startsWith('SQLITE_BUSY')) {
+      throw new DatabaseFileError(`${databaseFile} stayed locked by another program (a restore?) for 5 s: try again`);
+    }
     throw error;
   } finally {
     source.close();

@@ -4,16 +4,18 @@
  * backup in its place atomically (rename over it, its -wal and -shm gone). The next server
  * start migrates a backup from an older version.
  */
-import { chmodSync, chownSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   backupDirectoryOf,
   copyDatabase,
   DatabaseFileError,
+  describeError,
   ensureWritableDirectory,
   isDatabaseOrCompanion,
   isUnreadableDatabase,
+  removeCompanions,
   removeDatabaseFiles,
   requireKnownSchema,
   requireSalonDatabase,
@@ -33,7 +35,7 @@ export type RestoreOptions = {
 export type RestoreResult = {
   /** The backup that is now the database. */
   restored: DatabaseSummary & { file: string };
-  /** Where the database it replaced was kept, and what it held (undefined: there was none; null counts: not readable as a database). */
+  /** Where the database it replaced was kept and what it held (summary null: SQLite could not read it); undefined when there was none. */
   previous?: { file: string; summary: DatabaseSummary | null };
 };
 
@@ -50,8 +52,9 @@ export type RestoreResult = {
  * shell. The lock is the operating system's (fcntl), released when its process ends, so a
  * server killed with SIGKILL leaves no stale lock. BEGIN EXCLUSIVE would not do: in WAL mode
  * it takes only the write lock, which an idle server does not hold. Once taken, the lock is
- * kept until the backup is in place, so a server starting meanwhile waits instead of opening
- * the file being replaced.
+ * kept until the backup is in place: a server starting meanwhile waits, and then finds its
+ * file renamed away (SQLite refuses to write to it: SQLITE_READONLY_DBMOVED), so it never
+ * writes into the file being replaced.
  */
 function lockDatabase(databaseFile: string): SqliteDatabase.Database | 'unreadable' | undefined {
   if (!existsSync(databaseFile)) return undefined;
@@ -125,7 +128,12 @@ export async function restoreDatabase(backupFile: string, databaseFile: string, 
   const candidate = join(dir, `.${basename(databaseFile)}.${process.pid}.restoring`);
   try {
     removeDatabaseFiles(candidate);
-    copyAsOneFile(source, candidate);
+    try {
+      copyAsOneFile(source, candidate);
+    } catch (error) {
+      if (error instanceof SqliteDatabase.SqliteError) throw error;
+      throw new DatabaseFileError(`Cannot copy ${source} to ${dir}: ${describeError(error)}`);
+    }
     let restored: DatabaseSummary;
     const checked = new SqliteDatabase(candidate, { fileMustExist: true });
     try {
@@ -152,7 +160,7 @@ export async function restoreDatabase(backupFile: string, databaseFile: string, 
     }
     // Stale -wal and -shm (a killed server's, or a database that was unreadable) would be
     // applied to the restored file on the next start.
-    for (const suffix of ['-wal', '-shm', '-journal']) rmSync(databaseFile + suffix, { force: true });
+    removeCompanions(databaseFile);
     syncToDisk(candidate);
     renameSync(candidate, databaseFile);
     syncToDisk(dir);
