@@ -28,6 +28,7 @@ const WRITERS = 2;
 const READERS = 2;
 /** The longest a read may take while a backup runs (the issue: "about 100 ms"). */
 const STALL_LIMIT_MS = 100;
+const CLI_TIME_LIMIT_MS = 60_000;
 const LATER_ACCOUNT = { username: 'later', password: 'an account made after the backup' } as const;
 
 type CliRun = { code: number | null; stdout: string; stderr: string; ms: number; startedAt: number; endedAt: number };
@@ -46,8 +47,11 @@ function runCli(cli: 'backup' | 'restore' | 'staff', args: string[], databaseFil
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   child.stdin.end(input);
+  // Bounded: a backup that never finishes (one that restarts on every commit) fails the check instead of hanging it.
+  const timer = setTimeout(() => child.kill('SIGKILL'), CLI_TIME_LIMIT_MS);
   return new Promise((resolve) => {
     child.once('close', (code) => {
+      clearTimeout(timer);
       const endedAt = performance.now();
       resolve({ code, stdout, stderr, ms: endedAt - startedAt, startedAt, endedAt });
     });
