@@ -18,20 +18,24 @@ export type DatabaseOptions = {
   busyTimeoutMs?: number;
 };
 
-type Opened = { sqlite: SqliteDatabase.Database; dialect: NonBlockingSqliteDialect };
+type Opened = { sqlite: SqliteDatabase.Database; dialect: NonBlockingSqliteDialect; otherConnectionsVersion: () => number };
 
-/** The better-sqlite3 handle and dialect behind each Kysely instance opened here. */
+/** The better-sqlite3 handle, dialect and version reader behind each Kysely instance opened here. */
 const opened = new WeakMap<object, Opened>();
 
 /**
  * A number that changes whenever another connection (the staff CLI, a second server, a
  * restore) has committed to the database since the last call: SQLite's `PRAGMA data_version`.
- * It takes a read lock (about 2 µs), so it is read once per synchronous run of code and
- * shared by what runs in it (a request's session check and its handler): nothing can reach
- * the process in between, so the value is exactly as fresh as a new reading.
+ * It takes a read lock (a few µs, as much as a tenth of a small request), so it is read once
+ * per synchronous run of code and shared by everything in this process that runs in it (a
+ * request's session check and its handler): nothing can reach the process in between, so
+ * the value is exactly as fresh as a new reading.
  */
 export function otherConnectionsVersion(db: Kysely<Database>): () => number {
-  const { sqlite } = openedHere(db);
+  return openedHere(db).otherConnectionsVersion;
+}
+
+function versionReader(sqlite: SqliteDatabase.Database): () => number {
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let current: number | undefined;
   return () => {
@@ -91,7 +95,7 @@ export async function openDatabase({ file, busyTimeoutMs = 3000 }: DatabaseOptio
   }
   const dialect = new NonBlockingSqliteDialect(sqlite, busyTimeoutMs);
   const db = new Kysely<Database>({ dialect });
-  opened.set(db, { sqlite, dialect });
+  opened.set(db, { sqlite, dialect, otherConnectionsVersion: versionReader(sqlite) });
   try {
     await migrateToLatest(db as Kysely<unknown>);
   } catch (error) {
