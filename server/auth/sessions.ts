@@ -5,7 +5,7 @@
  * account's password changes or the account is removed.
  */
 import type { Kysely } from 'kysely';
-import { databaseChangeCounter } from '../db/database.js';
+import { otherCommits, ownChangeCounter } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { createSessionsRepository } from '../repositories/sessions.js';
 import { generateSessionToken, hashSessionToken } from './session-cookie.js';
@@ -49,26 +49,33 @@ type KnownSession = { session: Session; createdMs: number; lastSeenMs: number };
  * its session, and reading the row each time is most of a small request's cost. A row is
  * reused only while the database is exactly as it was when the row was read: any change by
  * this server (a login, a logout, a touch, any write) or a commit by another process (the
- * staff CLI's passwd and remove) empties the memory (see databaseChangeCounter), so the
- * answer is always the one a fresh read would give. The time-outs are checked on every request.
+ * staff CLI's passwd and remove; see otherCommits) empties the memory, so the answer is always
+ * the one a fresh read would give. The time-outs are checked on every request.
  */
 function createSessionMemory(db: Kysely<Database>) {
-  const changeCounter = databaseChangeCounter(db);
+  const ownChanges = ownChangeCounter(db);
   const known = new Map<string, KnownSession>();
-  let seenState: string | undefined;
+  let seenChanges = ownChanges();
+  /** Bumped whenever the memory is emptied. */
+  let generation = 0;
+  const forget = () => {
+    known.clear();
+    generation += 1;
+  };
+  otherCommits(db).onCommit(forget);
   return {
-    /** The database's state now; the memory is emptied when it changed. */
-    state(): string {
-      const state = changeCounter();
-      if (state !== seenState) {
-        known.clear();
-        seenState = state;
+    /** The memory's generation now (it is emptied first when this server changed a row). */
+    state(): number {
+      const changes = ownChanges();
+      if (changes !== seenChanges) {
+        seenChanges = changes;
+        forget();
       }
-      return state;
+      return generation;
     },
     recall: (token: string): KnownSession | undefined => known.get(token),
     /** Remembers a session read under `state` (taken before the read), unless the database changed since. */
-    remember(token: string, session: KnownSession, state: string): void {
+    remember(token: string, session: KnownSession, state: number): void {
       if (this.state() !== state) return;
       if (known.size >= MAX_REMEMBERED_SESSIONS) known.clear();
       known.set(token, session);

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../../contract/api.js';
-import { ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder, serializeList, type SerializedList } from './client-list-cache.js';
+import { ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder, serializeList } from './client-list-cache.js';
 
 const client = (id: string): Client => ({
   _id: id,
@@ -11,9 +11,6 @@ const client = (id: string): Client => ({
   registrationDateTime: '2024-05-01T10:30:00.000Z',
 });
 
-/** The database's version when no other connection ever commits. */
-const unchanging = () => 1;
-
 describe('ClientListCache', () => {
   it('loads once and serves the same buffer until invalidated', async () => {
     let loads = 0;
@@ -21,7 +18,7 @@ describe('ClientListCache', () => {
     const cache = new ClientListCache(async () => {
       loads += 1;
       return rows;
-    }, unchanging);
+    });
     const first = await cache.get();
     expect(JSON.parse(first.body.toString())).toEqual(rows);
     expect(await cache.get()).toBe(first);
@@ -40,7 +37,7 @@ describe('ClientListCache', () => {
     const cache = new ClientListCache(async () => {
       loads += 1;
       return [client('a')];
-    }, unchanging);
+    });
     const [one, two, three] = await Promise.all([cache.get(), cache.get(), cache.get()]);
     expect(loads).toBe(1);
     expect(one).toBe(two);
@@ -51,9 +48,8 @@ describe('ClientListCache', () => {
     let release: (rows: Client[]) => void = () => undefined;
     let rows = [client('old')];
     let slow = true;
-    const cache = new ClientListCache(
-      () => (slow ? new Promise<Client[]>((resolve) => (release = resolve)) : Promise.resolve(rows)),
-      unchanging,
+    const cache = new ClientListCache(() =>
+      slow ? new Promise<Client[]>((resolve) => (release = resolve)) : Promise.resolve(rows),
     );
     const pending = cache.get();
     // A write commits and invalidates while the slow read is still in flight.
@@ -63,38 +59,6 @@ describe('ClientListCache', () => {
     await pending;
     slow = false;
     expect(JSON.parse((await cache.get()).body.toString())).toHaveLength(2);
-  });
-
-  it('loads again when another connection has committed, even without a write of its own', async () => {
-    const database = { version: 1, rows: [client('a')] };
-    const cache = new ClientListCache(async () => database.rows, () => database.version);
-    const first = await cache.get();
-    expect(cache.current()).toBe(first);
-    // A second server (or the CLI) commits a change to the same file.
-    database.rows = [client('a'), client('b')];
-    database.version = 2;
-    expect(cache.current()).toBeUndefined();
-    const second = await cache.get();
-    expect(JSON.parse(second.body.toString())).toHaveLength(2);
-    expect(cache.current()).toBe(second);
-  });
-
-  it('does not hand a reader a rebuild that began before another connection committed', async () => {
-    const database = { version: 1, rows: [client('a')] };
-    const releases: Array<() => void> = [];
-    const cache = new ClientListCache(() => {
-      const rows = database.rows; // read when the query runs
-      return new Promise<Client[]>((resolve) => releases.push(() => resolve(rows)));
-    }, () => database.version);
-    const early = cache.get();
-    database.rows = [client('a'), client('b')];
-    database.version = 2;
-    const late = cache.get();
-    for (const release of releases) release();
-    expect(JSON.parse((await early).body.toString())).toHaveLength(1);
-    expect(JSON.parse((await late).body.toString())).toHaveLength(2);
-    expect(releases).toHaveLength(2);
-    expect(JSON.parse((cache.current() as SerializedList).body.toString())).toHaveLength(2);
   });
 
   it('gives the same list the same ETag (stable across restarts)', () => {
@@ -161,7 +125,7 @@ describe('SerializedList', () => {
 describe('ClientListCache with a serialised source', () => {
   it('keeps a list its source serialised itself', async () => {
     const list = serializeList([client('a')]);
-    const cache = new ClientListCache(async () => list, unchanging);
+    const cache = new ClientListCache(async () => list);
     expect(await cache.get()).toBe(list);
     expect(cache.current()).toBe(list);
     cache.invalidate();

@@ -7,10 +7,10 @@
  * through an index of the ids in the buffer. Its brotli and gzip forms are made once per
  * list, when first asked for.
  *
- * Writes call `invalidate()` in the same code path that commits them (see client-store.ts),
- * and a rebuild that raced with a write is thrown away instead of cached; a commit by another
- * connection is seen through the database's version, read on every use. So the cache never
- * serves a list older than the database.
+ * Writes call `invalidate()` in the same code path that commits them, and so does a commit by
+ * another process, as soon as a request sees it (see client-store.ts); a rebuild that raced
+ * with either is thrown away instead of cached. So the cache never serves a list older than
+ * the database.
  */
 import { createHash } from 'node:crypto';
 import type { Client } from '../../contract/api.js';
@@ -195,60 +195,42 @@ export function serializeList(clients: Iterable<Client>): SerializedList {
 /** Where the cache gets the list: the clients, or the list already serialised (SerializedListBuilder). */
 export type ClientListSource = () => Promise<Iterable<Client> | SerializedList>;
 
-/** A rebuild under way, and the database's version (another connection's commits) when it began. */
-type Pending = { version: number; list: Promise<SerializedList> };
-
 export class ClientListCache {
   readonly #load: ClientListSource;
-  readonly #version: () => number;
-  #current: { list: SerializedList; version: number } | undefined;
-  #pending: Pending | undefined;
+  #current: SerializedList | undefined;
+  #pending: Promise<SerializedList> | undefined;
   /** Bumped by every write; a rebuild started under an older generation is not kept. */
   #generation = 0;
 
-  /**
-   * `version`: a number that changes whenever another connection has committed (a second
-   * server, the staff CLI, a restore; see otherConnectionsVersion). This process's own writes
-   * call `invalidate()`; the two together keep the list never older than the database.
-   */
-  constructor(load: ClientListSource, version: () => number) {
+  constructor(load: ClientListSource) {
     this.#load = load;
-    this.#version = version;
   }
 
-  /** The list as cached, when it is still the database's, without loading it; undefined otherwise. */
+  /** The list as cached right now, without loading it: undefined after a write until the next `get()`. */
   current(): SerializedList | undefined {
-    const current = this.#current;
-    return current && current.version === this.#version() ? current.list : undefined;
+    return this.#current;
   }
 
   async get(): Promise<SerializedList> {
-    const version = this.#version();
-    if (this.#current?.version === version) return this.#current.list;
-    // Concurrent readers share one rebuild, unless another connection committed since it began.
-    if (this.#pending?.version !== version) this.#pending = this.#rebuild(version);
-    return this.#pending.list;
+    if (this.#current) return this.#current;
+    // Concurrent readers share one rebuild.
+    this.#pending ??= this.#rebuild();
+    return this.#pending;
   }
 
-  /** Loads the list; `version` was read before the load's query runs, so the list is at least that recent. */
-  #rebuild(version: number): Pending {
+  async #rebuild(): Promise<SerializedList> {
     const generation = this.#generation;
-    // Still the rebuild the cache waits for: no write since, and no newer one started.
-    const isCurrent = () => generation === this.#generation && this.#pending?.version === version;
-    const list = (async () => {
-      try {
-        const loaded = await this.#load();
-        const serialized = loaded instanceof SerializedList ? loaded : serializeList(loaded);
-        if (isCurrent()) this.#current = { list: serialized, version };
-        return serialized;
-      } finally {
-        if (isCurrent()) this.#pending = undefined;
-      }
-    })();
-    return { version, list };
+    try {
+      const loaded = await this.#load();
+      const list = loaded instanceof SerializedList ? loaded : serializeList(loaded);
+      if (generation === this.#generation) this.#current = list;
+      return list;
+    } finally {
+      if (generation === this.#generation) this.#pending = undefined;
+    }
   }
 
-  /** Called after every committed write to the clients table. */
+  /** Called after every committed write to the clients table, this process's or another's. */
   invalidate(): void {
     this.#generation += 1;
     this.#current = undefined;

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Client, ClientInput } from '../../contract/api.js';
-import { otherConnectionsVersion } from '../db/database.js';
+import { otherCommits } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { createClientsRepository } from '../repositories/clients.js';
 import { ClientListCache, SerializedListBuilder, type SerializedList } from './client-list-cache.js';
@@ -26,7 +26,9 @@ export function createClientStore(db: Kysely<Database>, clock: () => number = Da
       (json) => builder.addJson(json),
     );
     return builder.finish();
-  }, otherConnectionsVersion(db));
+  });
+  // What another process commits (a second server, the CLI, `npm run seed`) may change the list.
+  otherCommits(db).onCommit(() => listCache.invalidate());
 
   async function write<T>(change: () => Promise<T>): Promise<T> {
     try {

@@ -18,45 +18,56 @@ export type DatabaseOptions = {
   busyTimeoutMs?: number;
 };
 
-type Opened = { sqlite: SqliteDatabase.Database; dialect: NonBlockingSqliteDialect; otherConnectionsVersion: () => number };
+type Opened = { sqlite: SqliteDatabase.Database; dialect: NonBlockingSqliteDialect; otherCommits: OtherCommits };
 
-/** The better-sqlite3 handle, dialect and version reader behind each Kysely instance opened here. */
+/** The better-sqlite3 handle, dialect and commit watcher behind each Kysely instance opened here. */
 const opened = new WeakMap<object, Opened>();
 
 /**
- * A number that changes whenever another connection (the staff CLI, a second server, a
- * restore) has committed to the database since the last call: SQLite's `PRAGMA data_version`.
- * It takes a read lock (a few µs, as much as a tenth of a small request), so it is read once
- * per synchronous run of code and shared by everything in this process that runs in it (a
- * request's session check and its handler): nothing can reach the process in between, so
- * the value is exactly as fresh as a new reading.
+ * Commits by other connections to the database file (the staff CLI, a second server, a
+ * restore, `npm run seed`), for what this process keeps in memory (the session rows it read,
+ * the serialised client list): those drop their copies when told (`onCommit`).
+ *
+ * `look()` reads SQLite's `PRAGMA data_version`, which changes whenever another connection has
+ * committed. It takes a read lock (a few µs, a tenth of a small request), so it is called once
+ * per request, before anything reads a cache (the /api scope's first hook): a commit that was
+ * complete when the request arrived is then always seen, and nothing is answered from a copy
+ * older than the database.
  */
-export function otherConnectionsVersion(db: Kysely<Database>): () => number {
-  return openedHere(db).otherConnectionsVersion;
+export class OtherCommits {
+  readonly #dataVersion: SqliteDatabase.Statement;
+  readonly #listeners: Array<() => void> = [];
+  #seen: unknown;
+
+  constructor(sqlite: SqliteDatabase.Database) {
+    this.#dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+    this.#seen = this.#dataVersion.get();
+  }
+
+  look(): void {
+    const version = this.#dataVersion.get();
+    if (version === this.#seen) return;
+    this.#seen = version;
+    for (const listener of this.#listeners) listener();
+  }
+
+  onCommit(listener: () => void): void {
+    this.#listeners.push(listener);
+  }
 }
 
-function versionReader(sqlite: SqliteDatabase.Database): () => number {
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  let current: number | undefined;
-  return () => {
-    if (current === undefined) {
-      current = dataVersion.get() as number;
-      queueMicrotask(() => (current = undefined));
-    }
-    return current;
-  };
+export function otherCommits(db: Kysely<Database>): OtherCommits {
+  return openedHere(db).otherCommits;
 }
 
 /**
- * A cheap test of whether the database may have changed: a value that differs whenever this
- * connection has changed a row since (`total_changes()`, a counter in memory) or another
- * connection has committed (`otherConnectionsVersion`). Lets a cache of rows stay exactly as
- * fresh as reading them each time.
+ * A number that changes whenever this connection has changed a row (`total_changes()`, a
+ * counter in SQLite's memory, cheap to read): with `otherCommits`, lets a cache of rows stay
+ * exactly as fresh as reading them each time.
  */
-export function databaseChangeCounter(db: Kysely<Database>): () => string {
+export function ownChangeCounter(db: Kysely<Database>): () => number {
   const changes = openedHere(db).sqlite.prepare('SELECT total_changes()').pluck();
-  const otherVersion = otherConnectionsVersion(db);
-  return () => `${changes.get() as number}:${otherVersion()}`;
+  return () => changes.get() as number;
 }
 
 /**
@@ -95,7 +106,7 @@ export async function openDatabase({ file, busyTimeoutMs = 3000 }: DatabaseOptio
   }
   const dialect = new NonBlockingSqliteDialect(sqlite, busyTimeoutMs);
   const db = new Kysely<Database>({ dialect });
-  opened.set(db, { sqlite, dialect, otherConnectionsVersion: versionReader(sqlite) });
+  opened.set(db, { sqlite, dialect, otherCommits: new OtherCommits(sqlite) });
   try {
     await migrateToLatest(db as Kysely<unknown>);
   } catch (error) {

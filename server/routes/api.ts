@@ -1,12 +1,20 @@
 /**
  * Everything under /api: a session is required before anything else runs. The check is an
  * onRequest hook on this prefix, so a route added here cannot forget it, and unknown /api
- * paths (this scope's 404) are behind it too.
+ * paths (this scope's 404) are behind it too. Before it, one look at whether another process
+ * has committed, so that the caches the check and the routes read (session rows, the client
+ * list) are never older than the database (db/database.ts, OtherCommits).
  */
+import { otherCommits } from '../db/database.js';
 import type { ZodPlugin } from '../zod-type-provider.js';
 import { clientRoutes } from './clients.js';
 
 export const apiRoutes: ZodPlugin = async (app) => {
+  const commits = otherCommits(app.db);
+  app.addHook('onRequest', (_request, _reply, done) => {
+    commits.look();
+    done();
+  });
   app.addHook('onRequest', app.requireSession);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
   await app.register(clientRoutes, { prefix: '/clients' });
