@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../../contract/api.js';
-import { ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder, serializeList } from './client-list-cache.js';
+import { ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder } from './client-list-cache.js';
 
 const client = (id: string): Client => ({
   _id: id,
@@ -11,13 +11,20 @@ const client = (id: string): Client => ({
   registrationDateTime: '2024-05-01T10:30:00.000Z',
 });
 
+/** The list as the server builds it, one client's JSON at a time (byte for byte JSON.stringify of the array). */
+function serializeList(clients: Client[]) {
+  const builder = new SerializedListBuilder();
+  for (const each of clients) builder.addJson(JSON.stringify(each));
+  return builder.finish();
+}
+
 describe('ClientListCache', () => {
   it('loads once and serves the same buffer until invalidated', async () => {
     let loads = 0;
     let rows = [client('a')];
     const cache = new ClientListCache(async () => {
       loads += 1;
-      return rows;
+      return serializeList(rows);
     });
     const first = await cache.get();
     expect(JSON.parse(first.body.toString())).toEqual(rows);
@@ -36,7 +43,7 @@ describe('ClientListCache', () => {
     let loads = 0;
     const cache = new ClientListCache(async () => {
       loads += 1;
-      return [client('a')];
+      return serializeList([client('a')]);
     });
     const [one, two, three] = await Promise.all([cache.get(), cache.get(), cache.get()]);
     expect(loads).toBe(1);
@@ -48,8 +55,8 @@ describe('ClientListCache', () => {
     let release: (rows: Client[]) => void = () => undefined;
     let rows = [client('old')];
     let slow = true;
-    const cache = new ClientListCache(() =>
-      slow ? new Promise<Client[]>((resolve) => (release = resolve)) : Promise.resolve(rows),
+    const cache = new ClientListCache(async () =>
+      serializeList(await (slow ? new Promise<Client[]>((resolve) => (release = resolve)) : Promise.resolve(rows))),
     );
     const pending = cache.get();
     // A write commits and invalidates while the slow read is still in flight.

@@ -13,7 +13,6 @@
  * the database.
  */
 import { createHash } from 'node:crypto';
-import type { Client } from '../../contract/api.js';
 import { compress, type ContentEncoding } from '../http/content-encoding.js';
 
 /** What every client's JSON starts with (toClient and the repository's JSON put `_id` first). */
@@ -150,10 +149,6 @@ export class SerializedListBuilder {
     this.#body[0] = 0x5b; // '['
   }
 
-  add(client: Client): void {
-    this.addJson(JSON.stringify(client));
-  }
-
   /** Adds a client already serialised (as JSON.stringify would write it). */
   addJson(json: string): void {
     const length = Buffer.byteLength(json);
@@ -185,15 +180,8 @@ export class SerializedListBuilder {
   }
 }
 
-/** Byte for byte what JSON.stringify(clients) gives, with its index and ETag. */
-export function serializeList(clients: Iterable<Client>): SerializedList {
-  const builder = new SerializedListBuilder();
-  for (const client of clients) builder.add(client);
-  return builder.finish();
-}
-
-/** Where the cache gets the list: the clients, or the list already serialised (SerializedListBuilder). */
-export type ClientListSource = () => Promise<Iterable<Client> | SerializedList>;
+/** Where the cache gets the list: already serialised, with a SerializedListBuilder. */
+export type ClientListSource = () => Promise<SerializedList>;
 
 export class ClientListCache {
   readonly #load: ClientListSource;
@@ -221,8 +209,7 @@ export class ClientListCache {
   async #rebuild(): Promise<SerializedList> {
     const generation = this.#generation;
     try {
-      const loaded = await this.#load();
-      const list = loaded instanceof SerializedList ? loaded : serializeList(loaded);
+      const list = await this.#load();
       if (generation === this.#generation) this.#current = list;
       return list;
     } finally {
