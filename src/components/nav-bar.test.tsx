@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server } from '../../mocks/node';
 import { renderApp } from '../testing/render-app';
 
 describe('navigation bar (SPEC.md section 2)', () => {
@@ -32,5 +34,19 @@ describe('navigation bar (SPEC.md section 2)', () => {
     expect(window.localStorage.getItem('isLoggedIn')).toBeNull();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('Sign Out ends locally even when the server fails to end the session; only the message is logged', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.post('*/logout', () => HttpResponse.json({ message: 'Internal server error' }, { status: 500 })));
+    const { user, router } = await renderApp('/clients', { loggedIn: true });
+    await screen.findByRole('heading', { name: 'Clients' });
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Sign out successful!'));
+    expect(consoleError).toHaveBeenCalledWith('Internal server error');
+    expect(window.localStorage.getItem('isLoggedIn')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

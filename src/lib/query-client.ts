@@ -7,6 +7,8 @@ declare module '@tanstack/react-query' {
     mutationMeta: {
       /** The mutation answers a 401 itself (the login form: a 401 there is a wrong password). */
       handlesUnauthorized?: boolean;
+      /** The screen tells the user about a failure itself (the login form's alert), so it is not logged. */
+      failureShownToUser?: boolean;
     };
   }
 }
@@ -37,6 +39,8 @@ export function createQueryClient({ onUnauthorized, retry = true }: QueryClientO
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
+        // Every mutation's failure is logged here, once: SPEC.md section 8, "only the message is logged".
+        if (!mutation.meta?.failureShownToUser) console.error(error.message);
         if (isUnauthorized(error) && !mutation.meta?.handlesUnauthorized) onUnauthorized();
       },
     }),

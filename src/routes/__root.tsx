@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
+import { HeadContent, Link, Outlet, createRootRouteWithContext, useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { NavBar } from '../components/nav-bar';
 import { useSignOut } from '../features/auth/api/sign-out';
@@ -51,6 +51,15 @@ function RootLayout() {
   useFocusContentOnNavigation();
   const loggedIn = useIsLoggedIn();
   const signOut = useSignOut();
+  const navigate = useNavigate();
+  // SPEC.md section 2: Sign Out goes to / and shows the alert, whatever the server answered.
+  const onSignOut = () =>
+    signOut.mutate(undefined, {
+      onSettled: async () => {
+        await navigate({ to: '/' });
+        window.alert('Sign out successful!');
+      },
+    });
   return (
     <>
       {/* Each route's <title> (its `head`), so that tabs and screen readers tell pages apart. */}
@@ -58,7 +67,7 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar loggedIn={loggedIn} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+      <NavBar loggedIn={loggedIn} onSignOut={onSignOut} signingOut={signOut.isPending} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

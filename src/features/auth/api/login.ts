@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import type { LoginRequest } from '../../../../contract/api';
 import { apiPaths } from '../../../../contract/paths';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,20 +9,16 @@ export function login(credentials: LoginRequest): Promise<undefined> {
   return apiRequest(apiPaths.login, { method: 'POST', body: credentials });
 }
 
-/** SPEC.md sections 4 and 8: the flag, the alert, then /clients; any failure gets one alert. */
+/** A successful login sets the flag (SPEC.md section 4); the form tells the user and moves on. */
 export function useLogin() {
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: login,
-    // A 401 here is a wrong password, not an expired session.
-    meta: { handlesUnauthorized: true },
-    onSuccess: async () => {
-      setLoggedIn();
-      window.alert('Login successful!');
-      await navigate({ to: '/clients' });
+    meta: {
+      // A 401 here is a wrong password, not an expired session.
+      handlesUnauthorized: true,
+      // Any failure gets the form's alert (SPEC.md section 8).
+      failureShownToUser: true,
     },
-    onError: () => {
-      window.alert('Invalid username or password');
-    },
+    onSuccess: () => setLoggedIn(),
   });
 }

@@ -1,16 +1,32 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { LoginRequest } from '../../../../contract/api';
 import { useLogin } from '../api/login';
 
-/** The login form of SPEC.md section 2. No client-side rule: the server decides (section 5). */
+/**
+ * The login form of SPEC.md section 2. No client-side rule: the server decides (section 5).
+ * Success alerts and goes to /clients; any failure gets one alert (sections 4 and 8).
+ */
 export function LoginForm() {
   const login = useLogin();
+  const navigate = useNavigate();
   const { register, handleSubmit } = useForm<LoginRequest>({
     defaultValues: { username: '', password: '' },
   });
 
   return (
-    <form className="card form" onSubmit={handleSubmit((credentials) => login.mutate(credentials))}>
+    <form
+      className="card form"
+      onSubmit={handleSubmit((credentials) =>
+        login.mutate(credentials, {
+          onSuccess: async () => {
+            window.alert('Login successful!');
+            await navigate({ to: '/clients' });
+          },
+          onError: () => window.alert('Invalid username or password'),
+        }),
+      )}
+    >
       <div className="form__field">
         <label htmlFor="login-username">Username</label>
         <input id="login-username" type="text" autoComplete="username" autoCapitalize="none" {...register('username')} />

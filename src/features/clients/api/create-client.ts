@@ -15,6 +15,5 @@ export function useCreateClient() {
   return useMutation({
     mutationFn: createClient,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
-    onError: (error) => console.error(error.message),
   });
 }

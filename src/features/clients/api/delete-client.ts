@@ -24,6 +24,5 @@ export function useDeleteClient() {
       );
       return queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
     },
-    onError: (error) => console.error(error.message),
   });
 }

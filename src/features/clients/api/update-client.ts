@@ -27,6 +27,5 @@ export function useUpdateClient() {
       );
       return queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
     },
-    onError: (error) => console.error(error.message),
   });
 }
