@@ -1,8 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Link, Outlet, createRootRouteWithContext, useNavigate, useRouter } from '@tanstack/react-router';
+import {
+  HeadContent,
+  Link,
+  Outlet,
+  createRootRouteWithContext,
+  useNavigate,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { NavBar } from '../components/nav-bar';
 import { useSignOut } from '../features/auth/api/sign-out';
+import { LandingFooter } from '../features/landing/components/landing-footer';
 import { useIsLoggedIn } from '../lib/login-flag';
 
 export type RouterContext = {
@@ -52,6 +61,7 @@ function RootLayout() {
   const loggedIn = useIsLoggedIn();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const onLandingPage = useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/') });
   // SPEC.md section 2: Sign Out goes to / and shows the alert, whatever the server answered.
   const onSignOut = () =>
     signOut.mutate(undefined, {
@@ -71,6 +81,8 @@ function RootLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      {/* After <main>, not in it: only there is a <footer> the page's contentinfo landmark. */}
+      {onLandingPage && <LandingFooter />}
       <Suspense>
         <Devtools />
       </Suspense>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 
 type SocialLink = {
   name: string;
@@ -44,11 +43,11 @@ const socialLinks: readonly SocialLink[] = [
 
 /**
  * The landing page's footer (SPEC.md section 2): where it is made, three social icons and the
- * copyright line with the year 2023 (section 9). The routes render inside <main>, and a footer
- * there is no contentinfo landmark, so this one is placed after <main>, at the end of <body>.
+ * copyright line with the year 2023 (section 9). The root layout places it after <main>, where
+ * it is the page's contentinfo landmark; its styles are in landing.css, loaded with the page.
  */
 export function LandingFooter() {
-  return createPortal(
+  return (
     <footer className="landing-footer">
       <div className="landing-footer__inner">
         <div className="landing-footer__brand">
@@ -71,7 +70,6 @@ export function LandingFooter() {
           <p className="landing-footer__copyright">© 2023 Your Beauty Salon</p>
         </div>
       </div>
-    </footer>,
-    document.body,
+    </footer>
   );
 }

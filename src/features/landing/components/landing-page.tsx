@@ -1,19 +1,18 @@
 import { Gallery } from './gallery';
-import { LandingFooter } from './landing-footer';
 import './landing.css';
 
-/** The public landing page of SPEC.md section 2: header, featured services, about, gallery, footer. */
+/**
+ * The public landing page of SPEC.md section 2: header, featured services, about and gallery.
+ * Its footer comes after <main>, from the root layout (LandingFooter).
+ */
 export function LandingPage() {
   return (
-    <>
-      <div className="landing">
-        <Hero />
-        <FeaturedServices />
-        <About />
-        <Gallery />
-      </div>
-      <LandingFooter />
-    </>
+    <div className="landing">
+      <Hero />
+      <FeaturedServices />
+      <About />
+      <Gallery />
+    </div>
   );
 }
 
