@@ -1,8 +1,9 @@
 import { useRouter } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Client } from '../../../../contract/api';
 import { formatRegistrationTime } from '../utils/date-time';
+import './clients-table.css';
 
 type ClientsTableProps = {
   clients: readonly Client[];
@@ -10,8 +11,12 @@ type ClientsTableProps = {
   emptyMessage?: string;
 };
 
-/** Every row is this tall (`.clients-table tbody tr` in global.css), so no row needs measuring. */
+/**
+ * Every row is this tall, so no row needs measuring. The stylesheet reads it from the table's
+ * `--clients-table-row-height` (clients-table.css), so the two cannot disagree.
+ */
 const ROW_HEIGHT_REM = 3.5;
+const tableStyle = { '--clients-table-row-height': `${ROW_HEIGHT_REM}rem` } as CSSProperties;
 /** Rows rendered beyond each edge of the window, so that scrolling never shows a blank. */
 const OVERSCAN_ROWS = 12;
 
@@ -60,7 +65,7 @@ export function ClientsTable({ clients, emptyMessage }: ClientsTableProps) {
 
   return (
     <div className="table-scroll">
-      <table className="clients-table" aria-rowcount={clients.length + 1}>
+      <table className="clients-table" style={tableStyle} aria-rowcount={clients.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col">First Name</th>
