@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { Client } from '../../../contract/api';
 import { clientQueries } from '../../features/clients/api/client-queries';
 import { useDeleteClient } from '../../features/clients/api/delete-client';
 import { useUpdateClient } from '../../features/clients/api/update-client';
 import { ClientForm, emptyClientFormValues, type ClientFormValues } from '../../features/clients/components/client-form';
+import { ClientSavedMessage } from '../../features/clients/components/client-saved-message';
 import { DeleteClientButton } from '../../features/clients/components/delete-client-button';
 import { toDateTimeLocalValue } from '../../features/clients/utils/date-time';
 
@@ -50,10 +51,7 @@ function EditClientPage({ clientId, client }: { clientId: string; client?: Clien
   if (updateClient.isSuccess) {
     return (
       <div className="page page--narrow">
-        <div className="card success" role="status">
-          <p className="success__message">Client updated successfully!</p>
-          <Link to="/clients">View clients list</Link>
-        </div>
+        <ClientSavedMessage message="Client updated successfully!" />
       </div>
     );
   }

@@ -1,6 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useCreateClient } from '../../features/clients/api/create-client';
 import { ClientForm, emptyClientFormValues } from '../../features/clients/components/client-form';
+import { ClientSavedMessage } from '../../features/clients/components/client-saved-message';
 
 export const Route = createFileRoute('/clients/register')({
   head: () => ({ meta: [{ title: 'Register a new client · Your Beauty Salon' }] }),
@@ -13,10 +14,7 @@ function RegisterClientPage() {
   return (
     <div className="page page--narrow">
       {createClient.isSuccess ? (
-        <div className="card success" role="status">
-          <p className="success__message">Client registered successfully!</p>
-          <Link to="/clients">View clients list</Link>
-        </div>
+        <ClientSavedMessage message="Client registered successfully!" />
       ) : (
         <section className="card" aria-labelledby="register-client-title">
           <h1 id="register-client-title" className="page__title">
