@@ -3,14 +3,83 @@
  * `/login`, mobile (Lighthouse's default: simulated slow 4G and a 4× slower CPU) and desktop.
  * Each page and form factor runs RUNS times; the performance figure is the median score,
  * the other categories the lowest. Whatever keeps a category under 100 is printed.
+ *
+ * Lighthouse and chrome-launcher are not in the root install (about 200 packages, 140 MB, for
+ * this benchmark alone): they live in their own package, bench/lighthouse/, which is installed
+ * from its lockfile (`npm ci`) the first time this runs, and again whenever its package.json
+ * or lockfile is newer than its node_modules. They are imported from there by path.
  */
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Build } from './lib/build.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.js';
 import { onCleanup } from './lib/processes.js';
 import { median, report } from './lib/report.js';
 import { seededDatabase, startServer } from './lib/server.js';
+
+/** The package that holds Lighthouse: its package.json, package-lock.json and node_modules. */
+const PACKAGE_DIR = fileURLToPath(new URL('./lighthouse/', import.meta.url));
+
+/** What this benchmark uses of Lighthouse's result (a subset of its `Result` type). */
+interface Result {
+  runtimeError?: { message: string };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  audits: Record<string, { id: string; score: number | null; displayValue?: string } | undefined>;
+}
+
+/** What this benchmark uses of the `lighthouse` module. */
+interface LighthouseModule {
+  default: (
+    url: string,
+    flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] },
+    config?: object,
+  ) => Promise<{ lhr: Result } | undefined>;
+  desktopConfig: object;
+}
+
+/** What this benchmark uses of the `chrome-launcher` module. */
+interface ChromeLauncherModule {
+  launch(options: { chromePath: string; chromeFlags: string[]; logLevel: 'silent' }): Promise<{ port: number; kill(): void }>;
+}
+
+/** Modification time of a file, 0 when it is missing. */
+function mtime(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Installs bench/lighthouse/ from its lockfile when its node_modules is missing or older than
+ * its package.json or lockfile (npm writes node_modules/.package-lock.json at each install).
+ */
+async function installLighthouse(): Promise<void> {
+  const installedAt = mtime(join(PACKAGE_DIR, 'node_modules', '.package-lock.json'));
+  const wanted = Math.max(mtime(join(PACKAGE_DIR, 'package.json')), mtime(join(PACKAGE_DIR, 'package-lock.json')));
+  if (installedAt > 0 && installedAt >= wanted) return;
+  console.info('Installing Lighthouse into bench/lighthouse/node_modules (first run, or its lockfile changed)…');
+  const args = ['ci', '--prefix', PACKAGE_DIR, '--no-audit', '--no-fund'];
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const npm = spawn('npm', args, { stdio: 'inherit' });
+    npm.on('error', reject);
+    npm.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`npm ${args.join(' ')} exited with ${code}`);
+}
+
+/** Lighthouse and chrome-launcher, installed if need be, imported from bench/lighthouse/. */
+async function loadLighthouse(): Promise<{ lighthouse: LighthouseModule; chromeLauncher: ChromeLauncherModule }> {
+  await installLighthouse();
+  const require = createRequire(join(PACKAGE_DIR, 'package.json'));
+  const load = (name: string): Promise<unknown> => import(pathToFileURL(require.resolve(name)).href);
+  const [lighthouse, chromeLauncher] = await Promise.all([load('lighthouse'), load('chrome-launcher')]);
+  return { lighthouse: lighthouse as LighthouseModule, chromeLauncher: chromeLauncher as ChromeLauncherModule };
+}
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
@@ -42,6 +111,7 @@ function shortfalls(lhr: Result, category: Category): string[] {
 
 export async function runLighthouseBench(build: Build): Promise<void> {
   console.info(`\nLighthouse (${RUNS} runs per page and form factor)…`);
+  const { lighthouse, chromeLauncher } = await loadLighthouse();
   const server = await startServer(build, await seededDatabase(0));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -56,8 +126,8 @@ export async function runLighthouseBench(build: Build): Promise<void> {
         const misses = new Map<Category, Set<string>>();
         const metrics: string[] = [];
         for (let run = 0; run < RUNS; run += 1) {
-          const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
-          const result = await lighthouse(
+          const config = formFactor === 'desktop' ? lighthouse.desktopConfig : undefined;
+          const result = await lighthouse.default(
             `${server.origin}${page.path}`,
             { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: page.categories },
             config,
