@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { routePreloads } from './vite-plugins/route-preloads.js';
 
 /** Where `npm run dev` sends API calls when msw is switched off (VITE_API_MOCKING=false). */
 const DEV_API_TARGET = 'http://127.0.0.1:3000';
@@ -90,6 +91,8 @@ function stylesheetsFirst(): Plugin {
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   const proxyToRealServer = env.VITE_API_MOCKING === 'false';
+  // dist/.vite/route-preloads.json, from the router's route tree (server/http/route-preloads.ts reads it).
+  const preloads = routePreloads();
   return {
     plugins: [
       // The router plugin must come before react() (TanStack Router's Vite guide).
@@ -102,10 +105,12 @@ export default defineConfig(({ mode }) => {
         },
         // Tests sit beside the route files they test.
         routeFileIgnorePattern: '\\.test\\.tsx?$',
+        plugins: [preloads.routeTree],
       }),
       react(),
       mockServiceWorker(),
       stylesheetsFirst(),
+      preloads.vite,
       precompress(),
     ],
     server: proxyToRealServer
@@ -151,6 +156,14 @@ export default defineConfig(({ mode }) => {
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts'],
+          },
+        },
+        {
+          // The build's own plugins (vite-plugins/), in Node.
+          test: {
+            name: 'vite-plugins',
+            environment: 'node',
+            include: ['vite-plugins/**/*.test.ts'],
           },
         },
       ],

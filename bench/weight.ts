@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { staticClosure, type Manifest, type ManifestChunk } from '../server/http/route-preloads.js';
+import { staticClosure, type Manifest, type ManifestChunk } from '../vite-plugins/vite-manifest.js';
 import type { Build } from './lib/build.js';
 import { launchChromium } from './lib/browser.js';
 import { kib, report } from './lib/report.js';

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { ROUTE_PRELOADS_FILE } from '../http/route-preloads.js';
 import { createTestApp, temporaryDirectory } from '../testing/test-app.js';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Salon</title></head><body><div id="root"></div></body></html>';
@@ -17,13 +18,7 @@ function builtSpa(): string {
   writeFileSync(join(dir, 'assets', 'app-1.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dir, 'assets', 'app-1.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(dir, 'assets', 'login-1.js'), 'export {}');
-  writeFileSync(
-    join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/app-1.js', isEntry: true },
-      'src/routes/login.tsx?tsr-split=component': { file: 'assets/login-1.js', src: 'src/routes/login.tsx?tsr-split=component', isDynamicEntry: true },
-    }),
-  );
+  writeFileSync(join(dir, ROUTE_PRELOADS_FILE), JSON.stringify([{ path: '/login', links: '<link rel="modulepreload" crossorigin href="/assets/login-1.js">' }]));
   return dir;
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROUTE_PRELOADS_FILE } from '../http/route-preloads.js';
 import { createTestApp, logIn, temporaryDirectory } from '../testing/test-app.js';
 
 const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
@@ -83,6 +84,20 @@ describe('serving the built SPA', () => {
     const staff = await app.inject({ method: 'GET', url: '/api/clients/x/y', headers: { accept: 'text/html', cookie } });
     expect(staff.statusCode).toBe(404);
     expect(staff.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('puts each route’s preloads, from the build’s list, in its page', async () => {
+    const staticDir = builtSpa();
+    const clients = '<link rel="modulepreload" crossorigin href="/assets/clients-1.js">';
+    const edit = '<link rel="modulepreload" crossorigin href="/assets/edit-1.js">';
+    mkdirSync(join(staticDir, '.vite'), { recursive: true });
+    writeFileSync(join(staticDir, ROUTE_PRELOADS_FILE), JSON.stringify([{ path: '/clients', links: clients }, { path: '/clients/edit/$clientId', links: edit }]));
+    const { app } = await createTestApp({ config: { staticDir } });
+    const page = async (url: string) => (await app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity' } })).body;
+    expect(await page('/clients')).toBe(INDEX_HTML.replace('</head>', `${clients}</head>`));
+    expect(await page('/clients/edit/abc_123')).toBe(INDEX_HTML.replace('</head>', `${edit}</head>`));
+    expect(await page('/login')).toBe(INDEX_HTML);
+    expect(await page('/')).toBe(INDEX_HTML);
   });
 
   it('refuses to start without a built index.html, saying what is missing', async () => {

@@ -5,8 +5,8 @@
  *   The build writes brotli and gzip copies of every text file (vite.config.ts), and the
  *   one the browser accepts is sent (`preCompressed`), with `Vary: Accept-Encoding`.
  * - The SPA's page (index.html) at `/` and for the history fallback carries preloads for
- *   the route it is asked for (http/route-preloads.ts); each variant is built and
- *   compressed once.
+ *   the route it is asked for, from the list the build writes (http/route-preloads.ts);
+ *   each variant is built and compressed once.
  * - History fallback: a GET for a path that is not a file and not under /api, from a client
  *   that accepts HTML, gets index.html, so that /clients, /login or /clients/edit/x load the
  *   SPA (GET /login is the SPA's page; POST /login is the API's).

@@ -1,0 +1,15 @@
+/**
+ * Vite's build manifest (dist/.vite/manifest.json): the parts the route preloads
+ * (route-preloads.ts) and the landing page's weight benchmark (bench/weight.ts) read.
+ */
+
+export type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] };
+export type Manifest = Record<string, ManifestChunk>;
+
+/** A chunk and everything it imports statically (manifest keys), added to `into`. */
+export function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
