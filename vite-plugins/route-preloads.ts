@@ -9,6 +9,10 @@
  * route groups (`(group)`) and `index` are resolved by the router, not here. The chunks
  * come from Vite's manifest: the `?tsr-split=` modules of the route's file and of its
  * parent routes' files (a child renders inside its layouts).
+ *
+ * @tanstack/router-generator is declared in package.json at exactly the version
+ * @tanstack/router-plugin pins, so that this hook runs in the generator the router uses:
+ * upgrade the two together.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
