@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
-import type { AppOptions } from './e2e/fixtures';
-import { MOCK_ACCOUNT, REAL_ACCOUNT } from './e2e/support/accounts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
+import type { AppOptions } from './e2e/fixtures.ts';
+import { MOCK_ACCOUNT, REAL_ACCOUNT } from './e2e/support/accounts.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
 
 /**
  * Browser tests in Debian's Chromium (docs/e2e.md). Never a browser download: the browser is

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { routePreloads } from './vite-plugins/route-preloads.js';
+import { routePreloads } from './vite-plugins/route-preloads.ts';
 
 /** Where `npm run dev` sends API calls when msw is switched off (VITE_API_MOCKING=false). */
 const DEV_API_TARGET = 'http://127.0.0.1:3000';

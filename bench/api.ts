@@ -17,11 +17,11 @@
 import autocannon, { type Result } from 'autocannon';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../server/testing/real-server.js';
-import type { Build } from './lib/build.js';
-import { startProcess, stopProcess } from './lib/processes.js';
-import { median, mb, report } from './lib/report.js';
-import { logIn, peakRssBytes, resetPeakRss, scratchDirectory, seededDatabase, startServer } from './lib/server.js';
+import { ROOT } from '../server/testing/real-server.ts';
+import type { Build } from './lib/build.ts';
+import { startProcess, stopProcess } from './lib/processes.ts';
+import { median, mb, report } from './lib/report.ts';
+import { logIn, peakRssBytes, resetPeakRss, scratchDirectory, seededDatabase, startServer } from './lib/server.ts';
 
 const CONNECTIONS = 10;
 const DURATION_S = 4;

@@ -14,11 +14,11 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Build } from './lib/build.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.js';
-import { onCleanup } from './lib/processes.js';
-import { median, report } from './lib/report.js';
-import { seededDatabase, startServer } from './lib/server.js';
+import type { Build } from './lib/build.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { onCleanup } from './lib/processes.ts';
+import { median, report } from './lib/report.ts';
+import { seededDatabase, startServer } from './lib/server.ts';
 
 /** The package that holds Lighthouse: its package.json, package-lock.json and node_modules. */
 const PACKAGE_DIR = fileURLToPath(new URL('./lighthouse/', import.meta.url));

@@ -13,11 +13,11 @@
  * random places across the whole list with window.scrollTo.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Build } from './lib/build.js';
-import { launchChromium } from './lib/browser.js';
-import { median, report } from './lib/report.js';
-import { ADMIN } from '../server/testing/real-server.js';
-import { seededDatabase, startServer, type RunningServer } from './lib/server.js';
+import type { Build } from './lib/build.ts';
+import { launchChromium } from './lib/browser.ts';
+import { median, report } from './lib/report.ts';
+import { ADMIN } from '../server/testing/real-server.ts';
+import { seededDatabase, startServer, type RunningServer } from './lib/server.ts';
 
 const SIZES = [100, 10_000, 50_000] as const;
 const ROUNDS = 5;

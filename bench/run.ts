@@ -6,13 +6,13 @@
  * could not be measured. See docs/performance.md.
  */
 import { availableParallelism, cpus } from 'node:os';
-import { runApiBench, runMemoryBench } from './api.js';
-import { buildProduction } from './lib/build.js';
-import { runLighthouseBench } from './lighthouse.js';
-import { runListBench } from './list.js';
-import { runWeightBench } from './weight.js';
-import { withCleanup } from './lib/processes.js';
-import { allFigures, reportNotMeasured, summary } from './lib/report.js';
+import { runApiBench, runMemoryBench } from './api.ts';
+import { buildProduction } from './lib/build.ts';
+import { runLighthouseBench } from './lighthouse.ts';
+import { runListBench } from './list.ts';
+import { runWeightBench } from './weight.ts';
+import { withCleanup } from './lib/processes.ts';
+import { allFigures, reportNotMeasured, summary } from './lib/report.ts';
 
 const PARTS = ['weight', 'lighthouse', 'list', 'api', 'memory'] as const;
 type Part = (typeof PARTS)[number];

@@ -8,8 +8,8 @@
  * start (SALON_ADMIN_PASSWORD), or use `npm run staff -- add`.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../server/config.js';
-import { seedClients } from './lib/seed-clients.js';
+import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../server/config.ts';
+import { seedClients } from './lib/seed-clients.ts';
 
 const USAGE = 'Usage: npm run seed -- --clients <count> [--database file:/path/to.db] [--replace]';
 

@@ -10,11 +10,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { staticClosure, type Manifest, type ManifestChunk } from '../vite-plugins/vite-manifest.js';
-import type { Build } from './lib/build.js';
-import { launchChromium } from './lib/browser.js';
-import { kib, report } from './lib/report.js';
-import { seededDatabase, startServer } from './lib/server.js';
+import { staticClosure, type Manifest, type ManifestChunk } from '../vite-plugins/vite-manifest.ts';
+import type { Build } from './lib/build.ts';
+import { launchChromium } from './lib/browser.ts';
+import { kib, report } from './lib/report.ts';
+import { seededDatabase, startServer } from './lib/server.ts';
 
 const gzipSize = (bytes: Buffer) => gzipSync(bytes).length;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClientInput, describeValidationError, normalizeDateTime } from './api';
+import { ClientInput, describeValidationError, normalizeDateTime } from './api.ts';
 
 const valid = { firstName: 'Nina', lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30' };
 

@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as setup } from '@playwright/test';
-import { PROJECT_ROOT } from './support/server-process';
-import { REAL_SERVER_ENTRY, SPA_INDEX } from './support/servers';
+import { PROJECT_ROOT } from './support/server-process.ts';
+import { REAL_SERVER_ENTRY, SPA_INDEX } from './support/servers.ts';
 
 setup('build the SPA and the server', () => {
   setup.setTimeout(300_000);

@@ -6,10 +6,10 @@
  * In the `real` project each test starts with an empty client list instead.
  */
 import { test as base, expect, type Browser } from '@playwright/test';
-import { MOCK_ACCOUNT, type Account } from './support/accounts';
-import { deleteAllClients } from './support/api';
-import { logInThroughApi, waitForApp } from './support/app';
-import { startMockServer, startRealServer, type AppServer, type RealAppServer } from './support/servers';
+import { MOCK_ACCOUNT, type Account } from './support/accounts.ts';
+import { deleteAllClients } from './support/api.ts';
+import { logInThroughApi, waitForApp } from './support/app.ts';
+import { startMockServer, startRealServer, type AppServer, type RealAppServer } from './support/servers.ts';
 
 export type Backend = 'mock' | 'real';
 

@@ -1,6 +1,6 @@
 import { setupWorker } from 'msw/browser';
-import { resetMockDb } from './db';
-import { handlers } from './handlers';
+import { resetMockDb } from './db.ts';
+import { handlers } from './handlers.ts';
 
 declare global {
   interface Window {

@@ -3,8 +3,8 @@
  * kept in localStorage so that changes survive a reload; `resetMockDb()` (or opening any
  * page with `?mock-reset`) brings back the seed.
  */
-import type { Client, ClientInput } from '../contract/api';
-import { seedClients } from './seed';
+import type { Client, ClientInput } from '../contract/api.ts';
+import { seedClients } from './seed.ts';
 
 type MockState = {
   clients: Client[];

@@ -5,22 +5,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import type { AppConfig } from './config.js';
-import { authPlugin } from './plugins/auth.js';
-import { clientStorePlugin } from './plugins/client-store.js';
-import { crossSiteGuard } from './plugins/cross-site-guard.js';
-import { databasePlugin } from './plugins/database.js';
-import { BODY_LIMIT_BYTES, errorHandling, sendError } from './plugins/error-handling.js';
-import { clientErrorHandler, requireHost } from './http/client-errors.js';
-import { CompactRequestLog } from './http/compact-request-log.js';
-import { timeoutOptions } from './http/timeouts.js';
-import { applySecurityHeaders, securityHeaders } from './plugins/security-headers.js';
-import { staticSite } from './plugins/static-site.js';
-import { apiRoutes } from './routes/api.js';
-import { authRoutes } from './routes/auth.js';
-import { healthRoutes } from './routes/health.js';
-import { prettyLogStream } from './terminal-log.js';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod-type-provider.js';
+import type { AppConfig } from './config.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { clientStorePlugin } from './plugins/client-store.ts';
+import { crossSiteGuard } from './plugins/cross-site-guard.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { BODY_LIMIT_BYTES, errorHandling, sendError } from './plugins/error-handling.ts';
+import { clientErrorHandler, requireHost } from './http/client-errors.ts';
+import { CompactRequestLog } from './http/compact-request-log.ts';
+import { timeoutOptions } from './http/timeouts.ts';
+import { applySecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import { staticSite } from './plugins/static-site.ts';
+import { apiRoutes } from './routes/api.ts';
+import { authRoutes } from './routes/auth.ts';
+import { healthRoutes } from './routes/health.ts';
+import { prettyLogStream } from './terminal-log.ts';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod-type-provider.ts';
 
 async function loggerOptions(config: AppConfig): Promise<FastifyServerOptions['logger']> {
   // Tests capture the logs; a person at a terminal reads them (terminal-log.ts); anything else gets JSON.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseFileFromUrl, readServerConfig } from './config.js';
+import { databaseFileFromUrl, readServerConfig } from './config.ts';
 
 describe('readServerConfig', () => {
   it('has working defaults', () => {

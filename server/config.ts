@@ -6,9 +6,9 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { ScryptParams } from './auth/password.js';
-import { MIN_PASSWORD_LENGTH } from './auth/password.js';
-import type { ConnectionTimeouts } from './http/timeouts.js';
+import type { ScryptParams } from './auth/password.ts';
+import { MIN_PASSWORD_LENGTH } from './auth/password.ts';
+import type { ConnectionTimeouts } from './http/timeouts.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 

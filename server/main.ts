@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp, type App } from './app.js';
-import { ConfigError, readServerConfig, type ServerConfig } from './config.js';
+import { buildApp, type App } from './app.ts';
+import { ConfigError, readServerConfig, type ServerConfig } from './config.ts';
 
 /** A stop that takes longer than this (a stuck request) ends the process anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { rawExchange } from './testing/raw-http.js';
-import { listeningTestApp } from './testing/test-app.js';
-import { prettyLogStream } from './terminal-log.js';
+import { rawExchange } from './testing/raw-http.ts';
+import { listeningTestApp } from './testing/test-app.ts';
+import { prettyLogStream } from './terminal-log.ts';
 
 describe('logs in a terminal', () => {
   it('are one readable line per answer, request first, refusals of malformed HTTP too', async () => {

@@ -15,7 +15,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import { z } from 'zod';
-import { describeValidationError } from '../contract/api.js';
+import { describeValidationError } from '../contract/api.ts';
 
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;

@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { clearLoggedIn } from './lib/login-flag';
-import { createQueryClient } from './lib/query-client';
-import { createAppRouter } from './router';
+import { clearLoggedIn } from './lib/login-flag.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { createAppRouter } from './router.tsx';
 
 type AppOptions = {
   history?: RouterHistory;

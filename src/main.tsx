@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createApp } from './app';
-import { env } from './config/env';
+import { App, createApp } from './app.tsx';
+import { env } from './config/env.ts';
 import './styles/global.css';
 
 async function startMockBackend() {
   // `import.meta.env.DEV` first: a production build drops msw altogether.
   if (!import.meta.env.DEV || !env.apiMocking) return;
-  const { startMockWorker } = await import('../mocks/browser');
+  const { startMockWorker } = await import('../mocks/browser.ts');
   await startMockWorker();
 }
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Generator, getConfig, type RouteNode } from '@tanstack/router-generator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRoutePreloads, routeSources, type RouteSources } from './route-preloads.js';
-import type { Manifest } from './vite-manifest.js';
+import { buildRoutePreloads, routeSources, type RouteSources } from './route-preloads.ts';
+import type { Manifest } from './vite-manifest.ts';
 
 const ROUTE_FILE = "import { createFileRoute } from '@tanstack/react-router'\nexport const Route = createFileRoute('/x')({ component: () => null })\n";
 const ROOT_FILE = "import { createRootRoute } from '@tanstack/react-router'\nexport const Route = createRootRoute({})\n";

@@ -1,7 +1,7 @@
 /** Debian's Chromium for the browser benchmarks (never a downloaded browser). */
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.js';
-import { onCleanup } from './processes.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
+import { onCleanup } from './processes.ts';
 
 /** A headless Chromium, closed at the end of the benchmark whatever happens. */
 export async function launchChromium(): Promise<Browser> {

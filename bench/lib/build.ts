@@ -6,8 +6,8 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../../server/testing/real-server.js';
-import { runToEnd } from './processes.js';
+import { ROOT } from '../../server/testing/real-server.ts';
+import { runToEnd } from './processes.ts';
 
 export const BUILD_DIR = join(ROOT, 'node_modules', '.cache', 'salon-bench');
 

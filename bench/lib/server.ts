@@ -5,10 +5,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, RealServer } from '../../server/testing/real-server.js';
-import type { Build } from './build.js';
-import { onCleanup, trackProcess } from './processes.js';
-import { seedClients } from './seed-clients.js';
+import { ADMIN, RealServer } from '../../server/testing/real-server.ts';
+import type { Build } from './build.ts';
+import { onCleanup, trackProcess } from './processes.ts';
+import { seedClients } from './seed-clients.ts';
 
 export type RunningServer = {
   origin: string;

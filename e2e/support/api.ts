@@ -1,6 +1,6 @@
 /** Calls to the real server's API from the test runner, outside any browser. */
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { Account } from './accounts';
+import type { Account } from './accounts.ts';
 
 type RequestFactory = { newContext(options: { baseURL: string }): Promise<APIRequestContext> };
 

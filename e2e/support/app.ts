@@ -1,6 +1,6 @@
 /** What a person does in the app, in a few words: log in, expect an alert, add a client. */
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { Account } from './accounts';
+import type { Account } from './accounts.ts';
 
 export type ClientInput = {
   firstName: string;

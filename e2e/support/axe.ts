@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { DEV_TOOLS_SELECTORS } from './dev-tools';
+import { DEV_TOOLS_SELECTORS } from './dev-tools.ts';
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 

@@ -1,6 +1,6 @@
 /** Moving through the page with Tab as a keyboard user does, checking that focus is visible. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEV_TOOLS_SELECTORS } from './dev-tools';
+import { DEV_TOOLS_SELECTORS } from './dev-tools.ts';
 
 type FocusState = {
   /** A short description of the focused element, for messages. */

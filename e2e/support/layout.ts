@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { DEV_TOOLS_SELECTORS, HIDE_DEV_TOOLS_CSS } from './dev-tools';
+import { DEV_TOOLS_SELECTORS, HIDE_DEV_TOOLS_CSS } from './dev-tools.ts';
 
 /** Git-ignored (.gitignore: e2e/screenshots/). */
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Account } from './accounts';
-import { findFreePort } from '../../server/testing/free-port';
-import { PROJECT_ROOT, ServerProcess } from './server-process';
+import type { Account } from './accounts.ts';
+import { findFreePort } from '../../server/testing/free-port.ts';
+import { PROJECT_ROOT, ServerProcess } from './server-process.ts';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 

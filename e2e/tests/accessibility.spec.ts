@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
-import { createClientThroughApi, logInThroughApi, uniqueClient, waitForApp } from '../support/app';
-import { expectNoAxeViolations } from '../support/axe';
+import { expect, test } from '../fixtures.ts';
+import { createClientThroughApi, logInThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 
 /** axe-core at WCAG 2.1 A and AA on every route, in both login states, and in the states a route can be in. */
 

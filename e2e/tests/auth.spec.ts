@@ -1,6 +1,6 @@
-import { expect, test } from '../fixtures';
-import { WRONG_PASSWORD } from '../support/accounts';
-import { expectAlert, logIn, loginFlag, mainNav, waitForApp } from '../support/app';
+import { expect, test } from '../fixtures.ts';
+import { WRONG_PASSWORD } from '../support/accounts.ts';
+import { expectAlert, logIn, loginFlag, mainNav, waitForApp } from '../support/app.ts';
 
 test.describe('login (SPEC.md sections 4 and 8)', () => {
   test('a wrong password gets the alert and stays on /login, logged out', async ({ page, account }) => {

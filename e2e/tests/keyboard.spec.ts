@@ -1,6 +1,6 @@
-import { expect, test } from '../fixtures';
-import { clientRow, expectAlert, mainNav, uniqueClient, waitForApp } from '../support/app';
-import { expectVisibleFocus, tabTo } from '../support/keyboard';
+import { expect, test } from '../fixtures.ts';
+import { clientRow, expectAlert, mainNav, uniqueClient, waitForApp } from '../support/app.ts';
+import { expectVisibleFocus, tabTo } from '../support/keyboard.ts';
 
 /**
  * The main flow with page.keyboard only (Tab, Shift+Tab, Enter, Space and typing), checking

@@ -1,5 +1,5 @@
-import { expect, test } from '../fixtures';
-import { mainNav, waitForApp } from '../support/app';
+import { expect, test } from '../fixtures.ts';
+import { mainNav, waitForApp } from '../support/app.ts';
 
 test.describe('a visitor (SPEC.md section 2)', () => {
   test('sees HOME, the salon text and a Login link, but no Clients link or Sign Out', async ({ page }) => {

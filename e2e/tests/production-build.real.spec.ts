@@ -5,9 +5,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { expect, test } from '../fixtures';
-import { PROJECT_ROOT } from '../support/server-process';
-import { SPA_INDEX } from '../support/servers';
+import { expect, test } from '../fixtures.ts';
+import { PROJECT_ROOT } from '../support/server-process.ts';
+import { SPA_INDEX } from '../support/servers.ts';
 
 /** Text found in msw's worker ("Mock Service Worker"), its browser client (the worker's URL) and its core (the log prefix). */
 const MSW_MARKERS = ['Mock Service Worker', 'mockServiceWorker', '[MSW]'];

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
-import { createClientThroughApi, logInThroughApi, uniqueClient, waitForApp } from '../support/app';
-import { expectSoundLayout, saveScreenshot } from '../support/layout';
+import { expect, test } from '../fixtures.ts';
+import { createClientThroughApi, logInThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
+import { expectSoundLayout, saveScreenshot } from '../support/layout.ts';
 
 /** A phone and a desktop (the 375 px and 1280 px). */
 const VIEWPORTS = [

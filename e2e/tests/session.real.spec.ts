@@ -4,8 +4,8 @@
  * project alone runs this file.
  */
 import Database from 'better-sqlite3';
-import { expect, test } from '../fixtures';
-import { clientRow, createClientThroughApi, expectAlert, logIn, loginFlag, mainNav, uniqueClient } from '../support/app';
+import { expect, test } from '../fixtures.ts';
+import { clientRow, createClientThroughApi, expectAlert, logIn, loginFlag, mainNav, uniqueClient } from '../support/app.ts';
 
 /** Ends every session in the server's database, as an idle or absolute time-out would. */
 function endAllSessions(databaseFile: string): number {

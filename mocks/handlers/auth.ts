@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { LoginRequest } from '../../contract/api';
-import { mockDb } from '../db';
-import { errorResponse, parseBody } from './respond';
+import { LoginRequest } from '../../contract/api.ts';
+import { mockDb } from '../db.ts';
+import { errorResponse, parseBody } from './respond.ts';
 
 /** The demo account of the mock backend (README). */
 export const DEMO_ACCOUNT = { username: 'admin', password: 'admin' } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mockDb } from '../db';
+import { mockDb } from '../db.ts';
 
 /** The mock answers like the real server: the SPA's tests and `npm run dev` rely on it. */
 async function call(method: string, path: string, body?: unknown, rawBody?: string) {

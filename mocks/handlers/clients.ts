@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { ClientId, ClientInput } from '../../contract/api';
-import { mockDb } from '../db';
-import { errorResponse, parseBody, requireSession } from './respond';
+import { ClientId, ClientInput } from '../../contract/api.ts';
+import { mockDb } from '../db.ts';
+import { errorResponse, parseBody, requireSession } from './respond.ts';
 
 /** 400 for an id that cannot be one, so that only well-formed ids reach the store. */
 function invalidId(clientId: string | readonly string[] | undefined): Response | undefined {

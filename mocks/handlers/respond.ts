@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
-import { describeValidationError } from '../../contract/api';
-import { mockDb } from '../db';
+import { describeValidationError } from '../../contract/api.ts';
+import { mockDb } from '../db.ts';
 
 /** An error answer shaped like the real server's: a status and a short JSON message. */
 export function errorResponse(status: number, message: string) {

@@ -12,14 +12,14 @@
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedClients } from '../../bench/lib/seed-clients.js';
-import { ADMIN, ROOT, type RealServer } from '../../server/testing/real-server.js';
-import { formatInt, type Context, type Group, type Outcome } from '../lib/context.js';
-import { HttpClient, jsonHeaders, logIn } from '../lib/http.js';
-import { sleep, trackChild } from '../lib/processes.js';
-import { startRealServer } from '../lib/server.js';
-import { inspectLive, type Inspection } from '../lib/sqlite.js';
-import { newLedger, runWriters, type WriteLedger } from './writers.js';
+import { seedClients } from '../../bench/lib/seed-clients.ts';
+import { ADMIN, ROOT, type RealServer } from '../../server/testing/real-server.ts';
+import { formatInt, type Context, type Group, type Outcome } from '../lib/context.ts';
+import { HttpClient, jsonHeaders, logIn } from '../lib/http.ts';
+import { sleep, trackChild } from '../lib/processes.ts';
+import { startRealServer } from '../lib/server.ts';
+import { inspectLive, type Inspection } from '../lib/sqlite.ts';
+import { newLedger, runWriters, type WriteLedger } from './writers.ts';
 
 export const BACKUP_CHECK = 'backup: under write load';
 export const ROUND_TRIP_CHECK = 'backup: restore round trip';

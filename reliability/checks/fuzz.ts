@@ -9,9 +9,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { inProcessConfig } from '../../server/testing/in-process-config.js';
-import { buildApp, type App } from '../../server/app.js';
-import { countBy, formatInt, type Context, type Group, type Report } from '../lib/context.js';
+import { inProcessConfig } from '../../server/testing/in-process-config.ts';
+import { buildApp, type App } from '../../server/app.ts';
+import { countBy, formatInt, type Context, type Group, type Report } from '../lib/context.ts';
 import {
   BODY_LIMIT_BYTES,
   OWN_ORIGIN,
@@ -23,7 +23,7 @@ import {
   text,
   type BodyVerdict,
   type ExpectedClient,
-} from '../lib/hostile.js';
+} from '../lib/hostile.ts';
 
 type StoredClient = ExpectedClient & { _id: string };
 type Answer = { status: number; headers: Record<string, unknown>; body: string };

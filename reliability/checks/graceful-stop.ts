@@ -4,13 +4,13 @@
  * must be in the file afterwards.
  */
 import { join } from 'node:path';
-import { formatInt, type Group } from '../lib/context.js';
-import { HttpClient, logIn } from '../lib/http.js';
-import { sleep } from '../lib/processes.js';
-import { ADMIN } from '../../server/testing/real-server.js';
-import { startRealServer } from '../lib/server.js';
-import { inspectCopy } from '../lib/sqlite.js';
-import { newLedger, runWriters } from './writers.js';
+import { formatInt, type Group } from '../lib/context.ts';
+import { HttpClient, logIn } from '../lib/http.ts';
+import { sleep } from '../lib/processes.ts';
+import { ADMIN } from '../../server/testing/real-server.ts';
+import { startRealServer } from '../lib/server.ts';
+import { inspectCopy } from '../lib/sqlite.ts';
+import { newLedger, runWriters } from './writers.ts';
 
 const WRITERS = 8;
 const EXIT_LIMIT_MS = 10_000;

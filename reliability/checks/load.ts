@@ -6,11 +6,11 @@
  */
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { clientBody, formatInt, type Group } from '../lib/context.js';
-import { HttpClient, jsonHeaders, logIn } from '../lib/http.js';
-import { ADMIN } from '../../server/testing/real-server.js';
-import { startRealServer } from '../lib/server.js';
-import { inspectCopy } from '../lib/sqlite.js';
+import { clientBody, formatInt, type Group } from '../lib/context.ts';
+import { HttpClient, jsonHeaders, logIn } from '../lib/http.ts';
+import { ADMIN } from '../../server/testing/real-server.ts';
+import { startRealServer } from '../lib/server.ts';
+import { inspectCopy } from '../lib/sqlite.ts';
 
 /** Creates `count` clients through the API, `concurrency` at a time. */
 export async function seedClients(client: HttpClient, cookie: string, count: number, prefix: string, concurrency = 8): Promise<number> {

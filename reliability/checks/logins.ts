@@ -10,13 +10,13 @@
  *   on with a p99 under 50 ms and the server's peak memory stays bounded.
  */
 import { join } from 'node:path';
-import { peakRssBytes, resetPeakRss } from '../../bench/lib/server.js';
-import { ADMIN } from '../../server/testing/real-server.js';
-import { clientBody, countBy, formatInt, type Group, type Report } from '../lib/context.js';
-import { HttpClient, jsonHeaders, logIn, type HttpResponse } from '../lib/http.js';
-import { sleep } from '../lib/processes.js';
-import { startRealServer } from '../lib/server.js';
-import type { Context } from '../lib/context.js';
+import { peakRssBytes, resetPeakRss } from '../../bench/lib/server.ts';
+import { ADMIN } from '../../server/testing/real-server.ts';
+import { clientBody, countBy, formatInt, type Group, type Report } from '../lib/context.ts';
+import { HttpClient, jsonHeaders, logIn, type HttpResponse } from '../lib/http.ts';
+import { sleep } from '../lib/processes.ts';
+import { startRealServer } from '../lib/server.ts';
+import type { Context } from '../lib/context.ts';
 
 export const BURST_CHECK = 'logins: 30 guesses at once';
 export const FLOOD_CHECK = 'logins: a flood beside the API';

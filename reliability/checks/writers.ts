@@ -3,8 +3,8 @@
  * and record every create the server acknowledged (201 and an id). A write whose connection
  * fails (the server was killed or has stopped) is not acknowledged and ends the loop.
  */
-import { clientBody } from '../lib/context.js';
-import { HttpClient, jsonHeaders } from '../lib/http.js';
+import { clientBody } from '../lib/context.ts';
+import { HttpClient, jsonHeaders } from '../lib/http.ts';
 
 export type WriteLedger = {
   /** id → marker of every acknowledged create. */

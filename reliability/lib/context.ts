@@ -1,5 +1,5 @@
 /** What every check gets: the settings of this run (full or --quick), a seeded random source, a work directory, the recorder. */
-import type { Recorder } from './recorder.js';
+import type { Recorder } from './recorder.ts';
 
 export type Settings = {
   readSeconds: number;

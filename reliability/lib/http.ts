@@ -3,7 +3,7 @@
  * raw bodies), keep-alive, with a time-out, recording every answer for the leak and header checks.
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { Recorder } from './recorder.js';
+import type { Recorder } from './recorder.ts';
 
 export type HttpRequest = {
   method: string;

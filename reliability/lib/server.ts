@@ -3,8 +3,8 @@
  * work directory as `<name>.log`, and always killed when the suite exits (processes.ts).
  */
 import { join } from 'node:path';
-import { RealServer } from '../../server/testing/real-server.js';
-import { trackChild } from './processes.js';
+import { RealServer } from '../../server/testing/real-server.ts';
+import { trackChild } from './processes.ts';
 
 export type ServerOptions = {
   /** Names the log file. */

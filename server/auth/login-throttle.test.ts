@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle, type LoginAttempt } from './login-throttle.js';
+import { LoginThrottle, type LoginAttempt } from './login-throttle.ts';
 
 function throttle(overrides: Partial<ConstructorParameters<typeof LoginThrottle>[0]> = {}) {
   const clock = { now: 1_000_000 };

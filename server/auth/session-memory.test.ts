@@ -5,10 +5,10 @@
  */
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.js';
-import { TEST_HASHING } from '../testing/in-process-config.js';
-import { createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.js';
-import { createStaffAccounts } from './staff-accounts.js';
+import { openDatabase } from '../db/database.ts';
+import { TEST_HASHING } from '../testing/in-process-config.ts';
+import { createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
+import { createStaffAccounts } from './staff-accounts.ts';
 
 const MINUTE = 60_000;
 

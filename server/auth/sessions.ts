@@ -5,10 +5,10 @@
  * account's password changes or the account is removed.
  */
 import type { Kysely } from 'kysely';
-import { otherCommits, ownChangeCounter } from '../db/database.js';
-import type { Database } from '../db/schema.js';
-import { createSessionsRepository } from '../repositories/sessions.js';
-import { generateSessionToken, hashSessionToken } from './session-cookie.js';
+import { otherCommits, ownChangeCounter } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { createSessionsRepository } from '../repositories/sessions.ts';
+import { generateSessionToken, hashSessionToken } from './session-cookie.ts';
 
 export type Session = { tokenHash: string; staffId: string; username: string };
 

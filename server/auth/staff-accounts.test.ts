@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.js';
-import { TEST_HASHING } from '../testing/in-process-config.js';
-import { temporaryDirectory } from '../testing/test-app.js';
-import { verifyPassword } from './password.js';
-import { createStaffAccounts } from './staff-accounts.js';
+import { openDatabase } from '../db/database.ts';
+import { TEST_HASHING } from '../testing/in-process-config.ts';
+import { temporaryDirectory } from '../testing/test-app.ts';
+import { verifyPassword } from './password.ts';
+import { createStaffAccounts } from './staff-accounts.ts';
 
 async function accounts() {
   const db = await openDatabase({ file: join(temporaryDirectory(), 'salon.db') });

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import { createSessionsRepository } from '../repositories/sessions.js';
-import { createStaffRepository, type StaffRow } from '../repositories/staff.js';
+import type { Database } from '../db/schema.ts';
+import { createSessionsRepository } from '../repositories/sessions.ts';
+import { createStaffRepository, type StaffRow } from '../repositories/staff.ts';
 import {
   generatePassword,
   hashPassword,
@@ -16,7 +16,7 @@ import {
   passwordProblem,
   verifyPassword,
   type ScryptParams,
-} from './password.js';
+} from './password.ts';
 
 /** A refusal with a message fit to show to whoever ran the command. */
 export class StaffAccountError extends Error {

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createClient, createTestApp, loggedIn, temporaryDirectory } from '../testing/test-app.js';
-import { BACKUP_USAGE, RESTORE_USAGE, runBackupCommand, runRestoreCommand, type DatabaseCommandIo } from './backup-command.js';
+import { createClient, createTestApp, loggedIn, temporaryDirectory } from '../testing/test-app.ts';
+import { BACKUP_USAGE, RESTORE_USAGE, runBackupCommand, runRestoreCommand, type DatabaseCommandIo } from './backup-command.ts';
 
 function fakeIo(isTTY = false) {
   const out: string[] = [];

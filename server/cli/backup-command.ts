@@ -4,9 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../config.js';
-import { backupDatabase, backupDirectoryOf, DatabaseFileError, statIfAny, timestampedFile, type CopyProgress, type DatabaseSummary } from '../db/backup.js';
-import { restoreDatabase } from '../db/restore.js';
+import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../config.ts';
+import { backupDatabase, backupDirectoryOf, DatabaseFileError, statIfAny, timestampedFile, type CopyProgress, type DatabaseSummary } from '../db/backup.ts';
+import { restoreDatabase } from '../db/restore.ts';
 
 export const BACKUP_USAGE = `Usage: npm run backup [-- --to FILE]
 

@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { verifyPassword } from '../auth/password.js';
-import { openDatabase } from '../db/database.js';
-import { TEST_HASHING } from '../testing/in-process-config.js';
-import { createTestApp, logIn, STAFF, temporaryDirectory } from '../testing/test-app.js';
-import { runStaffCommand, STAFF_USAGE } from './staff-command.js';
+import { verifyPassword } from '../auth/password.ts';
+import { openDatabase } from '../db/database.ts';
+import { TEST_HASHING } from '../testing/in-process-config.ts';
+import { createTestApp, logIn, STAFF, temporaryDirectory } from '../testing/test-app.ts';
+import { runStaffCommand, STAFF_USAGE } from './staff-command.ts';
 
 function fakeIo(passwords: string[] = []) {
   const out: string[] = [];

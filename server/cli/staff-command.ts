@@ -3,9 +3,9 @@
  * arguments, runs the command on the database, and reports through `io`.
  */
 import type { Kysely } from 'kysely';
-import type { ScryptParams } from '../auth/password.js';
-import { createStaffAccounts, normalizeUsername, StaffAccountError } from '../auth/staff-accounts.js';
-import type { Database } from '../db/schema.js';
+import type { ScryptParams } from '../auth/password.ts';
+import { createStaffAccounts, normalizeUsername, StaffAccountError } from '../auth/staff-accounts.ts';
+import type { Database } from '../db/schema.ts';
 
 export const STAFF_USAGE = `Usage: npm run staff -- <command>
 

@@ -1,8 +1,8 @@
 /** `npm run staff -- add|passwd|remove|list`: manages staff accounts in the server's database. */
-import { openDatabase } from '../db/database.js';
-import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../config.js';
-import { PasswordInputAborted, readNewPassword } from './read-password.js';
-import { runStaffCommand } from './staff-command.js';
+import { openDatabase } from '../db/database.ts';
+import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../config.ts';
+import { PasswordInputAborted, readNewPassword } from './read-password.ts';
+import { runStaffCommand } from './staff-command.ts';
 
 async function main(): Promise<number> {
   let file: string;

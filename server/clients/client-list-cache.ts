@@ -13,7 +13,7 @@
  * the database.
  */
 import { createHash } from 'node:crypto';
-import { compress, type ContentEncoding } from '../http/content-encoding.js';
+import { compress, type ContentEncoding } from '../http/content-encoding.ts';
 
 /** What every client's JSON starts with (toClient and the repository's JSON put `_id` first). */
 const ID_PREFIX = Buffer.from('{"_id":"');

@@ -5,11 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Client, ClientInput } from '../../contract/api.js';
-import { otherCommits } from '../db/database.js';
-import type { Database } from '../db/schema.js';
-import { createClientsRepository } from '../repositories/clients.js';
-import { ClientListCache, SerializedListBuilder, type SerializedList } from './client-list-cache.js';
+import type { Client, ClientInput } from '../../contract/api.ts';
+import { otherCommits } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { createClientsRepository } from '../repositories/clients.ts';
+import { ClientListCache, SerializedListBuilder, type SerializedList } from './client-list-cache.ts';
 
 /** Opaque, unguessable ids (128 random bits), within the contract's ClientId pattern. */
 export function generateClientId(): string {

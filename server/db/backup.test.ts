@@ -2,8 +2,8 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { aClient, createClient, loggedIn, temporaryDirectory, type LoggedInApp } from '../testing/test-app.js';
-import { backupDatabase, backupDirectoryOf, DatabaseFileError, timestampedFile, type CopyProgress } from './backup.js';
+import { aClient, createClient, loggedIn, temporaryDirectory, type LoggedInApp } from '../testing/test-app.ts';
+import { backupDatabase, backupDirectoryOf, DatabaseFileError, timestampedFile, type CopyProgress } from './backup.ts';
 
 /** Adds `count` clients straight through Kysely (enough rows for a backup of many pages). */
 async function addClients(test: LoggedInApp, count: number, tag = 'bulk'): Promise<void> {

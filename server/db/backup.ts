@@ -7,7 +7,7 @@
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { migrations } from './migrations.js';
+import { migrations } from './migrations.ts';
 
 /** An expected problem (missing file, not a salon database, …): its message is the whole story, one line. */
 export class DatabaseFileError extends Error {

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../testing/test-app.js';
-import { openDatabase } from './database.js';
-import { migrations } from './migrations.js';
+import { temporaryDirectory } from '../testing/test-app.ts';
+import { openDatabase } from './database.ts';
+import { migrations } from './migrations.ts';
 
 describe('openDatabase', () => {
   it('creates the directory and the file, with WAL, synchronous=FULL, foreign keys, and no busy wait inside SQLite', async () => {

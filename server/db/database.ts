@@ -7,9 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import { migrateToLatest } from './migrations.js';
-import { NonBlockingSqliteDialect } from './non-blocking-sqlite.js';
-import type { Database } from './schema.js';
+import { migrateToLatest } from './migrations.ts';
+import { NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
+import type { Database } from './schema.ts';
 
 export type DatabaseOptions = {
   /** Absolute path of the SQLite file; its directory is created when missing. */

@@ -8,9 +8,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { temporaryDirectory } from '../testing/test-app.js';
-import { openDatabase } from './database.js';
-import type { Database } from './schema.js';
+import { temporaryDirectory } from '../testing/test-app.ts';
+import { openDatabase } from './database.ts';
+import type { Database } from './schema.ts';
 
 const row = (id: string) => ({
   id,

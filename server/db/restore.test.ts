@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { aClient, createClient, createTestApp, loggedIn, logIn, STAFF, temporaryDirectory } from '../testing/test-app.js';
-import { backupDatabase, DatabaseFileError } from './backup.js';
-import { migrations } from './migrations.js';
-import { restoreDatabase } from './restore.js';
+import { aClient, createClient, createTestApp, loggedIn, logIn, STAFF, temporaryDirectory } from '../testing/test-app.ts';
+import { backupDatabase, DatabaseFileError } from './backup.ts';
+import { migrations } from './migrations.ts';
+import { restoreDatabase } from './restore.ts';
 
 const AT = new Date(2026, 4, 6, 7, 8, 9);
 const now = () => AT;

@@ -24,7 +24,7 @@ import {
   timestampedFile,
   type DatabaseSummary,
   UnreadableDatabaseError,
-} from './backup.js';
+} from './backup.ts';
 
 export type RestoreOptions = {
   now?: () => Date;

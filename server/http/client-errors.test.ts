@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { MALFORMED_REQUESTS, RAW_ERROR_HEADERS, rawExchange } from '../testing/raw-http.js';
-import { listeningTestApp } from '../testing/test-app.js';
+import { MALFORMED_REQUESTS, RAW_ERROR_HEADERS, rawExchange } from '../testing/raw-http.ts';
+import { listeningTestApp } from '../testing/test-app.ts';
 
 describe('malformed HTTP on a real socket', () => {
   it.each(MALFORMED_REQUESTS)('$name: $status with the security headers and a JSON body, then the connection closes', async ({ request, status }) => {

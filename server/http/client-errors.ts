@@ -13,7 +13,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_CACHE_CONTROL, FIXED_HEADERS } from '../plugins/security-headers.js';
+import { DEFAULT_CACHE_CONTROL, FIXED_HEADERS } from '../plugins/security-headers.ts';
 
 type Refusal = { status: number; message: string };
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compress, preferredEncoding } from './content-encoding.js';
+import { compress, preferredEncoding } from './content-encoding.ts';
 
 describe('preferredEncoding', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../testing/test-app.js';
-import { readRoutePreloads, ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads.js';
+import { temporaryDirectory } from '../testing/test-app.ts';
+import { readRoutePreloads, ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads.ts';
 
 /** What the build writes (vite-plugins/route-preloads.ts), most specific first. */
 const PRELOADS: RoutePreload[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RAW_ERROR_HEADERS, SLOW_HEADERS, rawExchange } from '../testing/raw-http.js';
-import { listeningTestApp } from '../testing/test-app.js';
-import type { ConnectionTimeouts } from './timeouts.js';
+import { RAW_ERROR_HEADERS, SLOW_HEADERS, rawExchange } from '../testing/raw-http.ts';
+import { listeningTestApp } from '../testing/test-app.ts';
+import type { ConnectionTimeouts } from './timeouts.ts';
 
 /** Short time-outs, so that each case takes well under a second. */
 const SHORT: ConnectionTimeouts = { headersMs: 300, requestMs: 600, keepAliveMs: 200, checkIntervalMs: 100 };

@@ -4,12 +4,12 @@
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config.js';
-import { LoginThrottle } from '../auth/login-throttle.js';
-import { OWASP_SCRYPT_PARAMS, type ScryptParams } from '../auth/password.js';
-import { clearedSessionCookie, readSessionToken, SESSION_COOKIE } from '../auth/session-cookie.js';
-import { createSessions, type Session, type Sessions } from '../auth/sessions.js';
-import { createStaffAccounts, type StaffAccounts } from '../auth/staff-accounts.js';
+import type { AppConfig } from '../config.ts';
+import { LoginThrottle } from '../auth/login-throttle.ts';
+import { OWASP_SCRYPT_PARAMS, type ScryptParams } from '../auth/password.ts';
+import { clearedSessionCookie, readSessionToken, SESSION_COOKIE } from '../auth/session-cookie.ts';
+import { createSessions, type Session, type Sessions } from '../auth/sessions.ts';
+import { createStaffAccounts, type StaffAccounts } from '../auth/staff-accounts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 /** The client store (repository plus the cached list of GET /api/clients), shared by the routes. */
 import fp from 'fastify-plugin';
-import { createClientStore, type ClientStore } from '../clients/client-store.js';
+import { createClientStore, type ClientStore } from '../clients/client-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 /** The database, opened and migrated before any route runs, closed when the app closes. */
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import { openDatabase } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

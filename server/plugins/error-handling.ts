@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { RequestValidationError } from '../zod-type-provider.js';
+import { RequestValidationError } from '../zod-type-provider.ts';
 
 /** Requests larger than this are refused with 413 before they are read (a client is a few hundred bytes). */
 export const BODY_LIMIT_BYTES = 16 * 1024;

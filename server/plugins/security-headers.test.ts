@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { aClient, createTestApp, logIn, temporaryDirectory } from '../testing/test-app.js';
+import { aClient, createTestApp, logIn, temporaryDirectory } from '../testing/test-app.ts';
 
 function expectSecurityHeaders(response: LightMyRequestResponse) {
   const csp = response.headers['content-security-policy'];

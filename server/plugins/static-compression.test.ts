@@ -3,8 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_PRELOADS_FILE } from '../http/route-preloads.js';
-import { createTestApp, temporaryDirectory } from '../testing/test-app.js';
+import { ROUTE_PRELOADS_FILE } from '../http/route-preloads.ts';
+import { createTestApp, temporaryDirectory } from '../testing/test-app.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Salon</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('salon '.repeat(400))})`;

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_PRELOADS_FILE } from '../http/route-preloads.js';
-import { createTestApp, logIn, temporaryDirectory } from '../testing/test-app.js';
+import { ROUTE_PRELOADS_FILE } from '../http/route-preloads.ts';
+import { createTestApp, logIn, temporaryDirectory } from '../testing/test-app.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 

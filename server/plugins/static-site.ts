@@ -19,8 +19,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { preferredEncoding } from '../http/content-encoding.js';
-import { readRoutePreloads } from '../http/route-preloads.js';
+import { preferredEncoding } from '../http/content-encoding.ts';
+import { readRoutePreloads } from '../http/route-preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';

@@ -1,8 +1,8 @@
 /** The clients table: the only place that knows its SQL. */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Client, ClientInput } from '../../contract/api.js';
-import { withSqliteHandle } from '../db/database.js';
-import type { ClientsTable, Database } from '../db/schema.js';
+import type { Client, ClientInput } from '../../contract/api.ts';
+import { withSqliteHandle } from '../db/database.ts';
+import type { ClientsTable, Database } from '../db/schema.ts';
 
 const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
 

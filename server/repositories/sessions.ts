@@ -1,6 +1,6 @@
 /** The sessions table: one row per logged-in browser, keyed by the hash of its token. */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SessionsTable } from '../db/schema.js';
+import type { Database, SessionsTable } from '../db/schema.ts';
 
 export type SessionRow = Selectable<SessionsTable> & { username: string };
 

@@ -1,6 +1,6 @@
 /** The staff table: accounts that may log in. */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, StaffTable } from '../db/schema.js';
+import type { Database, StaffTable } from '../db/schema.ts';
 
 export type StaffRow = Selectable<StaffTable>;
 

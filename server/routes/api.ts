@@ -5,9 +5,9 @@
  * has committed, so that the caches the check and the routes read (session rows, the client
  * list) are never older than the database (db/database.ts, OtherCommits).
  */
-import { otherCommits } from '../db/database.js';
-import type { ZodPlugin } from '../zod-type-provider.js';
-import { clientRoutes } from './clients.js';
+import { otherCommits } from '../db/database.ts';
+import type { ZodPlugin } from '../zod-type-provider.ts';
+import { clientRoutes } from './clients.ts';
 
 export const apiRoutes: ZodPlugin = async (app) => {
   const commits = otherCommits(app.db);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parsePasswordHash, verifyPassword } from '../auth/password.js';
-import { createStaffAccounts } from '../auth/staff-accounts.js';
-import { hashSessionToken } from '../auth/session-cookie.js';
-import { TEST_HASHING } from '../testing/in-process-config.js';
-import { createTestApp, logIn, sessionCookieOf, STAFF, type TestApp } from '../testing/test-app.js';
+import { parsePasswordHash, verifyPassword } from '../auth/password.ts';
+import { createStaffAccounts } from '../auth/staff-accounts.ts';
+import { hashSessionToken } from '../auth/session-cookie.ts';
+import { TEST_HASHING } from '../testing/in-process-config.ts';
+import { createTestApp, logIn, sessionCookieOf, STAFF, type TestApp } from '../testing/test-app.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

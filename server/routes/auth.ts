@@ -3,10 +3,10 @@
  * GET /login is not here: it is the SPA's page, served by the history fallback.
  */
 import { z } from 'zod';
-import { ApiErrorBody, LoginRequest } from '../../contract/api.js';
-import { clearedSessionCookie, readSessionToken, sessionCookie } from '../auth/session-cookie.js';
-import { normalizeUsername } from '../auth/staff-accounts.js';
-import type { ZodPlugin } from '../zod-type-provider.js';
+import { ApiErrorBody, LoginRequest } from '../../contract/api.ts';
+import { clearedSessionCookie, readSessionToken, sessionCookie } from '../auth/session-cookie.ts';
+import { normalizeUsername } from '../auth/staff-accounts.ts';
+import type { ZodPlugin } from '../zod-type-provider.ts';
 
 /** The answer to a successful login; the SPA reads only the status (SPEC.md section 7). */
 const LoginResponse = z.object({ username: z.string() });

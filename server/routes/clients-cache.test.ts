@@ -6,9 +6,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../contract/api.js';
-import { createClientsRepository } from '../repositories/clients.js';
-import { aClient, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.js';
+import type { Client } from '../../contract/api.ts';
+import { createClientsRepository } from '../repositories/clients.ts';
+import { aClient, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
 
 async function staffWithClients(count: number, client: object = aClient): Promise<LoggedInApp & { clients: Client[] }> {
   const test = await loggedIn();

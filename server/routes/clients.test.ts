@@ -1,7 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../contract/api.js';
-import { aClient, createClient, createTestApp, loggedIn, type TestApp } from '../testing/test-app.js';
+import type { Client } from '../../contract/api.ts';
+import { aClient, createClient, createTestApp, loggedIn, type TestApp } from '../testing/test-app.ts';
 
 /** The rows as stored, read behind the API's back. */
 async function storedClients(test: TestApp) {

@@ -1,9 +1,9 @@
 /** The client endpoints of SPEC.md section 7, under /api/clients (session checked by routes/api.ts). */
 import { z } from 'zod';
-import { ApiErrorBody, Client, ClientId, ClientInput } from '../../contract/api.js';
-import { encodedEtag, matchesIfNoneMatch } from '../clients/client-list-cache.js';
-import { MIN_COMPRESSIBLE_BYTES, preferredEncoding } from '../http/content-encoding.js';
-import type { ZodPlugin } from '../zod-type-provider.js';
+import { ApiErrorBody, Client, ClientId, ClientInput } from '../../contract/api.ts';
+import { encodedEtag, matchesIfNoneMatch } from '../clients/client-list-cache.ts';
+import { MIN_COMPRESSIBLE_BYTES, preferredEncoding } from '../http/content-encoding.ts';
+import type { ZodPlugin } from '../zod-type-provider.ts';
 
 /** Any id that cannot be one gets the same answer, whatever is wrong with it. */
 const ClientIdParams = z.object({

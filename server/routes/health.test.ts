@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, temporaryDirectory } from '../testing/test-app.js';
+import { createTestApp, temporaryDirectory } from '../testing/test-app.ts';
 
 describe('GET /healthz', () => {
   it('answers 200 {"status":"ok"} without a session while the database answers, with the security headers and no caching', async () => {

@@ -5,7 +5,7 @@
  * says only which. Logged at debug only: a monitor asks every few seconds.
  */
 import { z } from 'zod';
-import type { ZodPlugin } from '../zod-type-provider.js';
+import type { ZodPlugin } from '../zod-type-provider.ts';
 
 const Health = z.object({ status: z.enum(['ok', 'unavailable']) });
 

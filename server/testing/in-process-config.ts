@@ -3,7 +3,7 @@
  * reliability suite): API only, no proxy, the default time-outs and limits, cheap password
  * hashing, quiet logs. Callers override what their check is about.
  */
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '../config.ts';
 
 /** Cheap scrypt for tests: the same code path, a thousandth of the work. */
 export const TEST_HASHING = { N: 2 ** 10, r: 8, p: 1 };

@@ -5,7 +5,7 @@
  * (server/http/*.test.ts) and the reliability suite's access checks.
  */
 import { connect } from 'node:net';
-import { DEFAULT_CACHE_CONTROL, FIXED_HEADERS } from '../plugins/security-headers.js';
+import { DEFAULT_CACHE_CONTROL, FIXED_HEADERS } from '../plugins/security-headers.ts';
 
 export type RawAnswer = {
   /** 'HTTP/1.1 400 Bad Request'; '' when the server wrote nothing. */

@@ -10,7 +10,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { findFreePort } from './free-port.js';
+import { findFreePort } from './free-port.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 export const ADMIN = { username: 'admin', password: 'real-server-test-admin-password' } as const;

@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Client } from '../../contract/api.js';
+import type { Client } from '../../contract/api.ts';
 import { onTestFinished } from 'vitest';
-import { buildApp, type App } from '../app.js';
-import type { AppConfig } from '../config.js';
-import { inProcessConfig } from './in-process-config.js';
+import { buildApp, type App } from '../app.ts';
+import type { AppConfig } from '../config.ts';
+import { inProcessConfig } from './in-process-config.ts';
 
 export const STAFF = { username: 'nina', password: 'correct horse battery' } as const;
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { server } from '../../mocks/node';
-import { renderApp } from '../testing/render-app';
+import { server } from '../../mocks/node.ts';
+import { renderApp } from '../testing/render-app.tsx';
 
 describe('navigation bar (SPEC.md section 2)', () => {
   it('always shows HOME and the salon name; a visitor gets Login, not Clients or Sign Out', async () => {

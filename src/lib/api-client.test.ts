@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { server } from '../../mocks/node';
-import { ApiError, apiRequest, MalformedResponseError } from './api-client';
+import { server } from '../../mocks/node.ts';
+import { ApiError, apiRequest, MalformedResponseError } from './api-client.ts';
 
 const Answer = z.object({ ok: z.boolean() });
 

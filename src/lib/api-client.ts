@@ -5,7 +5,7 @@
  * zod's types only, so that pages which read no data do not load zod.
  */
 import type { z } from 'zod';
-import { env } from '../config/env';
+import { env } from '../config/env.ts';
 
 /** A non-2xx answer from the server. `status` 401 means the session is no longer accepted. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clearLoggedIn, isLoggedIn, LOGIN_FLAG_KEY, setLoggedIn, useIsLoggedIn } from './login-flag';
+import { clearLoggedIn, isLoggedIn, LOGIN_FLAG_KEY, setLoggedIn, useIsLoggedIn } from './login-flag.ts';
 
 function FlagProbe() {
   return <p>{useIsLoggedIn() ? 'in' : 'out'}</p>;

@@ -1,6 +1,6 @@
 /** Query defaults for the whole SPA, in one place. */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isUnauthorized } from './api-client';
+import { ApiError, isUnauthorized } from './api-client.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -9,10 +9,10 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { NavBar } from '../components/nav-bar';
-import { useSignOut } from '../features/auth/api/sign-out';
-import { LandingFooter } from '../features/landing/components/landing-footer';
-import { useIsLoggedIn } from '../lib/login-flag';
+import { NavBar } from '../components/nav-bar.tsx';
+import { useSignOut } from '../features/auth/api/sign-out.ts';
+import { LandingFooter } from '../features/landing/components/landing-footer.tsx';
+import { useIsLoggedIn } from '../lib/login-flag.ts';
 
 export type RouterContext = {
   queryClient: QueryClient;
@@ -20,7 +20,7 @@ export type RouterContext = {
 
 // Development only: the condition is false in a production build, so the import is dropped.
 const Devtools =
-  import.meta.env.DEV && import.meta.env.MODE !== 'test' ? lazy(() => import('../components/devtools')) : () => null;
+  import.meta.env.DEV && import.meta.env.MODE !== 'test' ? lazy(() => import('../components/devtools.tsx')) : () => null;
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

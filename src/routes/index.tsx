@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LandingPage } from '../features/landing/components/landing-page';
+import { LandingPage } from '../features/landing/components/landing-page.tsx';
 
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: 'Your Beauty Salon: make-up, hairstyles and photoshoots' }] }),

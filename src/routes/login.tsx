@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginForm } from '../features/auth/components/login-form';
+import { LoginForm } from '../features/auth/components/login-form.tsx';
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Log in · Your Beauty Salon' }] }),

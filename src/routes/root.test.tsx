@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../testing/render-app';
+import { renderApp } from '../testing/render-app.tsx';
 
 describe('page titles', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockDb } from '../../mocks/db';
-import { App, createApp } from '../app';
-import { setLoggedIn } from '../lib/login-flag';
+import { mockDb } from '../../mocks/db.ts';
+import { App, createApp } from '../app.tsx';
+import { setLoggedIn } from '../lib/login-flag.ts';
 
 type RenderAppOptions = {
   /** Stores the login flag and opens a mock session, as after a successful login. */

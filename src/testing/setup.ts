@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { resetMockDb } from '../../mocks/db';
-import { server } from '../../mocks/node';
+import { resetMockDb } from '../../mocks/db.ts';
+import { server } from '../../mocks/node.ts';
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

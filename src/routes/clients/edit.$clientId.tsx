@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { Client } from '../../../contract/api';
-import { clientQueries } from '../../features/clients/api/client-queries';
-import { useDeleteClient } from '../../features/clients/api/delete-client';
-import { useUpdateClient } from '../../features/clients/api/update-client';
-import { ClientForm, emptyClientFormValues, type ClientFormValues } from '../../features/clients/components/client-form';
-import { ClientSavedMessage } from '../../features/clients/components/client-saved-message';
-import { DeleteClientButton } from '../../features/clients/components/delete-client-button';
-import { toDateTimeLocalValue } from '../../features/clients/utils/date-time';
+import type { Client } from '#contract/api.ts';
+import { clientQueries } from '../../features/clients/api/client-queries.ts';
+import { useDeleteClient } from '../../features/clients/api/delete-client.ts';
+import { useUpdateClient } from '../../features/clients/api/update-client.ts';
+import { ClientForm, emptyClientFormValues, type ClientFormValues } from '../../features/clients/components/client-form.tsx';
+import { ClientSavedMessage } from '../../features/clients/components/client-saved-message.tsx';
+import { DeleteClientButton } from '../../features/clients/components/delete-client-button.tsx';
+import { toDateTimeLocalValue } from '../../features/clients/utils/date-time.ts';
 
 export const Route = createFileRoute('/clients/edit/$clientId')({
   loader: ({ context: { queryClient }, params: { clientId } }) =>

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { mockDb } from '../../../mocks/db';
-import { server } from '../../../mocks/node';
-import { renderApp } from '../../testing/render-app';
-import { recordRequests } from '../../testing/request-log';
+import { mockDb } from '#mocks/db.ts';
+import { server } from '#mocks/node.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { recordRequests } from '../../testing/request-log.ts';
 
 const clients = [
   { _id: 'c-late', firstName: 'Zoe', lastName: 'Late', email: 'zoe@example.com', registrationDateTime: '2024-06-02T18:45:59.000Z' },

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { clientQueries } from '../../features/clients/api/client-queries';
-import { ClientsTable } from '../../features/clients/components/clients-table';
-import { isLoggedIn } from '../../lib/login-flag';
-import type { Client } from '../../../contract/api';
+import { clientQueries } from '../../features/clients/api/client-queries.ts';
+import { ClientsTable } from '../../features/clients/components/clients-table.tsx';
+import { isLoggedIn } from '../../lib/login-flag.ts';
+import type { Client } from '#contract/api.ts';
 
 export const Route = createFileRoute('/clients/')({
   // The only guard of the SPA (SPEC.md section 6): a client-side redirect on the list page.

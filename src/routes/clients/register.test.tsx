@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { mockDb } from '../../../mocks/db';
-import { server } from '../../../mocks/node';
-import { renderApp } from '../../testing/render-app';
-import { recordJsonBodies, recordRequests } from '../../testing/request-log';
+import { mockDb } from '#mocks/db.ts';
+import { server } from '#mocks/node.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { recordJsonBodies, recordRequests } from '../../testing/request-log.ts';
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 

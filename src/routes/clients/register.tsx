@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCreateClient } from '../../features/clients/api/create-client';
-import { ClientForm, emptyClientFormValues } from '../../features/clients/components/client-form';
-import { ClientSavedMessage } from '../../features/clients/components/client-saved-message';
+import { useCreateClient } from '../../features/clients/api/create-client.ts';
+import { ClientForm, emptyClientFormValues } from '../../features/clients/components/client-form.tsx';
+import { ClientSavedMessage } from '../../features/clients/components/client-saved-message.tsx';
 
 export const Route = createFileRoute('/clients/register')({
   head: () => ({ meta: [{ title: 'Register a new client · Your Beauty Salon' }] }),

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../../../mocks/node';
-import { renderApp } from '../../../testing/render-app';
+import { server } from '#mocks/node.ts';
+import { renderApp } from '#src/testing/render-app.tsx';
 
 async function logIn(user: Awaited<ReturnType<typeof renderApp>>['user'], username: string, password: string) {
   if (username) await user.type(screen.getByLabelText('Username'), username);

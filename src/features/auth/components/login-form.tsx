@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import type { LoginRequest } from '../../../../contract/api';
-import { useLogin } from '../api/login';
+import type { LoginRequest } from '#contract/api.ts';
+import { useLogin } from '../api/login.ts';
 
 /**
  * The login form of SPEC.md section 2. No client-side rule: the server decides (section 5).

@@ -1,5 +1,5 @@
-import type { Client } from '../../../../contract/api';
-import { sortByRegistration } from './client-queries';
+import type { Client } from '#contract/api.ts';
+import { sortByRegistration } from './client-queries.ts';
 
 const client = (id: string, registrationDateTime: string): Client => ({
   _id: id,

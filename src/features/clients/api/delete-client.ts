@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Client } from '../../../../contract/api';
-import { apiPaths } from '../../../../contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { clientKeys } from './client-queries';
+import { type Client } from '#contract/api.ts';
+import { apiPaths } from '#contract/paths.ts';
+import { apiRequest } from '#src/lib/api-client.ts';
+import { clientKeys } from './client-queries.ts';
 
 /** DELETE {host}/api/clients/{clientId} */
 export function deleteClient(clientId: string): Promise<undefined> {

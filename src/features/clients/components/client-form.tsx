@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { ClientInput, type ClientInputBody } from '../../../../contract/api';
+import { ClientInput, type ClientInputBody } from '#contract/api.ts';
 
 export type ClientFormValues = ClientInputBody;
 

@@ -1,8 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import type { Client } from '../../../../contract/api';
-import { formatRegistrationTime } from '../utils/date-time';
+import type { Client } from '#contract/api.ts';
+import { formatRegistrationTime } from '../utils/date-time.ts';
 import './clients-table.css';
 
 type ClientsTableProps = {

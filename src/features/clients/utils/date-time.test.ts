@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRegistrationTime, toDateTimeLocalValue } from './date-time';
+import { formatRegistrationTime, toDateTimeLocalValue } from './date-time.ts';
 
 describe('formatRegistrationTime (SPEC.md section 2: 16 characters, T replaced by a space)', () => {
   it.each([

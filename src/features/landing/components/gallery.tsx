@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { galleryItems } from '../gallery-items';
+import { galleryItems } from '../gallery-items.ts';
 
 /** Where an arrow, Home or End key moves the selection; undefined for any other key. */
 function indexForKey(key: string, index: number, total: number): number | undefined {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../testing/render-app';
+import { renderApp } from '#src/testing/render-app.tsx';
 
 describe('landing page / (SPEC.md section 2)', () => {
   it('has a header with the salon name as the page heading', async () => {
