@@ -62,7 +62,7 @@ export async function buildApp(config: AppConfig) {
     // replies are made before routing, without hooks, hence the explicit headers.
     frameworkErrors: (error, request, reply) => {
       applySecurityHeaders(request, reply);
-      return sendError(error, request, reply);
+      sendError(error, request, reply);
     },
     // Slow and idle clients are cut off (http/timeouts.ts).
     ...timeouts,

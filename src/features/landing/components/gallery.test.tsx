@@ -5,10 +5,10 @@ import { renderApp } from '#src/testing/render-app.tsx';
 const titles = ['Golden Hour', 'Velvet Rose', 'Silk & Pearls', 'Studio Glow'];
 
 async function renderGallery() {
-  const rendered = await renderApp('/');
+  const view = await renderApp('/');
   const gallery = screen.getByRole('region', { name: 'Gallery' });
   const item = (title: string) => within(gallery).getByRole('button', { name: title });
-  return { ...rendered, gallery, item };
+  return { ...view, gallery, item };
 }
 
 describe('landing page gallery (SPEC.md sections 2, 3 and 4)', () => {

@@ -27,9 +27,9 @@ describe('landing page / (SPEC.md section 2)', () => {
 
   it('has a footer with the city it is made in, three social links and the 2023 copyright line', async () => {
     await renderApp('/');
-    const footer = screen.getByText('Made in Lisbon').closest('footer');
-    expect(footer).not.toBeNull();
-    const inFooter = within(footer as HTMLElement);
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('Made in Lisbon');
+    const inFooter = within(footer);
 
     const social = inFooter.getByRole('list', { name: 'Follow us' });
     const links = within(social).getAllByRole('link');
@@ -38,6 +38,7 @@ describe('landing page / (SPEC.md section 2)', () => {
     expect(inFooter.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://www.facebook.com/');
     expect(inFooter.getByRole('link', { name: 'Pinterest' })).toHaveAttribute('href', 'https://www.pinterest.com/');
     // The icons are drawn inline: each link holds its own svg, not a picture from another site.
+    // eslint-disable-next-line testing-library/no-node-access -- an aria-hidden icon has no role to find it by
     for (const link of links) expect(link.querySelector('svg')).not.toBeNull();
 
     expect(inFooter.getByText('© 2023 Your Beauty Salon')).toBeInTheDocument();
@@ -45,7 +46,8 @@ describe('landing page / (SPEC.md section 2)', () => {
 
   it('places the footer after <main>, where it is the page-wide contentinfo landmark', async () => {
     await renderApp('/');
-    const footer = screen.getByText('Made in Lisbon').closest('footer') as HTMLElement;
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('Made in Lisbon');
     const main = screen.getByRole('main');
     expect(main).not.toContainElement(footer);
     expect(main.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -61,6 +63,8 @@ describe('landing page / (SPEC.md section 2)', () => {
 
   it('shows only the site’s own images, each with a text alternative', async () => {
     await renderApp('/');
+    // Every <img>, decorative ones too (alt="" gives them no role to find them by).
+    // eslint-disable-next-line testing-library/no-node-access
     const images = document.querySelectorAll('img');
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) {
