@@ -139,6 +139,12 @@ export default defineConfig(({ mode }) => {
       },
     },
     test: {
+      // npm run test:coverage: what the Vitest suites exercise of the product's own code.
+      coverage: {
+        provider: 'v8',
+        include: ['src/**', 'server/**', 'contract/**', 'mocks/**', 'vite-plugins/**'],
+        exclude: ['**/*.test.{ts,tsx}', '**/*.css', '**/testing/**', 'src/routeTree.gen.ts', 'mocks/mockServiceWorker.js'],
+      },
       projects: [
         {
           extends: true,
