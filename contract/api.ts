@@ -1,5 +1,5 @@
 /**
- * The API contract of SPEC.md section 7, in one place. The SPA's fetchers parse what the
+ * The API contract, in one place. The SPA's fetchers parse what the
  * server returns with these schemas, the msw handlers answer with them, and the server
  * validates what it accepts with them: a change to the contract is one edit here.
  */
@@ -44,7 +44,7 @@ const requiredText = (field: string) =>
 /**
  * A `datetime-local` value (`2024-05-01T10:30`, seconds optional) or a full ISO date-time
  * with a zone. A value without a zone is taken as UTC, so that what staff type is what the
- * list and the edit form (both UTC, SPEC.md section 2) show back.
+ * list and the edit form (both UTC) show back.
  */
 const DATE_TIME_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/;
@@ -89,7 +89,7 @@ const registrationDateTime = z
     return normalized;
   });
 
-/** What staff send to register or update a client (SPEC.md section 7, POST and PUT bodies). */
+/** What staff send to register or update a client (the POST and PUT bodies). */
 export const ClientInput = z.strictObject({
   firstName: requiredText('First name'),
   lastName: requiredText('Last name'),
@@ -108,7 +108,7 @@ export const ClientId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Client id is malformed');
 
-/** A client as the server returns it (SPEC.md section 3). */
+/** A client as the server returns it. */
 export const Client = z.object({
   _id: ClientId,
   firstName: z.string(),
@@ -120,7 +120,7 @@ export type Client = z.infer<typeof Client>;
 
 export const ClientList = z.array(Client);
 
-/** The login request of SPEC.md section 3. */
+/** The login request. */
 export const LoginRequest = z.strictObject({
   username: z.string({ error: textError('Username') }).min(1, 'Username is required').max(MAX_TEXT_LENGTH),
   password: z.string({ error: textError('Password') }).min(1, 'Password is required').max(1024),

@@ -1,5 +1,5 @@
 /**
- * The paths of SPEC.md section 7, relative to {host}. Kept apart from the zod schemas so that
+ * The paths, relative to {host}. Kept apart from the zod schemas so that
  * the landing page's bundle can name a path without loading zod.
  */
 export const apiPaths = {

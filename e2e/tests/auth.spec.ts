@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures.ts';
 import { WRONG_PASSWORD } from '../support/accounts.ts';
 import { expectAlert, logIn, loginFlag, mainNav, waitForApp } from '../support/app.ts';
 
-test.describe('login (SPEC.md sections 4 and 8)', () => {
+test.describe('login', () => {
   test('a wrong password gets the alert and stays on /login, logged out', async ({ page, account }) => {
     await page.goto('/login');
     await page.getByLabel('Username').fill(account.username);
@@ -26,7 +26,7 @@ test.describe('login (SPEC.md sections 4 and 8)', () => {
   });
 });
 
-test.describe('the guard on /clients (SPEC.md section 6)', () => {
+test.describe('the guard on /clients', () => {
   test('without the login flag, /clients redirects to /login', async ({ page }) => {
     await page.goto('/clients');
     await expect(page).toHaveURL('/login');
@@ -35,7 +35,7 @@ test.describe('the guard on /clients (SPEC.md section 6)', () => {
   });
 });
 
-test.describe('Sign Out (SPEC.md section 2)', () => {
+test.describe('Sign Out', () => {
   test('clears the flag, goes to / and shows the alert', async ({ page, account }) => {
     await logIn(page, account);
 

@@ -17,7 +17,7 @@ test.beforeEach(async ({ page, account }) => {
   await logIn(page, account);
 });
 
-test.describe('register (SPEC.md sections 2 and 5)', () => {
+test.describe('register', () => {
   test('an empty field gets the alert and nothing is sent', async ({ page }, testInfo) => {
     const client = uniqueClient(testInfo);
     await page.getByRole('link', { name: 'Register a new client' }).click();
@@ -59,7 +59,7 @@ test.describe('register (SPEC.md sections 2 and 5)', () => {
   });
 });
 
-test.describe('the client list (SPEC.md sections 2 and 4)', () => {
+test.describe('the client list', () => {
   test('has the four columns and an Edit button per row, times as YYYY-MM-DD HH:MM, oldest first', async ({ page }, testInfo) => {
     // Added newest first, and one with an offset: the list shows the stored UTC value.
     const clients = [
@@ -90,7 +90,7 @@ test.describe('the client list (SPEC.md sections 2 and 4)', () => {
   });
 });
 
-test.describe('edit (SPEC.md section 2)', () => {
+test.describe('edit', () => {
   test('is prefilled in UTC and Update saves the change', async ({ page }, testInfo) => {
     // 12:30:45 at +02:00 is 10:30 UTC; the browser runs in Asia/Kolkata (+05:30), where it is 16:00.
     const client = uniqueClient(testInfo, { registrationDateTime: '2024-05-01T12:30:45+02:00' });
@@ -126,7 +126,7 @@ test.describe('edit (SPEC.md section 2)', () => {
   });
 });
 
-test.describe('delete (SPEC.md sections 2 and 4)', () => {
+test.describe('delete', () => {
   test('Delete asks; No closes the question; Yes deletes and goes to /clients', async ({ page }, testInfo) => {
     const client = uniqueClient(testInfo);
     // Still listed afterwards: shows that the list has loaded when the deleted one is looked for.

@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures.ts';
 import { mainNav, waitForApp } from '../support/app.ts';
 
-test.describe('a visitor (SPEC.md section 2)', () => {
+test.describe('a visitor', () => {
   test('sees HOME, the salon text and a Login link, but no Clients link or Sign Out', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);
@@ -24,7 +24,7 @@ test.describe('a visitor (SPEC.md section 2)', () => {
   });
 });
 
-test.describe('the landing page (SPEC.md section 2)', () => {
+test.describe('the landing page', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
-describe('navigation bar (SPEC.md section 2)', () => {
+describe('navigation bar', () => {
   it('always shows HOME and the salon name; a visitor gets Login, not Clients or Sign Out', async () => {
     const { user, router } = await renderApp('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });

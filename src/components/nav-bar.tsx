@@ -7,7 +7,7 @@ type NavBarProps = {
   signingOut?: boolean;
 };
 
-/** The navigation bar of SPEC.md section 2, on every screen. */
+/** The navigation bar, on every screen. */
 export function NavBar({ loggedIn, onSignOut, signingOut = false }: NavBarProps) {
   return (
     <header className="nav-bar">

@@ -6,7 +6,7 @@ import { ApiError, apiRequest, MalformedResponseError } from './api-client.ts';
 
 const Answer = z.object({ ok: z.boolean() });
 
-describe('apiRequest (SPEC.md section 9: statuses 200 to 299 are success)', () => {
+describe('apiRequest (statuses 200 to 299 are success)', () => {
   it.each([200, 201, 204, 299])('treats %i as success', async (status) => {
     server.use(http.get('*/probe', () => new HttpResponse(null, { status })));
     await expect(apiRequest('/probe')).resolves.toBeUndefined();
@@ -47,7 +47,7 @@ describe('apiRequest (SPEC.md section 9: statuses 200 to 299 are success)', () =
     await expect(apiRequest('/probe', { schema: Answer })).rejects.toBeInstanceOf(MalformedResponseError);
   });
 
-  it('sends no authentication header (SPEC.md section 7); the session travels as a cookie', async () => {
+  it('sends no authentication header; the session travels as a cookie', async () => {
     let authorization: string | null = 'unread';
     server.use(
       http.put('*/probe', ({ request }) => {

@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the SPA: `fetch` with no time-out, where statuses 200 to 299 are
- * success (SPEC.md section 9). Answers are parsed with the caller's contract schema, so a
+ * success. Answers are parsed with the caller's contract schema, so a
  * malformed answer is an error here instead of a broken screen later. This module imports
  * zod's types only, so that pages which read no data do not load zod.
  */

@@ -6,7 +6,7 @@ function FlagProbe() {
   return <p>{useIsLoggedIn() ? 'in' : 'out'}</p>;
 }
 
-describe('login flag (SPEC.md section 4: isLoggedIn = "true" in local storage)', () => {
+describe('login flag (isLoggedIn = "true" in local storage)', () => {
   it('is stored under isLoggedIn with the value "true" and removed on clear', () => {
     expect(LOGIN_FLAG_KEY).toBe('isLoggedIn');
     setLoggedIn();

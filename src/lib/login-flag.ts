@@ -1,5 +1,5 @@
 /**
- * The login flag of SPEC.md section 4: `isLoggedIn` = 'true' in local storage, set after a
+ * The login flag: `isLoggedIn` = 'true' in local storage, set after a
  * successful login and removed on Sign Out. It is only a client-side flag; the server's
  * session cookie is HttpOnly and invisible here. Every read and write goes through this module.
  */

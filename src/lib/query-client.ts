@@ -39,7 +39,7 @@ export function createQueryClient({ onUnauthorized, retry = true }: QueryClientO
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        // Every mutation's failure is logged here, once: SPEC.md section 8, "only the message is logged".
+        // Every mutation's failure is logged here, once: the message only, never a stack to the user.
         if (!mutation.meta?.failureShownToUser) console.error(error.message);
         if (isUnauthorized(error) && !mutation.meta?.handlesUnauthorized) onUnauthorized();
       },

@@ -27,7 +27,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: PageNotFound,
 });
 
-/** SPEC.md has no fallback route; a mistyped address still gets a way back. */
+/** Beyond the spec's screens: a mistyped address still gets a way back. */
 function PageNotFound() {
   return (
     <div className="page page--narrow">
@@ -62,7 +62,7 @@ function RootLayout() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const onLandingPage = useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/') });
-  // SPEC.md section 2: Sign Out goes to / and shows the alert, whatever the server answered.
+  // Sign Out goes to / and shows the alert, whatever the server answered.
   const onSignOut = () =>
     signOut.mutate(undefined, {
       onSettled: async () => {

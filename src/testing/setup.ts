@@ -12,7 +12,7 @@ beforeAll(() => {
 beforeEach(() => {
   resetMockDb();
   window.localStorage.clear();
-  // SPEC.md's messages are alerts: every test can read what was alerted, and jsdom has no alert of its own.
+  // The product's messages are alerts: every test can read what was alerted, and jsdom has no alert of its own.
   vi.spyOn(window, 'alert').mockImplementation(() => {});
 });
 afterEach(() => {

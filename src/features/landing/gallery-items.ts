@@ -1,4 +1,4 @@
-/** A gallery item of SPEC.md section 3: fixed in the product, not loaded from the server. */
+/** A gallery item: fixed in the product, not loaded from the server. */
 export type GalleryItem = {
   /** Path of the project's own artwork under public/images. */
   image: string;
@@ -9,7 +9,7 @@ export type GalleryItem = {
   category: string;
 };
 
-// SPEC.md sections 2 and 9: four items, each with this subtitle and category, word for word.
+// Four items, each with this subtitle and category, word for word.
 const subtitle = 'Live the Beauty';
 const category = 'Photoshoot / Adv.Campaign';
 

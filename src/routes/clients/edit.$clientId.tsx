@@ -25,7 +25,7 @@ function EditClientRoute() {
 }
 
 /**
- * A failed load is only logged to the console (SPEC.md section 8). The form stays on screen,
+ * A failed load is only logged to the console. The form stays on screen,
  * empty and disabled, since there is no client to edit.
  */
 function ClientLoadError({ error }: ErrorComponentProps) {

@@ -11,7 +11,7 @@ const nina = {
   firstName: 'Nina',
   lastName: 'Petrova',
   email: 'nina@example.com',
-  // Stored with an offset: the form must show it in UTC (SPEC.md section 2).
+  // Stored with an offset: the form must show it in UTC.
   registrationDateTime: '2024-05-01T12:30:45.000+02:00',
 };
 const omar = { _id: 'c-omar', firstName: 'Omar', lastName: 'Haddad', email: 'omar@example.com', registrationDateTime: '2023-02-01T09:00:00.000Z' };
@@ -21,7 +21,7 @@ async function openEditPage(path = '/clients/edit/c-nina', options = { loggedIn:
   return renderApp(path, options);
 }
 
-describe('/clients/edit/$clientId (SPEC.md sections 2, 4 and 7)', () => {
+describe('/clients/edit/$clientId', () => {
   it('is prefilled from the server, the date-time as the first 16 characters of the ISO form in UTC', async () => {
     await openEditPage();
     expect(await screen.findByRole('heading', { name: 'Edit a client' })).toBeInTheDocument();
@@ -33,7 +33,7 @@ describe('/clients/edit/$clientId (SPEC.md sections 2, 4 and 7)', () => {
     expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
   });
 
-  it('does not check the login flag (SPEC.md section 6)', async () => {
+  it('does not check the login flag', async () => {
     mockDb.startSession();
     const { router } = await openEditPage('/clients/edit/c-nina', { loggedIn: false });
     expect(router.state.location.pathname).toBe('/clients/edit/c-nina');
@@ -99,7 +99,7 @@ describe('/clients/edit/$clientId (SPEC.md sections 2, 4 and 7)', () => {
   });
 });
 
-describe('delete with its question (SPEC.md sections 2 and 4)', () => {
+describe('delete with its question', () => {
   it('the question is hidden by default, shown by Delete and hidden again by No; nothing is deleted', async () => {
     const requests = recordRequests();
     const { user } = await openEditPage();

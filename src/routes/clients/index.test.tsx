@@ -17,7 +17,7 @@ function bodyRows() {
   return within(body!).getAllByRole('row');
 }
 
-describe('/clients (SPEC.md section 2)', () => {
+describe('/clients', () => {
   it('redirects to /login when no login flag is stored', async () => {
     const requests = recordRequests();
     const { router } = await renderApp('/clients');

@@ -7,7 +7,7 @@ import { isLoggedIn } from '../../lib/login-flag.ts';
 import type { Client } from '#contract/api.ts';
 
 export const Route = createFileRoute('/clients/')({
-  // The only guard of the SPA (SPEC.md section 6): a client-side redirect on the list page.
+  // The only guard of the SPA: a client-side redirect on the list page.
   beforeLoad: () => {
     if (!isLoggedIn()) throw redirect({ to: '/login' });
   },
@@ -23,7 +23,7 @@ function ClientListPage() {
   return <ClientsPage clients={clients} emptyMessage="No clients yet." />;
 }
 
-/** A failed list load is only logged to the console (SPEC.md section 8): the page stays, with no rows. */
+/** A failed list load is only logged to the console: the page stays, with no rows. */
 function ClientListLoadError({ error }: ErrorComponentProps) {
   useEffect(() => console.error('Could not load the client list:', error), [error]);
   return <ClientsPage clients={[]} />;

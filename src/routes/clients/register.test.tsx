@@ -21,7 +21,7 @@ const complete = {
   'Registration date and time': '2024-05-01T10:30',
 };
 
-describe('/clients/register (SPEC.md sections 2, 5 and 7)', () => {
+describe('/clients/register', () => {
   it('has the form with its four fields, the datetime-local and email types, and Register', async () => {
     await renderApp('/clients/register');
     expect(screen.getByRole('heading', { name: 'Register a new client' })).toBeInTheDocument();
@@ -32,7 +32,7 @@ describe('/clients/register (SPEC.md sections 2, 5 and 7)', () => {
     expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument();
   });
 
-  it('does not check the login flag (SPEC.md section 6)', async () => {
+  it('does not check the login flag', async () => {
     const { router } = await renderApp('/clients/register');
     expect(router.state.location.pathname).toBe('/clients/register');
     expect(window.localStorage.getItem('isLoggedIn')).toBeNull();

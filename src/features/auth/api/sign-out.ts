@@ -9,7 +9,7 @@ export function logout(): Promise<undefined> {
 }
 
 /**
- * Sign Out clears the flag (SPEC.md section 4) and the cached client data, whatever the
+ * Sign Out clears the flag and the cached client data, whatever the
  * server answered to the logout call (a failure is logged by the query client).
  */
 export function useSignOut() {

@@ -10,7 +10,7 @@ async function logIn(user: Awaited<ReturnType<typeof renderApp>>['user'], userna
   await user.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
-describe('/login (SPEC.md sections 2, 4, 5 and 8)', () => {
+describe('/login', () => {
   it('has Username and Password fields and a Log in button', async () => {
     await renderApp('/login');
     expect(screen.getByLabelText('Username')).toHaveAttribute('type', 'text');

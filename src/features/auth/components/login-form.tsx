@@ -4,7 +4,7 @@ import type { LoginRequest } from '#contract/api.ts';
 import { useLogin } from '../api/login.ts';
 
 /**
- * The login form of SPEC.md section 2. No client-side rule: the server decides (section 5).
+ * The login form. No client-side rule: the server decides.
  * Success alerts and goes to /clients; any failure gets one alert (sections 4 and 8).
  */
 export function LoginForm() {

@@ -22,7 +22,7 @@ export function fetchClient(clientId: string, { signal }: { signal?: AbortSignal
 }
 
 /**
- * Oldest registration first (SPEC.md section 4); a new array, the cached one is left as it is.
+ * Oldest registration first; a new array, the cached one is left as it is.
  * Each time is parsed once, not at every comparison, and a list already in order (the
  * server sends it so) is only copied: this runs on every list load, 50,000 clients included.
  * Equal times keep their order, as with a stable sort.

@@ -4,7 +4,7 @@ import { apiPaths } from '#contract/paths.ts';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { clientKeys } from './client-queries.ts';
 
-/** POST {host}/api/clients: the answer's body is not read (SPEC.md section 7). */
+/** POST {host}/api/clients: the answer's body is not read. */
 export function createClient(input: ClientInputBody): Promise<undefined> {
   return apiRequest(apiPaths.clients, { method: 'POST', body: input });
 }

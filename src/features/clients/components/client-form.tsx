@@ -7,7 +7,7 @@ export type ClientFormValues = ClientInputBody;
 const FIELDS = [
   { name: 'firstName', label: 'First name', type: 'text' },
   { name: 'lastName', label: 'Last name', type: 'text' },
-  // The browser's own email input type (SPEC.md section 5).
+  // The browser's own email input type.
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'registrationDateTime', label: 'Registration date and time', type: 'datetime-local' },
 ] as const satisfies ReadonlyArray<{ name: keyof ClientFormValues; label: string; type: string }>;
@@ -19,7 +19,7 @@ export const emptyClientFormValues: ClientFormValues = {
   registrationDateTime: '',
 };
 
-/** Validates with the API contract; the values are sent as typed (the datetime-local value, SPEC.md section 7). */
+/** Validates with the API contract; the values are sent as typed (the datetime-local value). */
 const clientInputResolver: Resolver<ClientFormValues> = (values) => {
   const result = ClientInput.safeParse(values);
   if (result.success) return { values, errors: {} };
@@ -41,14 +41,14 @@ type ClientFormProps = {
   submitLabel: string;
   onSubmit: (values: ClientFormValues) => void;
   pending: boolean;
-  /** Register's rule (SPEC.md section 5): any empty field gets the alert and nothing is sent. */
+  /** Register's rule: any empty field gets the alert and nothing is sent. */
   alertOnEmptyFields?: boolean;
   disabled?: boolean;
   /** More actions beside the submit button (the edit form's Delete). */
   children?: ReactNode;
 };
 
-/** The four client fields of SPEC.md section 2, shared by the register and edit forms. */
+/** The four client fields, shared by the register and edit forms. */
 export function ClientForm({
   idPrefix,
   defaultValues,

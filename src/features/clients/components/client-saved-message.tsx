@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import './client-saved-message.css';
 
 type ClientSavedMessageProps = {
-  /** 'Client registered successfully!' or 'Client updated successfully!' (SPEC.md section 2). */
+  /** 'Client registered successfully!' or 'Client updated successfully!'. */
   message: string;
 };
 

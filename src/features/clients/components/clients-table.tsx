@@ -7,7 +7,7 @@ import './clients-table.css';
 
 type ClientsTableProps = {
   clients: readonly Client[];
-  /** Shown in place of rows when the list is empty; none after a failed load (SPEC.md section 8). */
+  /** Shown in place of rows when the list is empty; none after a failed load. */
   emptyMessage?: string;
 };
 
@@ -21,7 +21,7 @@ const tableStyle = { '--clients-table-row-height': `${ROW_HEIGHT_REM}rem` } as C
 const OVERSCAN_ROWS = 12;
 
 /**
- * The client table of SPEC.md section 2: four columns and an Edit button per row.
+ * The client table: four columns and an Edit button per row.
  *
  * A salon's list grows for years, so only the rows near the window are in the DOM; spacer
  * rows keep the scroll height. It stays a real table for assistive technology:

@@ -6,7 +6,7 @@ type DeleteClientButtonProps = {
 };
 
 /**
- * Delete with its question (SPEC.md sections 2 and 4): hidden by default, shown by Delete,
+ * Delete with its question: hidden by default, shown by Delete,
  * hidden again by No (or Escape); Yes confirms.
  */
 export function DeleteClientButton({ onConfirm, pending }: DeleteClientButtonProps) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRegistrationTime, toDateTimeLocalValue } from './date-time.ts';
 
-describe('formatRegistrationTime (SPEC.md section 2: 16 characters, T replaced by a space)', () => {
+describe('formatRegistrationTime (16 characters, T replaced by a space)', () => {
   it.each([
     ['2024-05-01T10:30:45.123Z', '2024-05-01 10:30'],
     ['2023-12-31T23:59:59.999+02:00', '2023-12-31 23:59'],
@@ -11,7 +11,7 @@ describe('formatRegistrationTime (SPEC.md section 2: 16 characters, T replaced b
   });
 });
 
-describe('toDateTimeLocalValue (SPEC.md section 2: first 16 characters of the ISO form, in UTC)', () => {
+describe('toDateTimeLocalValue (first 16 characters of the ISO form, in UTC)', () => {
   it.each([
     ['2024-05-01T10:30:45.123Z', '2024-05-01T10:30'],
     ['2024-05-01T00:15:00.000+02:00', '2024-04-30T22:15'],

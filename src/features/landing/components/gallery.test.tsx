@@ -11,7 +11,7 @@ async function renderGallery() {
   return { ...view, gallery, item };
 }
 
-describe('landing page gallery (SPEC.md sections 2, 3 and 4)', () => {
+describe('landing page gallery', () => {
   it('shows four fixed items, each with its title, the subtitle and the category', async () => {
     const { gallery } = await renderGallery();
     const items = within(within(gallery).getByRole('list', { name: 'Gallery items' })).getAllByRole('button');

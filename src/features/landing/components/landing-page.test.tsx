@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '#src/testing/render-app.tsx';
 
-describe('landing page / (SPEC.md section 2)', () => {
+describe('landing page /', () => {
   it('has a header with the salon name as the page heading', async () => {
     await renderApp('/');
     const headings = screen.getAllByRole('heading', { level: 1 });

@@ -2,7 +2,7 @@ import { Gallery } from './gallery.tsx';
 import './landing.css';
 
 /**
- * The public landing page of SPEC.md section 2: header, featured services, about and gallery.
+ * The public landing page: header, featured services, about and gallery.
  * Its footer comes after <main>, from the root layout (LandingFooter).
  */
 export function LandingPage() {
@@ -78,7 +78,7 @@ const services: readonly Service[] = [
   },
 ];
 
-/** The featured block: two images labelled 'services' (SPEC.md section 2), word for word. */
+/** The featured block: two images labelled 'services', word for word. */
 function FeaturedServices() {
   return (
     <section className="landing-services" aria-labelledby="services-title">
@@ -111,7 +111,7 @@ function FeaturedServices() {
   );
 }
 
-/** The 'about' paragraph of marketing text (SPEC.md section 2). */
+/** The 'about' paragraph of marketing text. */
 function About() {
   return (
     <section className="landing-about" id="about" aria-labelledby="about-title">
