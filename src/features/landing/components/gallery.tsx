@@ -20,8 +20,8 @@ function indexForKey(key: string, index: number, total: number): number | undefi
 }
 
 /**
- * The gallery: four fixed items, one selected (index 0 to 3, default 0,
- * section 4), shown large with a counter. Items are toggle buttons, so a click, Enter or Space
+ * The gallery: four fixed items, one selected (index 0 to 3, default 0),
+ * shown large with a counter. Items are toggle buttons, so a click, Enter or Space
  * selects one; arrow keys, Home and End move between them as well.
  */
 export function Gallery() {

@@ -43,7 +43,7 @@ const socialLinks: readonly SocialLink[] = [
 
 /**
  * The landing page's footer: where it is made, three social icons and the
- * copyright line with the year 2023 (section 9). The root layout places it after <main>, where
+ * copyright line with the year 2023. The root layout places it after <main>, where
  * it is the page's contentinfo landmark; its styles are in landing.css, loaded with the page.
  */
 export function LandingFooter() {
