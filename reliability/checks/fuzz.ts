@@ -1,9 +1,9 @@
 /**
- * Hostile input: property-based fuzzing (fast-check) of every endpoint through `app.inject`,
- * on the app built in process (server/app.ts) with a temporary database. For each run the
- * model (lib/hostile.ts) says what the server must answer; whatever it accepted must read back
- * exactly, and the clients table must hold exactly what the model holds, nothing else.
- * No answer may be a 5xx, and Object.prototype must come out untouched.
+ * Hostile input: property-based fuzzing (fast-check) of every endpoint through `app.inject`, on
+ * the app built in process with a temporary database. For each run the model (lib/hostile.ts)
+ * says what the server must answer; whatever it accepted must read back exactly, the clients
+ * table must hold exactly what the model holds, no answer may be a 5xx, and Object.prototype
+ * must come out untouched.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,22 +12,22 @@ import fc from 'fast-check';
 import { inProcessConfig } from '../../server/testing/in-process-config.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { countBy, formatInt, type Context, type Group, type Report } from '../lib/context.ts';
+import { sessionCookieOf, type HttpRequest, type HttpResponse } from '../lib/http.ts';
 import {
-  BODY_LIMIT_BYTES,
   OWN_ORIGIN,
   clientIdSegment,
   clientPayload,
   contentType,
+  guardOf,
   isClientIdShape,
   judgeClientBody,
+  parseJson,
   text,
   type BodyVerdict,
   type ExpectedClient,
 } from '../lib/hostile.ts';
 
 type StoredClient = ExpectedClient & { _id: string };
-type Answer = { status: number; headers: Record<string, unknown>; body: string };
-type Sent = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; headers?: Record<string, string>; payload?: string };
 
 const STAFF = { username: 'nina', password: 'correct horse battery staple' };
 const ENDPOINTS = [
@@ -49,13 +49,15 @@ function fail(message: string): never {
   throw new Violation(message);
 }
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 function prototypeSnapshot(): string {
   return [Object.prototype, Array.prototype, Function.prototype]
     .map((proto) => Object.getOwnPropertyNames(proto).sort().join(','))
     .join('|');
 }
 
-function json<T>(answer: Answer): T {
+function json<T>(answer: HttpResponse): T {
   try {
     return JSON.parse(answer.body) as T;
   } catch {
@@ -63,30 +65,27 @@ function json<T>(answer: Answer): T {
   }
 }
 
+/** Exactly the five fields of `expected`, with its values. */
 function sameClient(actual: unknown, expected: StoredClient): boolean {
   if (!actual || typeof actual !== 'object') return false;
-  const keys = Object.keys(actual).sort().join(',');
   const record = actual as Record<string, unknown>;
-  return (
-    keys === '_id,email,firstName,lastName,registrationDateTime' &&
-    record._id === expected._id &&
-    record.firstName === expected.firstName &&
-    record.lastName === expected.lastName &&
-    record.email === expected.email &&
-    record.registrationDateTime === expected.registrationDateTime
-  );
+  const keys = Object.keys(record).sort().join(',');
+  return keys === '_id,email,firstName,lastName,registrationDateTime' && Object.entries(expected).every(([key, value]) => record[key] === value);
+}
+
+/** Headers without the ones left out (undefined or null). */
+function headersOf(headers: Record<string, string | null | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined && value !== null)) as Record<string, string>;
 }
 
 /** Own keys that secure-json-parse refuses: "__proto__" anywhere, or "constructor" holding a "prototype". */
 function hasForbiddenKeys(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some(hasForbiddenKeys);
-  const record = value as Record<string, unknown>;
-  if (Object.prototype.hasOwnProperty.call(record, '__proto__')) return true;
-  const constructorValue = Object.prototype.hasOwnProperty.call(record, 'constructor') ? record.constructor : undefined;
-  if (constructorValue && typeof constructorValue === 'object' && Object.prototype.hasOwnProperty.call(constructorValue, 'prototype'))
-    return true;
-  return Object.values(record).some(hasForbiddenKeys);
+  const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+  const constructorValue: unknown = own(value, 'constructor') ? (value as { constructor: unknown }).constructor : undefined;
+  if (own(value, '__proto__') || (constructorValue && typeof constructorValue === 'object' && own(constructorValue, 'prototype'))) return true;
+  return Object.values(value).some(hasForbiddenKeys);
 }
 
 /** What a raw :clientId segment is: refused at the URL (414, 400), or an id of the right shape (or not). */
@@ -94,18 +93,17 @@ function judgeSegment(segment: string): { status: 400 | 414 } | { decoded: strin
   if (segment.length > 1024) return { status: 414 };
   // A dot segment (/api/clients/%2e%2e) is the router's business: it may treat it as a path step (404).
   if (/^(?:\.|%2e){1,2}$/i.test(segment)) return { decoded: segment, shape: false, dots: true };
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(segment);
+    const decoded = decodeURIComponent(segment);
+    return { decoded, shape: isClientIdShape(decoded) };
   } catch {
     return { status: 400 };
   }
-  return { decoded, shape: isClientIdShape(decoded) };
 }
 
 class Harness {
   readonly model = new Map<string, StoredClient>();
-  readonly statuses = new Map<string, number[]>();
+  readonly statuses: Array<[endpoint: string, status: number]> = [];
   readonly reader: Database.Database;
   cookie = '';
   fivexx = 0;
@@ -119,55 +117,25 @@ class Harness {
     this.reader = new Database(databaseFile, { readonly: true, fileMustExist: true });
   }
 
-  async send(endpoint: string, request: Sent): Promise<Answer> {
-    const response = await this.app.inject({
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      ...(request.payload === undefined ? {} : { payload: request.payload }),
-    });
-    const answer = { status: response.statusCode, headers: response.headers as Record<string, unknown>, body: response.body };
-    this.context.recorder.record({
-      source: 'fuzz',
-      method: request.method,
-      url: request.url,
-      requestBody: request.payload,
-      status: answer.status,
-      headers: response.headers,
-      body: answer.body,
-    });
-    const list = this.statuses.get(endpoint) ?? [];
-    list.push(answer.status);
-    this.statuses.set(endpoint, list);
+  async send(endpoint: string, request: HttpRequest): Promise<HttpResponse> {
+    const answer = await this.context.recorder.inject(this.app, 'fuzz', request);
+    this.statuses.push([endpoint, answer.status]);
     if (answer.status >= 500) {
       this.fivexx += 1;
-      fail(`${request.method} ${request.url.slice(0, 80)} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      fail(`${request.method} ${request.path.slice(0, 80)} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
     }
     return answer;
   }
 
-  headers(extra: Record<string, string | undefined> = {}): Record<string, string> {
-    const headers: Record<string, string> = { cookie: this.cookie };
-    for (const [name, value] of Object.entries(extra)) if (value !== undefined) headers[name] = value;
-    return headers;
+  /** The fuzzer's own session cookie and `extra`. */
+  headers(extra: Record<string, string | null | undefined> = {}): Record<string, string> {
+    return headersOf({ cookie: this.cookie, ...extra });
   }
 
   storedRows(): StoredClient[] {
-    return (
-      this.reader.prepare('SELECT id, first_name, last_name, email, registration_date_time FROM clients').all() as Array<{
-        id: string;
-        first_name: string;
-        last_name: string;
-        email: string;
-        registration_date_time: string;
-      }>
-    ).map((row) => ({
-      _id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      registrationDateTime: row.registration_date_time,
-    }));
+    return this.reader
+      .prepare('SELECT id AS _id, first_name AS firstName, last_name AS lastName, email, registration_date_time AS registrationDateTime FROM clients')
+      .all() as StoredClient[];
   }
 
   /** After every run: the row count; every 25 runs and at the end: every row, field by field. */
@@ -185,7 +153,7 @@ class Harness {
 
   /** The client as the API reads it back, which must be exactly `expected`. */
   async readBack(expected: StoredClient): Promise<void> {
-    const answer = await this.send('read back', { method: 'GET', url: `/api/clients/${expected._id}`, headers: this.headers() });
+    const answer = await this.send('read back', { method: 'GET', path: `/api/clients/${expected._id}`, headers: this.headers() });
     if (answer.status !== 200 || !sameClient(json(answer), expected)) {
       fail(`read back ${answer.status} ${answer.body.slice(0, 200)} instead of ${JSON.stringify(expected).slice(0, 200)}`);
     }
@@ -203,7 +171,7 @@ class Harness {
 }
 
 /** Accepted bodies must come back as the model says; refused ones with the model's status. */
-function expectBodyOutcome(verdict: BodyVerdict, answer: Answer, successStatus: number, what: string): ExpectedClient | undefined {
+function expectBodyOutcome(verdict: BodyVerdict, answer: HttpResponse, successStatus: number, what: string): ExpectedClient | undefined {
   if (verdict.kind === 'refuse') {
     if (answer.status !== verdict.status)
       fail(`${what}: expected ${verdict.status} (${verdict.why}), got ${answer.status} ${answer.body.slice(0, 160)}`);
@@ -214,9 +182,14 @@ function expectBodyOutcome(verdict: BodyVerdict, answer: Answer, successStatus: 
   return fail(`${what}: expected ${successStatus} for a valid body, got ${answer.status} ${answer.body.slice(0, 160)}`);
 }
 
+/** Fails unless the answer's status is one of `allowed`. */
+function expectStatus(what: string, answer: HttpResponse, allowed: number[]): void {
+  if (!allowed.includes(answer.status)) fail(`${what}: expected ${allowed.join(' or ')}, got ${answer.status} ${answer.body.slice(0, 100)}`);
+}
+
 /** Usually no Origin (like curl), sometimes the site's own, sometimes another. */
-const originOption: fc.Arbitrary<string | null> = fc.oneof(
-  { weight: 6, arbitrary: fc.constant(null) },
+const originOption: fc.Arbitrary<string | undefined> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(undefined) },
   { weight: 2, arbitrary: fc.constantFrom(OWN_ORIGIN, 'https://evil.example', 'null', 'http://localhost:8080') },
 );
 const existingOrOdd = (existingWeight: number) =>
@@ -241,13 +214,13 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
 
   return {
     'POST /api/clients': fuzz(
-      fc.asyncProperty(clientPayload, contentType, originOption, async (payload, type, origin) => {
-        const verdict = judgeClientBody(type, payload, origin ?? undefined);
+      fc.asyncProperty(clientPayload, contentType, originOption, async (body, type, origin) => {
+        const verdict = judgeClientBody(type, body, origin);
         const answer = await h.send('POST /api/clients', {
           method: 'POST',
-          url: '/api/clients',
-          headers: h.headers({ 'content-type': type, origin: origin ?? undefined }),
-          payload,
+          path: '/api/clients',
+          headers: h.headers({ 'content-type': type, origin }),
+          body,
         });
         const accepted = expectBodyOutcome(verdict, answer, 201, 'POST');
         if (accepted) {
@@ -283,13 +256,13 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
         fc.option(fc.oneof(fc.constantFrom('*', 'W/"x"', '""', 'garbage', 'ETAG', 'W/ETAG', '"other", ETAG', 'ETAG-broken'), text)),
         fc.option(fc.constantFrom('text/html', '*/*', 'application/json', 'image/png', '')),
         async (query, ifNoneMatchTemplate, accept) => {
-          const plain = await h.send('read back', { method: 'GET', url: '/api/clients', headers: h.headers() });
+          const plain = await h.send('read back', { method: 'GET', path: '/api/clients', headers: h.headers() });
           const etag = String(plain.headers.etag ?? '');
           const ifNoneMatch = ifNoneMatchTemplate?.replace('ETAG', etag);
           const answer = await h.send('GET /api/clients', {
             method: 'GET',
-            url: `/api/clients${query ?? ''}`,
-            headers: h.headers({ 'if-none-match': ifNoneMatch, accept: accept ?? undefined }),
+            path: `/api/clients${query ?? ''}`,
+            headers: h.headers({ 'if-none-match': ifNoneMatch, accept }),
           });
           const matches =
             ifNoneMatch !== undefined &&
@@ -318,7 +291,7 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
       fc.asyncProperty(existingOrOdd(2), async (target) => {
         const segment = segmentOf(target);
         const judged = judgeSegment(segment);
-        const answer = await h.send('GET /api/clients/:clientId', { method: 'GET', url: `/api/clients/${segment}`, headers: h.headers() });
+        const answer = await h.send('GET /api/clients/:clientId', { method: 'GET', path: `/api/clients/${segment}`, headers: h.headers() });
         if ('status' in judged) {
           if (answer.status !== judged.status)
             fail(`GET /api/clients/${segment.slice(0, 60)}: expected ${judged.status}, got ${answer.status}`);
@@ -340,20 +313,20 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
     ),
 
     'PUT /api/clients/:clientId': fuzz(
-      fc.asyncProperty(existingOrOdd(3), clientPayload, contentType, originOption, async (target, payload, type, origin) => {
+      fc.asyncProperty(existingOrOdd(3), clientPayload, contentType, originOption, async (target, body, type, origin) => {
         const segment = segmentOf(target);
         const judged = judgeSegment(segment);
         const answer = await h.send('PUT /api/clients/:clientId', {
           method: 'PUT',
-          url: `/api/clients/${segment}`,
-          headers: h.headers({ 'content-type': type, origin: origin ?? undefined }),
-          payload,
+          path: `/api/clients/${segment}`,
+          headers: h.headers({ 'content-type': type, origin }),
+          body,
         });
         const what = `PUT /api/clients/${segment.slice(0, 40)}`;
         if ('status' in judged) {
           if (answer.status !== judged.status) fail(`${what}: expected ${judged.status}, got ${answer.status}`);
         } else {
-          let verdict = judgeClientBody(type, payload, origin ?? undefined);
+          let verdict = judgeClientBody(type, body, origin);
           const guardOrParse = verdict.kind === 'refuse' && (verdict.status !== 400 || verdict.why === 'not JSON');
           if (!guardOrParse && !judged.shape)
             verdict = { kind: 'refuse', status: judged.dots && answer.status === 404 ? 404 : 400, why: 'malformed id' };
@@ -380,30 +353,29 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
       fc.asyncProperty(
         existingOrOdd(1),
         fc.oneof(
-          { weight: 6, arbitrary: fc.constant({ type: undefined as string | undefined, payload: undefined as string | undefined }) },
-          { weight: 1, arbitrary: fc.constant({ type: 'application/json', payload: '{}' }) },
-          { weight: 1, arbitrary: fc.record({ type: contentType, payload: clientPayload }) },
+          { weight: 6, arbitrary: fc.constant<{ type?: string; body?: string }>({}) },
+          { weight: 1, arbitrary: fc.constant({ type: 'application/json', body: '{}' }) },
+          { weight: 1, arbitrary: fc.record({ type: contentType, body: clientPayload }) },
         ),
         originOption,
-        async (target, body, origin) => {
+        async (target, { type, body }, origin) => {
           const segment = segmentOf(target);
           const judged = judgeSegment(segment);
           const answer = await h.send('DELETE /api/clients/:clientId', {
             method: 'DELETE',
-            url: `/api/clients/${segment}`,
-            headers: h.headers({ 'content-type': body.type, origin: origin ?? undefined }),
-            payload: body.payload,
+            path: `/api/clients/${segment}`,
+            headers: h.headers({ 'content-type': type, origin }),
+            body,
           });
           const what = `DELETE /api/clients/${segment.slice(0, 40)}`;
           const outcome = () => (!('status' in judged) && judged.shape ? (h.model.has(judged.decoded) ? 204 : 404) : 400);
-          const allowed = expectedForOptionalBody(body.type, body.payload, origin, outcome, 'status' in judged ? judged.status : undefined);
+          const allowed = 'status' in judged ? [judged.status] : expectedForOptionalBody(type, body, origin, outcome);
           // A dot segment may not reach the route at all: then it is an unknown path (404), or 415 for lack of a JSON type.
           if (!('status' in judged) && judged.dots && allowed.includes(400)) allowed.push(404, 415);
-          if (!allowed.includes(answer.status))
-            fail(`${what}: expected ${allowed.join(' or ')}, got ${answer.status} ${answer.body.slice(0, 100)}`);
+          expectStatus(what, answer, allowed);
           if (answer.status === 204 && !('status' in judged)) {
             h.model.delete(judged.decoded);
-            const gone = await h.send('read back', { method: 'GET', url: `/api/clients/${judged.decoded}`, headers: h.headers() });
+            const gone = await h.send('read back', { method: 'GET', path: `/api/clients/${judged.decoded}`, headers: h.headers() });
             if (gone.status !== 404) fail(`after ${what}, GET answered ${gone.status}`);
           }
           h.checkStore();
@@ -413,7 +385,7 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
 
     'POST /logout': fuzz(
       fc.asyncProperty(
-        fc.option(clientPayload, { freq: 2 }),
+        fc.option(clientPayload, { freq: 2, nil: undefined }),
         contentType,
         fc.option(
           fc.constantFrom(
@@ -426,15 +398,10 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
           ),
         ),
         originOption,
-        async (payload, type, cookie, origin) => {
-          const headers: Record<string, string> = {};
-          if (type !== undefined) headers['content-type'] = type;
-          if (cookie !== null) headers.cookie = cookie;
-          if (origin !== null) headers.origin = origin;
-          const answer = await h.send('POST /logout', { method: 'POST', url: '/logout', headers, payload: payload ?? undefined });
-          const allowed = expectedForOptionalBody(type, payload ?? undefined, origin, () => 204);
-          if (!allowed.includes(answer.status))
-            fail(`POST /logout: expected ${allowed.join(' or ')}, got ${answer.status} ${answer.body.slice(0, 100)}`);
+        async (body, type, cookie, origin) => {
+          const headers = headersOf({ 'content-type': type, cookie, origin });
+          const answer = await h.send('POST /logout', { method: 'POST', path: '/logout', headers, body });
+          expectStatus('POST /logout', answer, expectedForOptionalBody(type, body, origin, () => 204));
           h.checkStore();
         },
       ),
@@ -470,21 +437,12 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
         ),
         contentType,
         originOption,
-        async (payload, type, origin) => {
-          const headers: Record<string, string> = {};
-          if (type !== undefined) headers['content-type'] = type;
-          if (origin !== null) headers.origin = origin;
-          const answer = await h.send('POST /login', { method: 'POST', url: '/login', headers, payload });
+        async (body, type, origin) => {
+          const answer = await h.send('POST /login', { method: 'POST', path: '/login', headers: headersOf({ 'content-type': type, origin }), body });
           if (answer.headers['set-cookie'] !== undefined)
             fail(`a ${answer.status} login answer set a cookie: ${String(answer.headers['set-cookie'])}`);
-          const mediaType = type?.split(';')[0]?.trim().toLowerCase();
-          let allowed: number[];
-          if (origin !== null && origin !== OWN_ORIGIN) allowed = [403];
-          else if (mediaType !== 'application/json') allowed = [415];
-          else if (Buffer.byteLength(payload) > BODY_LIMIT_BYTES) allowed = [413];
-          else allowed = validLogin(payload) ? [401, 429] : [400];
-          if (!allowed.includes(answer.status))
-            fail(`POST /login: expected ${allowed.join(' or ')}, got ${answer.status} ${answer.body.slice(0, 100)}`);
+          const guard = guardOf(type, body, origin);
+          expectStatus('POST /login', answer, guard ? [guard.status] : validLogin(body) ? [401, 429] : [400]);
           if (answer.status === 429 && !/^\d+$/.test(String(answer.headers['retry-after'] ?? ''))) fail('a 429 without Retry-After');
           h.checkStore();
         },
@@ -494,48 +452,26 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
 }
 
 /**
- * The answers allowed to a call whose body is optional (DELETE, logout): the URL's verdict
- * first, then the cross-site guard, then the body (only JSON, parsed safely), then `outcome`.
+ * The answers allowed to a call whose body is optional (DELETE, logout) once its URL is
+ * accepted: the cross-site guard first, then the body (only JSON, parsed safely), then `outcome`.
  * An empty body with a Content-Type is left open (Fastify may parse it, 400/415, or not).
  */
-function expectedForOptionalBody(
-  type: string | undefined,
-  payload: string | undefined,
-  origin: string | null,
-  outcome: () => number,
-  urlStatus?: number,
-): number[] {
-  if (urlStatus !== undefined) return [urlStatus];
-  if (origin !== null && origin !== OWN_ORIGIN) return [403];
-  const mediaType = type?.split(';')[0]?.trim().toLowerCase();
-  if (payload === undefined || payload.length === 0) return type === undefined ? [outcome()] : [outcome(), 400, 415];
-  if (mediaType !== 'application/json') return [415];
-  if (Buffer.byteLength(payload) > BODY_LIMIT_BYTES) return [413];
-  return parsesAsSafeJson(payload) ? [outcome()] : [400];
-}
-
-/** Whether Fastify's JSON parser (secure-json-parse) accepts the text. */
-function parsesAsSafeJson(raw: string): boolean {
-  try {
-    return !hasForbiddenKeys(JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw));
-  } catch {
-    return false;
-  }
+function expectedForOptionalBody(type: string | undefined, body: string | undefined, origin: string | undefined, outcome: () => number): number[] {
+  const guard = guardOf(type, body ?? '', origin);
+  if (guard?.status === 403) return [403];
+  if (!body) return type === undefined ? [outcome()] : [outcome(), 400, 415];
+  if (guard) return [guard.status];
+  const parsed = parseJson(body);
+  return parsed !== undefined && !hasForbiddenKeys(parsed) ? [outcome()] : [400];
 }
 
 /** LoginRequest: exactly username (1–200 characters) and password (1–1024), both text. */
 function validLogin(raw: string): boolean {
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
-  } catch {
-    return false;
-  }
+  const body = parseJson(raw);
   if (!body || typeof body !== 'object' || Array.isArray(body) || hasForbiddenKeys(body)) return false;
-  const keys = Object.keys(body).sort().join(',');
   const { username, password } = body as Record<string, unknown>;
   return (
-    keys === 'password,username' &&
+    Object.keys(body).sort().join(',') === 'password,username' &&
     typeof username === 'string' &&
     typeof password === 'string' &&
     username.length >= 1 &&
@@ -556,49 +492,43 @@ async function runFuzz(context: Context, report: Report): Promise<void> {
       logStream: { write: (line) => void (logs.length < 50 && logs.push(line)) },
     }),
   );
-  let closed = false;
   try {
     await app.ready();
     await app.staffAccounts.add(STAFF.username, STAFF.password);
     const h = new Harness(app, context, databaseFile);
-    const login = await h.send('setup', {
-      method: 'POST',
-      url: '/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(STAFF),
-    });
-    h.cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+    const login = await h.send('setup', { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
+    h.cookie = sessionCookieOf(login);
     const staffBefore = JSON.stringify(h.reader.prepare('SELECT * FROM staff').all());
     const prototypesBefore = prototypeSnapshot();
-    const runs = context.settings.fuzzRuns;
+    const storeProblems = () => {
+      try {
+        h.checkStore(true);
+        return [];
+      } catch (error) {
+        return [messageOf(error)];
+      }
+    };
     const props = properties(h);
 
     for (const [index, endpoint] of ENDPOINTS.entries()) {
       const started = performance.now();
       const acceptedBefore = h.model.size;
-      const details = await props[endpoint]({ numRuns: runs, seed: context.seed + index, endOnFailure: true });
-      const problems: string[] = [];
-      if (details.failed) {
-        const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-        problems.push(`run ${details.numRuns + 1} (seed ${details.seed}, path ${details.counterexamplePath}): ${error}`);
-        problems.push(`input: ${fc.stringify(details.counterexample).slice(0, 400)}`);
-        for (const line of logs.slice(0, 2)) problems.push(`server log: ${line.slice(0, 300)}`);
-      } else {
-        try {
-          h.checkStore(true);
-        } catch (error) {
-          problems.push(error instanceof Error ? error.message : String(error));
-        }
-      }
+      const details = await props[endpoint]({ numRuns: context.settings.fuzzRuns, seed: context.seed + index, endOnFailure: true });
+      const problems = details.failed
+        ? [
+            `run ${details.numRuns + 1} (seed ${details.seed}, path ${details.counterexamplePath}): ${messageOf(details.errorInstance)}`,
+            `input: ${fc.stringify(details.counterexample).slice(0, 400)}`,
+            ...logs.slice(0, 2).map((line) => `server log: ${line.slice(0, 300)}`),
+          ]
+        : storeProblems();
       if (prototypeSnapshot() !== prototypesBefore || ({} as Record<string, unknown>).isAdmin !== undefined)
         problems.push('Object.prototype was polluted');
-      const statuses = (h.statuses.get(endpoint) ?? []).filter((status) => status < 600);
-      const fivexx = statuses.filter((status) => status >= 500).length;
+      const statuses = h.statuses.filter(([sentTo]) => sentTo === endpoint).map(([, status]) => status);
       const change = h.model.size - acceptedBefore;
       report(`fuzz: ${endpoint}`, {
         figure:
           `${formatInt(details.numRuns)} runs (seed ${details.seed}) in ${((performance.now() - started) / 1000).toFixed(1)} s, ${formatInt(statuses.length)} requests: ` +
-          `${fivexx} × 5xx; answers ${countBy(statuses, (status) => status)}; stored rows = model (${h.model.size}, ${change >= 0 ? '+' : ''}${change})`,
+          `${statuses.filter((status) => status >= 500).length} × 5xx; answers ${countBy(statuses, (status) => status)}; stored rows = model (${h.model.size}, ${change >= 0 ? '+' : ''}${change})`,
         problems,
       });
       if (details.failed) {
@@ -609,17 +539,11 @@ async function runFuzz(context: Context, report: Report): Promise<void> {
     }
 
     // The end state, field by field; the staff account untouched; only the fuzzer's own session left.
-    const problems: string[] = [];
-    try {
-      h.checkStore(true);
-    } catch (error) {
-      problems.push(error instanceof Error ? error.message : String(error));
-    }
-    const staffAfter = JSON.stringify(h.reader.prepare('SELECT * FROM staff').all());
-    if (staffAfter !== staffBefore) problems.push('the staff table changed');
+    const problems = storeProblems();
+    if (JSON.stringify(h.reader.prepare('SELECT * FROM staff').all()) !== staffBefore) problems.push('the staff table changed');
     const sessions = (h.reader.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
     if (sessions !== 1) problems.push(`${sessions} sessions stored, expected only the fuzzer's own`);
-    const stillIn = await h.send('check', { method: 'GET', url: '/api/clients', headers: h.headers() });
+    const stillIn = await h.send('check', { method: 'GET', path: '/api/clients', headers: h.headers() });
     if (stillIn.status !== 200) problems.push(`the fuzzer's own session no longer works: ${stillIn.status}`);
     if (prototypeSnapshot() !== prototypesBefore)
       problems.push('Object.prototype, Array.prototype or Function.prototype gained or lost properties');
@@ -634,22 +558,12 @@ async function runFuzz(context: Context, report: Report): Promise<void> {
     });
 
     // One real fault for the header and leak checks: the database gone under the app gives a 500.
-    const existing = h.pickExisting(0) ?? 'abc';
+    const path = `/api/clients/${h.pickExisting(0) ?? 'abc'}`;
     h.reader.close();
     await app.db.destroy();
-    const fault = await app.inject({ method: 'GET', url: `/api/clients/${existing}`, headers: h.headers() });
-    context.recorder.record({
-      source: 'fuzz (database closed)',
-      method: 'GET',
-      url: `/api/clients/${existing}`,
-      status: fault.statusCode,
-      headers: fault.headers,
-      body: fault.body,
-    });
-    await app.close();
-    closed = true;
+    await context.recorder.inject(app, 'fuzz (database closed)', { method: 'GET', path, headers: h.headers() });
   } finally {
-    if (!closed) await app.close();
+    await app.close();
   }
 }
 
