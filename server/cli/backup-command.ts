@@ -4,9 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../config.ts';
 import { backupDatabase, backupDirectoryOf, DatabaseFileError, statIfAny, timestampedFile, type CopyProgress, type DatabaseSummary } from '../db/backup.ts';
 import { restoreDatabase } from '../db/restore.ts';
+import { refusalsExitOne, type CommandIo, type Progress } from './run-command.ts';
 
 export const BACKUP_USAGE = `Usage: npm run backup [-- --to FILE]
 
@@ -23,12 +23,7 @@ Replaces the database with the backup FILE, with the server stopped. FILE is che
 as backups/pre-restore-YYYYMMDD-HHMMSS.db beside it. The next start migrates an older file.
 The database is the server's: DATABASE_URL (default file:./data/salon.db).`;
 
-export type DatabaseCommandIo = {
-  out(line: string): void;
-  err(line: string): void;
-  /** Where progress goes: a terminal gets one line rewritten in place, anything else a line every 10 %. */
-  progress: { isTTY: boolean; write(text: string): void };
-};
+export type DatabaseCommandIo = CommandIo & { progress: Progress };
 
 export type DatabaseCommandOptions = {
   now?: () => Date;
@@ -95,22 +90,16 @@ export async function runBackupCommand(
         : target;
   const progress = progressPrinter(io, options.progressAfterMs ?? PROGRESS_AFTER_MS);
   const started = performance.now();
-  try {
-    const copy = await backupDatabase(databaseFile, destFile, { onProgress: progress.update, pagesPerStep: options.pagesPerStep });
-    progress.end();
+  return refusalsExitOne(io, [DatabaseFileError], async () => {
+    const copy = await backupDatabase(databaseFile, destFile, { onProgress: progress.update, pagesPerStep: options.pagesPerStep }).finally(
+      progress.end,
+    );
     io.out(`Backed up ${databaseFile} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     io.out(`  File:  ${copy.file}`);
     io.out(`  Size:  ${mebibytes(copy.bytes)} (${formatInt(copy.bytes)} bytes)`);
     io.out(`  Holds: ${describeContents(copy)}; integrity_check ok`);
     return 0;
-  } catch (error) {
-    progress.end();
-    if (error instanceof DatabaseFileError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  });
 }
 
 /** Runs `npm run restore -- FILE`; returns the exit code (0 done, 1 refused, 2 usage). */
@@ -135,8 +124,9 @@ export async function runRestoreCommand(
     io.err(RESTORE_USAGE);
     return 2;
   }
-  try {
-    const { restored, previous } = await restoreDatabase(file, databaseFile, options);
+  const backupFile = file;
+  return refusalsExitOne(io, [DatabaseFileError], async () => {
+    const { restored, previous } = await restoreDatabase(backupFile, databaseFile, options);
     io.out(`Checked ${restored.file}: integrity_check ok, ${describeContents(restored)}`);
     if (previous?.summary) io.out(`Kept the database it replaces as ${previous.file} (${describeContents(previous.summary)})`);
     else if (previous) io.out(`Kept the file it replaces, which SQLite could not read, as ${previous.file}`);
@@ -145,38 +135,5 @@ export async function runRestoreCommand(
     }
     io.out(`Restored ${databaseFile}. Start the server: it migrates the file when it comes from an older version.`);
     return 0;
-  } catch (error) {
-    if (error instanceof DatabaseFileError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
-}
-
-type DatabaseCommand = (args: readonly string[], databaseFile: string, io: DatabaseCommandIo) => Promise<number>;
-
-/**
- * Runs a command as the process (backup.ts, restore.ts): on the server's DATABASE_URL, results
- * on stdout, messages and progress on stderr. A bad DATABASE_URL or an unexpected failure is
- * one line on stderr and exit code 1, never a stack trace.
- */
-export function runAsProcess(name: string, command: DatabaseCommand): void {
-  const io: DatabaseCommandIo = {
-    out: (line) => console.info(line),
-    err: (line) => console.error(line),
-    progress: { isTTY: process.stderr.isTTY === true, write: (text) => void process.stderr.write(text) },
-  };
-  Promise.resolve()
-    .then(() => command(process.argv.slice(2), databaseFileFromUrl(process.env.DATABASE_URL || DEFAULT_DATABASE_URL), io))
-    .then(
-      (code) => {
-        process.exitCode = code;
-      },
-      (error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
-        console.error(error instanceof ConfigError ? message : `${name} failed: ${message}`);
-        process.exitCode = 1;
-      },
-    );
+  });
 }

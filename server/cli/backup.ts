@@ -1,4 +1,5 @@
 /** `npm run backup [-- --to FILE]`: an online backup of the server's database, while it runs. */
-import { runAsProcess, runBackupCommand } from './backup-command.ts';
+import { runBackupCommand } from './backup-command.ts';
+import { runAsProcess } from './run-command.ts';
 
 runAsProcess('backup', runBackupCommand);

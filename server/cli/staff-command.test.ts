@@ -6,6 +6,7 @@ import { verifyPassword } from '../auth/password.ts';
 import { openDatabase } from '../db/database.ts';
 import { TEST_HASHING } from '../testing/in-process-config.ts';
 import { createTestApp, logIn, STAFF, temporaryDirectory } from '../testing/test-app.ts';
+import { PasswordInputAborted } from './read-password.ts';
 import { runStaffCommand, STAFF_USAGE } from './staff-command.ts';
 
 function fakeIo(passwords: string[] = []) {
@@ -42,6 +43,19 @@ describe('runStaffCommand', () => {
     expect(list.out).toHaveLength(1);
     expect(list.out[0]).toMatch(/^alice\tcreated \d{4}-/);
     expect([...add.out, ...list.out, ...add.err].join('\n')).not.toContain('a long secret');
+    await db.destroy();
+  });
+
+  it('exits 1 with the message, creating nothing, when typing the password is cancelled', async () => {
+    const db = await database();
+    const { io, out, err } = fakeIo();
+    io.readPassword = () => Promise.reject(new PasswordInputAborted('Cancelled'));
+    expect(await runStaffCommand(['add', 'alice'], db, io, { hashing: TEST_HASHING })).toBe(1);
+    expect(err).toEqual(['Cancelled']);
+    expect(out).toEqual([]);
+    const list = fakeIo();
+    await runStaffCommand(['list'], db, list.io);
+    expect(list.out).toEqual(['No staff accounts.']);
     await db.destroy();
   });
 
@@ -126,6 +140,12 @@ describe('the staff CLI process', () => {
     expect(list.status).toBe(0);
     expect(list.stdout).toMatch(/^alice\t/);
     for (const output of [add.stdout, add.stderr, list.stdout, list.stderr]) expect(output).not.toContain('piped secret');
+
+    // A refusal is its message and exit code 1, not a stack trace.
+    const again = run(['add', 'alice'], 'another secret 456\n');
+    expect(again.status).toBe(1);
+    expect(again.stderr.trim().split('\n')).toHaveLength(1);
+    expect(again.stderr).not.toMatch(/\n\s+at /);
 
     const usage = run([]);
     expect(usage.status).toBe(2);

@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import type { ScryptParams } from '../auth/password.ts';
 import { createStaffAccounts, normalizeUsername, StaffAccountError } from '../auth/staff-accounts.ts';
 import type { Database } from '../db/schema.ts';
+import { PasswordInputAborted } from './read-password.ts';
+import { refusalsExitOne, type CommandIo } from './run-command.ts';
 
 export const STAFF_USAGE = `Usage: npm run staff -- <command>
 
@@ -18,11 +20,7 @@ Passwords are never arguments: they are typed without echo, or read from the fir
 of standard input when it is piped (printf '%s\\n' "$PASSWORD" | npm run staff -- add alice).
 The database is the server's: DATABASE_URL (default file:./data/salon.db).`;
 
-export type StaffCommandIo = {
-  readPassword(): Promise<string>;
-  out(line: string): void;
-  err(line: string): void;
-};
+export type StaffCommandIo = CommandIo & { readPassword(): Promise<string> };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -48,7 +46,7 @@ export async function runStaffCommand(
     return 2;
   }
   const accounts = createStaffAccounts(db, options);
-  try {
+  return refusalsExitOne(io, [StaffAccountError, PasswordInputAborted], async () => {
     switch (command.name) {
       case 'add': {
         const account = await accounts.add(command.username, await io.readPassword());
@@ -77,11 +75,5 @@ export async function runStaffCommand(
         return 0;
       }
     }
-  } catch (error) {
-    if (error instanceof StaffAccountError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  });
 }

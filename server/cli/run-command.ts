@@ -1,0 +1,57 @@
+/**
+ * What the CLIs (staff, backup, restore) share: how a command reports, how a refusal the user
+ * can act on becomes exit code 1, and how a command runs as the process.
+ */
+import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../config.ts';
+
+/** Results on stdout, messages on stderr. */
+export type CommandIo = {
+  out(line: string): void;
+  err(line: string): void;
+};
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/**
+ * Runs `work`; when it fails with one of the `refusals` (an error whose message tells the user
+ * what to do), prints that message and returns exit code 1. Any other error is a bug: it propagates.
+ */
+export async function refusalsExitOne(io: CommandIo, refusals: readonly ErrorClass[], work: () => Promise<number>): Promise<number> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!refusals.some((refusal) => error instanceof refusal)) throw error;
+    io.err((error as Error).message);
+    return 1;
+  }
+}
+
+export type ProcessCommand = (args: readonly string[], databaseFile: string, io: CommandIo & { progress: Progress }) => Promise<number>;
+
+/** Where progress goes: a terminal gets one line rewritten in place, anything else a line every 10 %. */
+export type Progress = { isTTY: boolean; write(text: string): void };
+
+/**
+ * Runs a command as the process: on the server's DATABASE_URL, results on stdout, messages and
+ * progress on stderr, its return value as the exit code. A bad DATABASE_URL or an unexpected
+ * failure is one line on stderr and exit code 1, never a stack trace.
+ */
+export function runAsProcess(name: string, command: ProcessCommand): void {
+  const io = {
+    out: (line: string) => console.info(line),
+    err: (line: string) => console.error(line),
+    progress: { isTTY: process.stderr.isTTY === true, write: (text: string) => void process.stderr.write(text) },
+  };
+  Promise.resolve()
+    .then(() => command(process.argv.slice(2), databaseFileFromUrl(process.env.DATABASE_URL || DEFAULT_DATABASE_URL), io))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(error instanceof ConfigError ? message : `${name} failed: ${message}`);
+        process.exitCode = 1;
+      },
+    );
+}
