@@ -91,6 +91,17 @@ describe('backupDatabase', () => {
     expect(readCopy(dest).journalMode).toBe('delete');
   });
 
+  it('removes the partial files that killed backups left in its directory, and no other', async () => {
+    const test = await loggedIn();
+    const dir = temporaryDirectory();
+    // A pid far above Linux's limit is never running; this test's own pid is.
+    const abandoned = [join(dir, '.old.db.4194999.partial'), join(dir, '.old.db.4194999.partial-journal')];
+    const inProgress = join(dir, `.other.db.${process.pid}.partial`);
+    for (const file of [...abandoned, inProgress, join(dir, 'keep.db')]) writeFileSync(file, 'x');
+    await backupDatabase(test.databaseFile, join(dir, 'copy.db'));
+    expect(readdirSync(dir).sort()).toEqual([`.other.db.${process.pid}.partial`, 'copy.db', 'keep.db']);
+  });
+
   it('replaces an existing file of that name', async () => {
     const test = await loggedIn();
     const dest = join(temporaryDirectory(), 'latest.db');

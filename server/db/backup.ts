@@ -4,7 +4,7 @@
  * under its final name only once it is complete, checked and on disk. Restore
  * (`restore.ts`) keeps the current database with the same copy.
  */
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { migrations } from './migrations.ts';
@@ -167,16 +167,39 @@ export function requireKnownSchema(summary: DatabaseSummary, shownAs: string, kn
   }
 }
 
+/** The temporary file a copy is written to before it is renamed into place; `pid` is the copying process. */
+const partialFile = (destFile: string, pid: number) => join(dirname(destFile), `.${basename(destFile)}.${pid}.partial`);
+const PARTIAL = /^\..+\.(\d+)\.partial$/;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes what copies interrupted by a kill or Ctrl-C left in `dir`: partial files of processes no longer running. */
+function removeAbandonedPartials(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const pid = PARTIAL.exec(name)?.[1];
+    if (pid !== undefined && !isRunning(Number(pid))) removeDatabaseFiles(join(dir, name));
+  }
+}
+
 /**
  * Copies the database open in `source` to `destFile` with SQLite's online backup: into a
  * temporary file beside it, switched to a rollback journal (one self-contained file),
  * summarized and checked, made owner-only, fsynced, and only then renamed to `destFile`
- * (replacing a file of that name atomically). A failed copy leaves nothing behind.
+ * (replacing a file of that name atomically). A failed copy leaves nothing behind; the partial
+ * file of one that was killed is removed by the next copy into that directory.
  */
 export async function copyDatabase(source: SqliteDatabase.Database, destFile: string, options: CopyOptions = {}): Promise<CopiedDatabase> {
   const dir = dirname(destFile);
   ensureWritableDirectory(dir);
-  const temporary = join(dir, `.${basename(destFile)}.${process.pid}.partial`);
+  removeAbandonedPartials(dir);
+  const temporary = partialFile(destFile, process.pid);
   removeDatabaseFiles(temporary);
   try {
     const pageSize = source.pragma('page_size', { simple: true }) as number;
