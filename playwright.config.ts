@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import type { AppOptions } from './e2e/fixtures.ts';
 import { MOCK_ACCOUNT, REAL_ACCOUNT } from './e2e/support/accounts.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './harness/chromium.ts';
 
 /**
  * Browser tests in Debian's Chromium (docs/e2e.md). Never a browser download: the browser is
@@ -33,7 +33,7 @@ export default defineConfig<AppOptions>({
     },
     locale: 'en-US',
     // Not UTC on purpose: the edit form must show the stored time in UTC whatever the
-    // browser's zone (SPEC.md section 2). A zone without daylight saving keeps it simple.
+    // browser's zone. A zone without daylight saving keeps it simple.
     timezoneId: 'Asia/Kolkata',
     // Animations off (the CSS honours prefers-reduced-motion): screenshots and axe see the final state.
     contextOptions: { reducedMotion: 'reduce' },

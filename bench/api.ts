@@ -17,11 +17,11 @@
 import autocannon, { type Result } from 'autocannon';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../server/testing/real-server.ts';
-import type { Build } from './lib/build.ts';
-import { startProcess, stopProcess } from './lib/processes.ts';
+import { PROJECT_ROOT as ROOT, type Build } from '../harness/build.ts';
+import { peakRssBytes, resetPeakRss } from '../harness/peak-rss.ts';
+import { startProcess, stopProcess } from '../harness/processes.ts';
 import { median, mb, report } from './lib/report.ts';
-import { logIn, peakRssBytes, resetPeakRss, scratchDirectory, seededDatabase, startServer } from './lib/server.ts';
+import { logIn, scratchDirectory, seededDatabase, startServer } from './lib/server.ts';
 
 const CONNECTIONS = 10;
 const DURATION_S = 4;

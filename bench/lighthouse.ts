@@ -14,9 +14,9 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Build } from './lib/build.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
-import { onCleanup } from './lib/processes.ts';
+import type { Build } from '../harness/build.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../harness/chromium.ts';
+import { onCleanup } from '../harness/processes.ts';
 import { median, report } from './lib/report.ts';
 import { seededDatabase, startServer } from './lib/server.ts';
 

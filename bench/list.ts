@@ -1,7 +1,7 @@
 /**
  * The client list at scale, in Chromium, against the production server.
  *
- * Three servers, with 100, 10,000 and 50,000 clients (seeded through bench/lib/seed-clients.ts),
+ * Three servers, with 100, 10,000 and 50,000 clients (seeded through harness/seed-clients.ts),
  * each logged in in its own browser context. Time to first rows: from the start of the
  * navigation to /clients (HTTP cache disabled, so the list is downloaded every time) to the
  * frame after the first client row is on screen, measured in the page (performance.now()
@@ -13,10 +13,10 @@
  * random places across the whole list with window.scrollTo.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Build } from './lib/build.ts';
-import { launchChromium } from './lib/browser.ts';
+import type { Build } from '../harness/build.ts';
+import { launchChromium } from '../harness/chromium.ts';
 import { median, report } from './lib/report.ts';
-import { ADMIN } from '../server/testing/real-server.ts';
+import { ADMIN } from '../harness/real-server.ts';
 import { seededDatabase, startServer, type RunningServer } from './lib/server.ts';
 
 const SIZES = [100, 10_000, 50_000] as const;

@@ -1,17 +1,18 @@
 /**
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
- * measurement of issue 5 and prints one line per figure with its goal and PASS or FAIL.
+ * performance measurement and prints one line per figure with its goal and PASS or FAIL.
  * Parts: weight, lighthouse, list, api, memory (all by default). `--reuse-build` measures
  * the last build again instead of building. Exit code 1 when a figure misses its goal or
  * could not be measured. See docs/performance.md.
  */
 import { availableParallelism, cpus } from 'node:os';
+import { join } from 'node:path';
+import { buildProduction, PROJECT_ROOT } from '../harness/build.ts';
+import { withCleanup } from '../harness/processes.ts';
 import { runApiBench, runMemoryBench } from './api.ts';
-import { buildProduction } from './lib/build.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runListBench } from './list.ts';
 import { runWeightBench } from './weight.ts';
-import { withCleanup } from './lib/processes.ts';
 import { allFigures, reportNotMeasured, summary } from './lib/report.ts';
 
 const PARTS = ['weight', 'lighthouse', 'list', 'api', 'memory'] as const;
@@ -19,6 +20,13 @@ type Part = (typeof PARTS)[number];
 
 /** The whole run is stopped after this, whatever it is doing. */
 const LIMIT_MS = 30 * 60_000;
+
+/**
+ * The build measured: its own, so that a benchmark never rewrites the dist/ that someone
+ * else's running server or browser test is using; under node_modules/ so that the compiled
+ * server finds its dependencies.
+ */
+const BUILD_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'salon-bench');
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -32,7 +40,7 @@ async function main(): Promise<number> {
   const parts = new Set<Part>(asked.length > 0 ? (asked as Part[]) : PARTS);
   console.info(`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
   console.info(reuseBuild ? 'Reusing the last production build (if any)…' : 'Building the production site and server…');
-  const build = await buildProduction({ reuse: reuseBuild });
+  const build = await buildProduction({ outDir: BUILD_DIR, reuse: reuseBuild });
 
   const runs: Record<Part, () => Promise<void>> = {
     weight: () => runWeightBench(build),

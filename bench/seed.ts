@@ -1,7 +1,7 @@
 /**
  * `npm run seed -- --clients 50000 --database file:/tmp/salon-50k.db [--replace]`
  *
- * Fills a salon database with generated clients (bench/lib/seed-clients.ts), through the
+ * Fills a salon database with generated clients (harness/seed-clients.ts), through the
  * server's own database and repository code. The database is created and migrated when it
  * does not exist. Without --database it is the server's DATABASE_URL (default
  * file:./data/salon.db). Staff accounts are untouched: the server creates the first one on
@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../server/config.ts';
-import { seedClients } from './lib/seed-clients.ts';
+import { seedClients } from '../harness/seed-clients.ts';
 
 const USAGE = 'Usage: npm run seed -- --clients <count> [--database file:/path/to.db] [--replace]';
 

@@ -11,8 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { staticClosure, type Manifest, type ManifestChunk } from '../vite-plugins/vite-manifest.ts';
-import type { Build } from './lib/build.ts';
-import { launchChromium } from './lib/browser.ts';
+import type { Build } from '../harness/build.ts';
+import { launchChromium } from '../harness/chromium.ts';
 import { kib, report } from './lib/report.ts';
 import { seededDatabase, startServer } from './lib/server.ts';
 

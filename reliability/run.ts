@@ -3,15 +3,17 @@
  * access checks against the real server (docs/reliability.md). One line per check with its
  * figure; the last line is `N passed, M failed`; the exit code is 1 when anything failed.
  *
- *   npm run test:reliability                  the full run (about 4 minutes on 2 cores)
+ *   npm run test:reliability                  the full run
  *   npm run test:reliability -- --quick       5 s loads, 3 crashes, 200 fuzz runs (CI)
  *   options: --seed=N (replay), --only=crash,fuzz (groups by name), --no-build (use the
  *            existing dist/ and dist-server/), --simulate-disk-full, --keep (keep the work directory)
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildProduction } from '../harness/build.ts';
+import { cleanUp, withCleanup } from '../harness/processes.ts';
+import { seededRandom } from '../harness/seeded-random.ts';
 import { accessGroup } from './checks/access.ts';
 import { backupGroup } from './checks/backup.ts';
 import { crashGroup } from './checks/crash.ts';
@@ -20,11 +22,8 @@ import { fuzzGroup } from './checks/fuzz.ts';
 import { gracefulStopGroup } from './checks/graceful-stop.ts';
 import { loadGroup } from './checks/load.ts';
 import { loginsGroup } from './checks/logins.ts';
-import { seededRandom } from '../server/testing/seeded-random.ts';
 import { FULL, HEADER_CHECK, LEAK_CHECK, QUICK, type Context, type Group, type Outcome } from './lib/context.ts';
-import { cleanUpNow, installExitHandlers } from './lib/processes.ts';
 import { HEADER_KINDS, Recorder } from './lib/recorder.ts';
-import { ROOT } from '../server/testing/real-server.ts';
 
 const GROUPS: Group[] = [loadGroup, crashGroup, gracefulStopGroup, databaseTroubleGroup, backupGroup, fuzzGroup, loginsGroup, accessGroup];
 
@@ -59,21 +58,20 @@ function parseOptions(argv: string[]): Options {
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {
-  installExitHandlers();
   const options = parseOptions(process.argv.slice(2));
   const settings = options.quick ? QUICK : FULL;
   const started = performance.now();
   print(`Reliability suite (${options.quick ? 'quick' : 'full'}), seed ${options.seed}: replay with --seed=${options.seed}`);
 
   if (options.build) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    if (build.status !== 0) {
-      print(`${build.stdout}\n${build.stderr}`);
-      print('npm run build failed');
+    try {
+      await buildProduction();
+    } catch (error) {
+      print(error instanceof Error ? error.message : String(error));
       print('0 passed, 1 failed');
       return 1;
     }
-    print(`build: npm run build done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    print(`build: the SPA and the server built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
 
   const workDir = mkdtempSync(join(tmpdir(), 'salon-reliability-'));
@@ -140,7 +138,8 @@ async function main(): Promise<number> {
       problems: recorder.leaks,
     });
   } finally {
-    cleanUpNow();
+    // The servers first: the work directory holds their databases.
+    await cleanUp();
     if (failed > 0 || options.keep) print(`Logs and databases kept in ${workDir}`);
     else rmSync(workDir, { recursive: true, force: true });
   }
@@ -149,12 +148,12 @@ async function main(): Promise<number> {
   return failed > 0 ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    cleanUpNow();
-    print('0 passed, 1 failed');
-    process.exit(1);
-  },
+process.exit(
+  await withCleanup(() =>
+    main().catch((error: unknown) => {
+      console.error(error);
+      print('0 passed, 1 failed');
+      return 1;
+    }),
+  ),
 );

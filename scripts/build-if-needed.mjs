@@ -1,8 +1,11 @@
+// @ts-check
 /**
- * Builds what `npm start` and `npm run staff` run, only when it is missing or older than
- * its sources: the SPA (vite build → dist/) and the server (tsc → dist-server/).
- * Building only when needed keeps restarts fast, and lets a deployment that built once run
- * without the dev dependencies (vite, typescript) installed.
+ * The one build step: the SPA (vite build → dist/) and the server (tsc → dist-server/), the
+ * same commands as `npm run build`. `npm start`, `npm run staff`, backup and restore build only
+ * what is missing or older than its sources (ensureSpaBuilt, ensureServerBuilt): restarts stay
+ * fast, and a deployment that built once runs without the dev dependencies (vite, typescript).
+ * The browser tests, the benchmarks and the reliability suite build in full (buildSpa,
+ * buildServer) through harness/build.ts. Plain JavaScript: node runs it without tsx.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -13,9 +16,21 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** The newest modification time among these files and directories (recursively). */
+/**
+ * @typedef {object} BuildOptions
+ * @property {string} [outDir] where dist/ and dist-server/ go: the project root by default
+ * @property {NodeJS.ProcessEnv} [env] added to this process's environment
+ * @property {boolean} [quiet] keep the build's output for the error when it fails, instead of showing it on stderr
+ * @property {(child: import('node:child_process').ChildProcess) => void} [onSpawn] called with the build's process
+ */
+
+/**
+ * The newest modification time among these files and directories (recursively).
+ * @param {string[]} paths
+ */
 function newestChange(paths) {
   let newest = 0;
+  /** @param {string} path */
   const visit = (path) => {
     if (!existsSync(path)) return;
     const stat = statSync(path);
@@ -29,12 +44,20 @@ function newestChange(paths) {
   return newest;
 }
 
+/**
+ * @param {string} output
+ * @param {string[]} sources
+ */
 function isOutdated(output, sources) {
   const target = join(root, output);
   return !existsSync(target) || statSync(target).mtimeMs < newestChange(sources);
 }
 
-/** The path of a package's command (its package.json "bin"), or undefined when it is not installed. */
+/**
+ * The path of a package's command (its package.json "bin"), or undefined when it is not installed.
+ * @param {string} pkg
+ * @param {string} command
+ */
 function binOf(pkg, command) {
   try {
     const manifestPath = require.resolve(`${pkg}/package.json`);
@@ -45,39 +68,97 @@ function binOf(pkg, command) {
   }
 }
 
-async function run(what, pkg, command, args) {
+/** A failed build; `exitCode` is the build's. */
+class BuildError extends Error {
+  /**
+   * @param {string} message
+   * @param {number} exitCode
+   */
+  constructor(message, exitCode) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+/**
+ * @param {string} what
+ * @param {string} pkg
+ * @param {string} command
+ * @param {string[]} args
+ * @param {BuildOptions} options
+ * @returns {Promise<void>}
+ */
+async function run(what, pkg, command, args, { env, quiet = false, onSpawn }) {
   const bin = binOf(pkg, command);
   if (!bin) {
-    console.error(`${what} is missing or out of date, and ${pkg} is not installed: run npm install, or npm run build before deploying.`);
-    process.exit(1);
+    throw new BuildError(`${what} is missing or out of date, and ${pkg} is not installed: run npm install, or npm run build before deploying.`, 1);
   }
-  console.error(`Building ${what}…`);
+  if (!quiet) console.error(`Building ${what}…`);
   // Build output goes to stderr: stdout stays for the command's own output. No stdin: a
   // password piped to the staff CLI is not the build's to read.
-  const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ['ignore', 2, 2] });
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', quiet ? 'pipe' : 2, quiet ? 'pipe' : 2],
+  });
+  onSpawn?.(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
   // Stopping `npm start` while it builds stops the build too, instead of orphaning it.
+  /** @param {NodeJS.Signals} signal */
   const forward = (signal) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
+  /** @type {[number | null, NodeJS.Signals | null]} */
   const [code, signal] = await new Promise((resolve) => child.on('exit', (...result) => resolve(result)));
   process.off('SIGINT', forward);
   process.off('SIGTERM', forward);
   if (code !== 0) {
-    console.error(signal ? `Building ${what} stopped (${signal}).` : `Building ${what} failed.`);
-    process.exit(code ?? 1);
+    const message = signal ? `Building ${what} stopped (${signal}).` : `Building ${what} failed.`;
+    throw new BuildError(quiet ? `${message}\n${output}` : message, code ?? 1);
+  }
+}
+
+/**
+ * The SPA into `<outDir>/dist`.
+ * @param {BuildOptions} [options]
+ */
+export function buildSpa(options = {}) {
+  const outDir = join(options.outDir ?? root, 'dist');
+  return run('the SPA (dist/)', 'vite', 'vite', ['build', '--outDir', outDir, '--emptyOutDir'], options);
+}
+
+/**
+ * The server into `<outDir>/dist-server`.
+ * @param {BuildOptions} [options]
+ */
+export function buildServer(options = {}) {
+  const outDir = join(options.outDir ?? root, 'dist-server');
+  return run('the server (dist-server/)', 'typescript', 'tsc', ['-p', 'tsconfig.server.build.json', '--outDir', outDir], options);
+}
+
+/**
+ * For the commands: a failed build ends the process with its message and exit code.
+ * @param {Promise<void>} build
+ */
+async function orExit(build) {
+  try {
+    await build;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(error instanceof BuildError ? error.exitCode : 1);
   }
 }
 
 const SHARED_SOURCES = ['contract', 'package.json', 'package-lock.json'];
 
 export async function ensureSpaBuilt() {
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.app.json', ...SHARED_SOURCES];
-  if (isOutdated('dist/index.html', sources)) await run('the SPA (dist/)', 'vite', 'vite', ['build']);
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'vite-plugins', 'tsconfig.app.json', ...SHARED_SOURCES];
+  if (isOutdated('dist/index.html', sources)) await orExit(buildSpa());
 }
 
 export async function ensureServerBuilt() {
-  const sources = ['server', 'tsconfig.server.json', 'tsconfig.server.build.json', ...SHARED_SOURCES];
-  if (isOutdated('dist-server/server/main.js', sources)) {
-    await run('the server (dist-server/)', 'typescript', 'tsc', ['-p', 'tsconfig.server.build.json']);
-  }
+  const sources = ['server', 'tsconfig.base.json', 'tsconfig.server.json', 'tsconfig.server.build.json', ...SHARED_SOURCES];
+  if (isOutdated('dist-server/server/main.js', sources)) await orExit(buildServer());
 }

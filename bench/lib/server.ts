@@ -1,14 +1,14 @@
 /**
- * The production server of the benchmark's own build (server/testing/real-server.ts), with
- * its own temporary database, stopped when the benchmark ends.
+ * The production server of the benchmark's own build (harness/real-server.ts), with its own
+ * temporary database, stopped when the benchmark ends.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, RealServer } from '../../server/testing/real-server.ts';
-import type { Build } from './build.ts';
-import { onCleanup, trackProcess } from './processes.ts';
-import { seedClients } from './seed-clients.ts';
+import type { Build } from '../../harness/build.ts';
+import { onCleanup } from '../../harness/processes.ts';
+import { ADMIN, RealServer } from '../../harness/real-server.ts';
+import { seedClients } from '../../harness/seed-clients.ts';
 
 export type RunningServer = {
   origin: string;
@@ -33,14 +33,7 @@ export async function seededDatabase(clients: number): Promise<string> {
 
 /** The server on `databaseFile`, its log beside it (read it when something fails). */
 export async function startServer(build: Build, databaseFile: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const server = await RealServer.start({
-    databaseFile,
-    logFile: `${databaseFile}.log`,
-    entry: build.serverEntry,
-    staticDir: build.staticDir,
-    env: { NODE_ENV: 'production', ...env },
-    onSpawn: trackProcess,
-  });
+  const server = await RealServer.start({ databaseFile, build, logFile: `${databaseFile}.log`, env: { NODE_ENV: 'production', ...env } });
   if (server.pid === undefined) throw new Error('The server has no pid');
   return {
     origin: server.origin,
@@ -63,20 +56,4 @@ export async function logIn(origin: string): Promise<string> {
   const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
   if (!cookie) throw new Error('Login set no cookie');
   return cookie;
-}
-
-/** The peak resident set size of a process so far (VmHWM, Linux), in bytes. */
-export function peakRssBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = /^VmHWM:\s+(\d+) kB$/m.exec(status);
-  if (!match?.[1]) throw new Error(`No VmHWM for process ${pid}`);
-  return Number(match[1]) * 1024;
-}
-
-/**
- * Resets the process's peak RSS to its current RSS (Linux: `5` into /proc/<pid>/clear_refs),
- * so that the next peakRssBytes is the peak of what runs from now on.
- */
-export function resetPeakRss(pid: number): void {
-  writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }

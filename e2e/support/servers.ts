@@ -2,10 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Account } from './accounts.ts';
-import { findFreePort } from '../../server/testing/free-port.ts';
-import { PROJECT_ROOT, ServerProcess } from './server-process.ts';
+import { findFreePort } from '../../harness/free-port.ts';
+import { RealServer } from '../../harness/real-server.ts';
+import { ServerProcess } from '../../harness/server-process.ts';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** `E2E_SERVER_LOG=1` shows the servers' output live. */
+const echo = process.env.E2E_SERVER_LOG === '1';
 
 /** The app under test, as the tests see it. */
 export type AppServer = {
@@ -35,8 +39,14 @@ export async function startMockServer(): Promise<AppServer> {
     env: { ...process.env, BROWSER: 'none', VITE_API_MOCKING: 'true' },
     readyUrl: url,
     readyTimeoutMs: 60_000,
+    echo,
   });
-  return { url, stop: () => server.stop() };
+  return {
+    url,
+    stop: async () => {
+      await server.terminate(5000);
+    },
+  };
 }
 
 /**
@@ -45,30 +55,11 @@ export async function startMockServer(): Promise<AppServer> {
  * database in a temporary folder and the bootstrap account.
  */
 export async function startRealServer(account: Account): Promise<RealAppServer> {
-  const port = await findFreePort();
-  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'salon-e2e-'));
   const databaseFile = join(dataDir, 'salon.db');
-  const start = () =>
-    ServerProcess.start({
-      name: 'real server',
-      command: process.execPath,
-      args: [REAL_SERVER_ENTRY],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: `file:${databaseFile}`,
-        STATIC_DIR: join(PROJECT_ROOT, 'dist'),
-        SALON_ADMIN_USERNAME: account.username,
-        SALON_ADMIN_PASSWORD: account.password,
-        LOG_LEVEL: 'warn',
-      },
-      readyUrl: url,
-      readyTimeoutMs: 30_000,
-    });
-  let server: ServerProcess;
+  const start = (port?: number) =>
+    RealServer.start({ databaseFile, port, admin: account, env: { NODE_ENV: 'production', LOG_LEVEL: 'warn' }, echo });
+  let server: RealServer;
   try {
     server = await start();
   } catch (error) {
@@ -76,20 +67,18 @@ export async function startRealServer(account: Account): Promise<RealAppServer> 
     throw error;
   }
   return {
-    url,
+    url: server.origin,
     databaseFile,
     async restart() {
-      await server.stop();
-      server = await start();
+      await server.terminate(5000);
+      server = await start(server.port);
     },
     async stop() {
-      await server.stop();
+      await server.terminate(5000);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** The server's listening entry, compiled by `npm run build` (what `npm start` runs after building). */
-export const REAL_SERVER_ENTRY = 'dist-server/server/main.js';
 /** The built SPA the server serves (its STATIC_DIR default, ./dist). */
 export const SPA_INDEX = 'dist/index.html';

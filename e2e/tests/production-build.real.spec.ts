@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { PROJECT_ROOT } from '../support/server-process.ts';
+import { PROJECT_ROOT } from '../../harness/build.ts';
 import { SPA_INDEX } from '../support/servers.ts';
 
 /** Text found in msw's worker ("Mock Service Worker"), its browser client (the worker's URL) and its core (the log prefix). */

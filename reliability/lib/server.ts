@@ -1,10 +1,9 @@
 /**
- * The real server as the suite starts it (server/testing/real-server.ts): its log in the run's
- * work directory as `<name>.log`, and always killed when the suite exits (processes.ts).
+ * The real server as the suite starts it (harness/real-server.ts): its log in the run's work
+ * directory as `<name>.log`.
  */
 import { join } from 'node:path';
-import { RealServer } from '../../server/testing/real-server.ts';
-import { trackChild } from './processes.ts';
+import { RealServer } from '../../harness/real-server.ts';
 
 export type ServerOptions = {
   /** Names the log file. */
@@ -17,5 +16,5 @@ export type ServerOptions = {
 };
 
 export function startRealServer({ name, dir, ...options }: ServerOptions): Promise<RealServer> {
-  return RealServer.start({ ...options, logFile: join(dir, `${name}.log`), onSpawn: trackChild });
+  return RealServer.start({ ...options, logFile: join(dir, `${name}.log`) });
 }

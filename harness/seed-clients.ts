@@ -5,11 +5,11 @@
  * contract's ClientInput, so the data is exactly what the API could have stored.
  * The names and dates come from a seeded generator: the same count gives the same people.
  */
-import { ClientInput } from '../../contract/api.ts';
-import { generateClientId } from '../../server/clients/client-store.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { createClientsRepository } from '../../server/repositories/clients.ts';
-import { seededRandom } from '../../server/testing/seeded-random.ts';
+import { ClientInput } from '../contract/api.ts';
+import { generateClientId } from '../server/clients/client-store.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { createClientsRepository } from '../server/repositories/clients.ts';
+import { seededRandom } from './seeded-random.ts';
 
 const FIRST_NAMES = [
   'Amelia', 'Olivia', 'Isla', 'Ava', 'Mia', 'Sofia', 'Grace', 'Lily', 'Freya', 'Emily', 'Ella', 'Chloé', 'Zoë',

@@ -1,24 +1,25 @@
-/** The part of autocannon 8's programmatic API that the reliability suite uses (it ships no types). */
+/** The part of autocannon 8's programmatic API that the benchmarks and the reliability suite use (it ships no types). */
 declare module 'autocannon' {
-  export type AutocannonRequest = {
+  export type Request = {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
-    setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
   };
 
-  export type AutocannonOptions = {
+  export type Options = {
     url: string;
     connections?: number;
     duration?: number;
     amount?: number;
     overallRate?: number;
+    pipelining?: number;
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    requests?: AutocannonRequest[];
+    requests?: Request[];
   };
 
   export type Histogram = {
@@ -34,11 +35,12 @@ declare module 'autocannon' {
     p99: number;
   };
 
-  export type AutocannonResult = {
+  export type Result = {
     duration: number;
     errors: number;
     timeouts: number;
     non2xx: number;
+    mismatches: number;
     resets: number;
     '1xx': number;
     '2xx': number;
@@ -51,6 +53,6 @@ declare module 'autocannon' {
     throughput: Histogram;
   };
 
-  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }
