@@ -1,16 +1,13 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { precompress } from './vite-plugins/precompress.ts';
 import { routePreloads } from './vite-plugins/route-preloads.ts';
 
 /** Where `npm run dev` sends API calls when msw is switched off (VITE_API_MOCKING=false). */
 const DEV_API_TARGET = 'http://127.0.0.1:3000';
-
-/** Text files worth compressing; images in other formats are compressed already. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/;
 
 /** msw's service worker (package.json "msw.workerDirectory"), kept out of public/, which Vite copies into every build. */
 const MOCK_SERVICE_WORKER = 'mocks/mockServiceWorker.js';
@@ -29,39 +26,6 @@ function mockServiceWorker(): Plugin {
         response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
         response.end(readFileSync(resolve(server.config.root, MOCK_SERVICE_WORKER)));
       });
-    },
-  };
-}
-
-/**
- * Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text file of
- * the build, once, at build time: the server sends the one the browser accepts
- * (@fastify/static's preCompressed) instead of compressing on every request.
- */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  const visit = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? visit(path) : [path];
-    });
-  return {
-    name: 'salon:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      for (const file of visit(outDir).filter((path) => COMPRESSIBLE.test(path))) {
-        const content = readFileSync(file);
-        const brotli = brotliCompressSync(content, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-        });
-        const gzip = gzipSync(content, { level: 9 });
-        // Only when it saves something; the server falls back to the file itself.
-        if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);
-        if (gzip.length < content.length) writeFileSync(`${file}.gz`, gzip);
-      }
     },
   };
 }

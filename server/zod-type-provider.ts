@@ -17,9 +17,22 @@ import type {
 import { z } from 'zod';
 import { describeValidationError } from '../contract/api.ts';
 
+declare const serializedFrom: unique symbol;
+
+/**
+ * An answer's body made ahead from a `T` (its JSON, possibly compressed), sent as it is:
+ * Fastify sends a Buffer without calling the serializer, so a route that declares its
+ * response schema pays nothing per request for it. Only the code that made the bytes can
+ * say what they hold, with a cast to this type.
+ */
+export type SerializedBody<T> = Buffer & { readonly [serializedFrom]: T };
+
+/** What a route may send for a schema's type: the value, or a body made ahead from it (no body for no content). */
+type Sendable<T> = T extends undefined ? T : T | SerializedBody<T>;
+
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? Sendable<z.input<this['schema']>> : unknown;
 }
 
 /** A plugin whose routes are typed from zod schemas. */

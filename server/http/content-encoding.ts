@@ -1,57 +1,67 @@
 /**
- * Content codings: which one a request gets, from its Accept-Encoding (the client list and
- * the SPA's index.html), and the compression of the client list, made once per version on
- * the thread pool. (index.html is a couple of KiB, compressed synchronously once per route
- * in static-site.ts; the built files are compressed at build time, vite.config.ts.)
+ * Compression, in one place: a body's brotli and gzip forms (the built files, at build time,
+ * vite-plugins/precompress.ts; the SPA's page, once per route; the client list, once per
+ * version), and which of them a request gets, from its Accept-Encoding. Everything is
+ * compressed on the thread pool.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 export type ContentEncoding = 'br' | 'gzip';
 
+/** The codings made, best first: brotli is smaller than gzip on text. */
+const ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
+
 /** Smaller answers are sent as they are: compressing them saves less than a packet. */
 export const MIN_COMPRESSIBLE_BYTES = 1024;
+
+/**
+ * How hard to compress.
+ * - `smallest`, for a body compressed once and sent for ever (the build's files, the SPA's
+ *   page): brotli's and gzip's highest levels.
+ * - `fast`, for a body made while the server runs, which may be several megabytes (the client
+ *   list): brotli quality 5 and gzip level 6, far quicker than the highest levels for a few
+ *   per cent more bytes. Brotli's window is 256 KiB (lgwin 18) instead of 4 MiB: JSON repeats
+ *   itself at short distances, so the answer is as small, and compressing takes a fraction of
+ *   the memory.
+ */
+export type Effort = 'smallest' | 'fast';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * The encoding to answer with: brotli when the request accepts it, else gzip, else none
- * (RFC 9110 section 12.5.3; `q=0` refuses an encoding, `*` accepts any not named).
- */
-export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | undefined {
-  if (!acceptEncoding) return undefined;
-  let br: boolean | undefined;
-  let gz: boolean | undefined;
-  let any: boolean | undefined;
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
-    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name === 'br') br = accepted;
-    else if (name === 'gzip' || name === 'x-gzip') gz = accepted;
-    else if (name === '*') any = accepted;
-  }
-  if (br ?? any) return 'br';
-  if (gz ?? any) return 'gzip';
-  return undefined;
+/** `body` in `encoding`, compressed off the event loop. */
+export function encode(body: Buffer, encoding: ContentEncoding, effort: Effort): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(body, { level: effort === 'smallest' ? 9 : 6 });
+  const params =
+    effort === 'smallest'
+      ? { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length }
+      : { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18 };
+  return brotli(body, { params });
+}
+
+/** The codings of `body` that are smaller than it (none of an image already compressed). */
+export type EncodedBodies = Partial<Record<ContentEncoding, Buffer>>;
+
+/** Every coding of `body` worth sending, made at once. */
+export async function encodeAll(body: Buffer, effort: Effort): Promise<EncodedBodies> {
+  const encoded = await Promise.all(ENCODINGS.map((encoding) => encode(body, encoding, effort)));
+  return Object.fromEntries(ENCODINGS.flatMap((encoding, index) => (encoded[index]!.length < body.length ? [[encoding, encoded[index]]] : [])));
 }
 
 /**
- * Compresses `body`, off the event loop. The settings suit a body that is made once and
- * sent many times, yet may be several megabytes (50,000 clients, 8 MB): brotli quality 5
- * and gzip level 6 take tens of milliseconds per megabyte. Brotli's window is 256 KiB
- * (lgwin 18) instead of 4 MiB: JSON repeats itself at short distances, so the answer is as
- * small (within 0.5 %), and compressing 8 MB then needs about 6 MB of memory instead of 20.
+ * The coding to answer with, among `offered`: the best one the request accepts, or none
+ * (RFC 9110 section 12.5.3: codings are case-insensitive, `x-gzip` is gzip, `q=0` refuses a
+ * coding, `*` accepts any not named). @fastify/accept-negotiator, which @fastify/static uses,
+ * would send brotli to `br;q=0, *` and nothing to `BR` or `x-gzip`.
  */
-export function compress(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(body, {
-        params: {
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_QUALITY]: 5,
-          [constants.BROTLI_PARAM_LGWIN]: 18,
-        },
-      })
-    : gzipAsync(body, { level: 6 });
+export function preferredEncoding(acceptEncoding: string | undefined, offered: readonly ContentEncoding[] = ENCODINGS): ContentEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const named = new Map<string, boolean>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
+    named.set(name === 'x-gzip' ? 'gzip' : name, q === undefined || Number(q.slice(2)) > 0);
+  }
+  return offered.find((encoding) => named.get(encoding) ?? named.get('*'));
 }

@@ -1,4 +1,4 @@
-/** The client store (repository plus the cached list of GET /api/clients), shared by the routes. */
+/** The client store (the read model and the writes that invalidate it), shared by the routes. */
 import fp from 'fastify-plugin';
 import { createClientStore, type ClientStore } from '../clients/client-store.ts';
 

@@ -15,11 +15,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { preferredEncoding } from '../http/content-encoding.ts';
+import { encodeAll, preferredEncoding, type ContentEncoding, type EncodedBodies } from '../http/content-encoding.ts';
 import { readRoutePreloads } from '../http/route-preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -55,23 +54,23 @@ export const staticSite = fp<StaticSiteOptions>(
     }
     const routePreloads = readRoutePreloads(staticDir);
     /** index.html with the preloads of each route, compressed once per route (a handful of variants). */
-    const pages = new Map<string, { identity: Buffer; br: Buffer; gzip: Buffer }>();
+    const pages = new Map<string, Promise<{ identity: Buffer; encoded: EncodedBodies; offered: ContentEncoding[] }>>();
     const pageFor = (pathname: string) => {
       const links = routePreloads.linksFor(pathname);
       let page = pages.get(links);
       if (!page) {
         const identity = links ? Buffer.from(indexHtml.toString('utf8').replace('</head>', `${links}</head>`)) : indexHtml;
-        page = { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+        page = encodeAll(identity, 'smallest').then((encoded) => ({ identity, encoded, offered: Object.keys(encoded) as ContentEncoding[] }));
         pages.set(links, page);
       }
       return page;
     };
-    const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-      const page = pageFor(request.url.split('?', 1)[0] ?? '/');
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const page = await pageFor(request.url.split('?', 1)[0] ?? '/');
+      const encoding = preferredEncoding(request.headers['accept-encoding'], page.offered);
       reply.code(200).header('cache-control', REVALIDATE).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       if (!encoding) return reply.send(page.identity);
-      return reply.header('content-encoding', encoding).send(page[encoding]);
+      return reply.header('content-encoding', encoding).send(page.encoded[encoding]);
     };
 
     await app.register(async (files) => {

@@ -1,7 +1,7 @@
 /** The clients table: the only place that knows its SQL. */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Client, ClientInput } from '../../contract/api.ts';
-import { withSqliteHandle } from '../db/database.ts';
+import { forEachValue } from '../db/database.ts';
 import type { ClientsTable, Database } from '../db/schema.ts';
 
 const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
@@ -37,24 +37,22 @@ const clientJson = sql<string>`json_object('_id', id, 'firstName', first_name, '
 
 export function createClientsRepository(db: Kysely<Database>) {
   return {
-    /**
-     * Every client's JSON, oldest registration first (SPEC.md section 4), handed to `visit`
-     * one at a time, after `begin` is told how many there are and how many bytes they take
-     * (to size one Buffer).
-     * Read in one synchronous go, so nothing of this process interleaves, and one string per
-     * row, without a JavaScript object per row (50,000 rows should not cost 50,000 of them).
-     */
-    async forEachJson(begin: (size: { clients: number; bytes: number }) => void, visit: (json: string) => void): Promise<void> {
-      const list = db.selectFrom('clients').select(clientJson.as('json')).orderBy('registration_date_time').orderBy('id').compile();
-      const size = db
+    /** How many clients there are and how many bytes their JSON takes: to size one Buffer for forEachJson. */
+    async jsonSize(): Promise<{ clients: number; bytes: number }> {
+      const size = await db
         .selectFrom('clients')
         .select((eb) => [eb.fn.countAll<number>().as('clients'), sql<number>`total(length(cast(${clientJson} as blob)))`.as('bytes')])
-        .compile();
-      await withSqliteHandle(db, (sqlite) => {
-        const { clients, bytes } = sqlite.prepare(size.sql).get(...size.parameters) as { clients: number; bytes: number };
-        begin({ clients: Number(clients), bytes: Number(bytes) });
-        for (const json of sqlite.prepare(list.sql).pluck().iterate(...list.parameters)) visit(json as string);
-      });
+        .executeTakeFirstOrThrow();
+      return { clients: Number(size.clients), bytes: Number(size.bytes) };
+    },
+
+    /**
+     * Every client's JSON, oldest registration first (the list's order), handed to `visit` one
+     * at a time: one string per row, without a JavaScript object per row (50,000 rows should
+     * not cost 50,000 of them).
+     */
+    forEachJson(visit: (json: string) => void): Promise<void> {
+      return forEachValue(db, db.selectFrom('clients').select(clientJson.as('json')).orderBy('registration_date_time').orderBy('id').compile(), visit);
     },
 
     async findById(id: string): Promise<Client | undefined> {

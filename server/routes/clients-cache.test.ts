@@ -1,6 +1,6 @@
 /**
  * GET /api/clients and GET /api/clients/:id answered from the serialised list in memory
- * (clients/client-list-cache.ts): the same answers as from the database, compressed on
+ * (clients/read-model.ts): the same answers as from the database, compressed on
  * request, and never older than the last write.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -69,11 +69,12 @@ describe('the serialised list', () => {
 });
 
 describe('the repository’s JSON of every client', () => {
-  it('is JSON.stringify of each client, with the count and byte size told first', async () => {
+  it('is JSON.stringify of each client, and its count and byte size are the list’s', async () => {
     const test = await staffWithClients(4, { ...aClient, lastName: 'O"Neil \\ 💄' });
     const json: string[] = [];
-    let size = { clients: 0, bytes: 0 };
-    await createClientsRepository(test.app.db).forEachJson((total) => (size = total), (each) => void json.push(each));
+    const repository = createClientsRepository(test.app.db);
+    const size = await repository.jsonSize();
+    await repository.forEachJson((each) => void json.push(each));
     expect(json.toSorted()).toEqual(test.clients.map((client) => JSON.stringify(client)).toSorted());
     expect(size).toEqual({ clients: 4, bytes: json.reduce((sum, each) => sum + Buffer.byteLength(each), 0) });
   });

@@ -1,9 +1,7 @@
-/** The client endpoints of SPEC.md section 7, under /api/clients (session checked by routes/api.ts). */
+/** The client endpoints under /api/clients (the session is checked by routes/api.ts). */
 import { z } from 'zod';
-import { ApiErrorBody, Client, ClientId, ClientInput } from '../../contract/api.ts';
-import { encodedEtag, matchesIfNoneMatch } from '../clients/client-list-cache.ts';
-import { MIN_COMPRESSIBLE_BYTES, preferredEncoding } from '../http/content-encoding.ts';
-import type { ZodPlugin } from '../zod-type-provider.ts';
+import { ApiErrorBody, Client, ClientId, ClientInput, ClientList } from '../../contract/api.ts';
+import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
 /** Any id that cannot be one gets the same answer, whatever is wrong with it. */
 const ClientIdParams = z.object({
@@ -12,32 +10,19 @@ const ClientIdParams = z.object({
 
 const CLIENT_NOT_FOUND = { message: 'Client not found' };
 
+/** The type of the bodies the read model makes (Fastify would call a Buffer octet-stream). */
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * A client's JSON made ahead (a slice of the cached list, or findJson): Fastify sends a
- * Buffer as it is, without the response serialiser, so the schema's type is only asserted here.
- */
-const preSerialized = (json: Buffer) => json as unknown as Client;
 
 export const clientRoutes: ZodPlugin = async (app) => {
   const store = app.clientStore;
 
-  app.get('/', async (request, reply) => {
-    const list = await store.list();
-    const encoding = list.body.length >= MIN_COMPRESSIBLE_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  app.get('/', { schema: { response: { 200: ClientList, 304: z.undefined() } } }, async (request, reply) => {
+    const list = await store.list(request.headers);
     // The browser may keep the list but must ask each time; an unchanged list costs a 304.
-    reply.header('cache-control', 'private, no-cache');
-    reply.header('vary', 'accept-encoding');
-    reply.header('etag', encodedEtag(list.etag, encoding));
-    if (matchesIfNoneMatch(request.headers['if-none-match'], list.etag)) {
-      return reply.code(304).send();
-    }
-    // Already JSON (and compressed once per list): sent as is, with no work per request.
-    reply.type(JSON_TYPE);
-    if (!encoding) return reply.send(list.body);
-    const body = await list.encoded(encoding);
-    return reply.header('content-encoding', encoding).send(body);
+    reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').header('etag', list.etag);
+    if (list.notModified) return reply.code(304).send();
+    if (list.encoding) reply.header('content-encoding', list.encoding);
+    return reply.type(JSON_TYPE).send(list.body);
   });
 
   app.post('/', { schema: { body: ClientInput, response: { 201: Client } } }, async (request, reply) => {
@@ -46,14 +31,13 @@ export const clientRoutes: ZodPlugin = async (app) => {
   });
 
   app.get('/:clientId', { schema: { params: ClientIdParams, response: { 200: Client, 404: ApiErrorBody } } }, (request, reply) => {
-    const send = (json: Buffer | undefined): void => {
-      if (json) reply.type(JSON_TYPE).send(preSerialized(json));
+    const send = (json: SerializedBody<Client> | undefined): void => {
+      if (json) reply.type(JSON_TYPE).send(json);
       else reply.code(404).send(CLIENT_NOT_FOUND);
     };
-    // From the cached list when it is current: answered at once, without a query or a promise.
-    const list = store.currentList();
-    if (list) return send(list.client(request.params.clientId));
-    return store.findJson(request.params.clientId).then(send);
+    const json = store.client(request.params.clientId);
+    // From the list in memory: answered at once, without a promise.
+    return json instanceof Promise ? json.then(send) : send(json);
   });
 
   app.put(

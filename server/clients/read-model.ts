@@ -1,19 +1,26 @@
 /**
- * GET /api/clients answered from memory: the whole list serialised once into a Buffer with
- * a strong ETag, kept until a write invalidates it. Reads then cost no database query and
- * no JSON serialisation, and a client that already has the list gets a 304.
+ * The clients read model: what GET /api/clients and GET /api/clients/:id answer, from memory.
  *
- * The same buffer answers GET /api/clients/:id: each client's JSON is a slice of it, found
- * through an index of the ids in the buffer. Its brotli and gzip forms are made once per
- * list, when first asked for.
+ * The whole list is serialised once into a Buffer (SQLite writes each client's JSON, with no
+ * JavaScript object per row) with a strong ETag, and kept until the clients change. The list
+ * is answered with that Buffer or its brotli or gzip form (made once per list, when first
+ * asked for), or a 304 when the request already holds it. One client is a slice of the same
+ * Buffer, found through an index of the ids in it, answered without a query or a promise;
+ * while the list is not in memory, it is read from the database.
  *
- * Writes call `invalidate()` in the same code path that commits them, and so does a commit by
- * another process, as soon as a request sees it (see client-store.ts); a rebuild that raced
- * with either is thrown away instead of cached. So the cache never serves a list older than
- * the database.
+ * Every write of this server invalidates the list in the same code path that commits it
+ * (client-store.ts), and so does a commit by another process, as soon as a request sees it
+ * (the /api scope's first hook, db/database.ts); a rebuild that raced with either is thrown
+ * away instead of kept. So nothing is answered from a list older than the database.
  */
 import { createHash } from 'node:crypto';
-import { compress, type ContentEncoding } from '../http/content-encoding.ts';
+import type { Kysely } from 'kysely';
+import type { Client } from '../../contract/api.ts';
+import { otherCommits } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { encode, MIN_COMPRESSIBLE_BYTES, preferredEncoding, type ContentEncoding } from '../http/content-encoding.ts';
+import { createClientsRepository, type ClientsRepository } from '../repositories/clients.ts';
+import type { SerializedBody } from '../zod-type-provider.ts';
 
 /** What every client's JSON starts with (toClient and the repository's JSON put `_id` first). */
 const ID_PREFIX = Buffer.from('{"_id":"');
@@ -41,22 +48,22 @@ function hashIdBytes(body: Buffer, start: number, end: number): number {
 
 export class SerializedList {
   /** The JSON array, ready to send. */
-  readonly body: Buffer;
+  readonly body: SerializedBody<Client[]>;
   /** A strong validator of `body` (quoted, as sent in the ETag header). */
   readonly etag: string;
   /** The byte range of client i's JSON in `body`: [start, end) at 2i and 2i + 1. */
   readonly #ranges: Uint32Array;
   /**
    * Client positions by id: an open-addressing hash table (slot → position + 1, 0 = empty)
-   * whose keys are read from `body` itself. Typed arrays, not a Map of strings: 50,000 ids
-   * cost 0.5 MB outside V8's heap instead of several MB inside it. Undefined when some id
-   * is not in the plain form the table can compare.
+   * whose keys are read from `body` itself. Typed arrays, not a Map of strings: a few bytes
+   * per id, outside V8's heap, instead of a string and a map entry each inside it. Undefined
+   * when some id is not in the plain form the table can compare.
    */
   readonly #slots: Uint32Array | undefined;
-  readonly #encoded = new Map<ContentEncoding, Promise<Buffer>>();
+  readonly #encoded = new Map<ContentEncoding, Promise<SerializedBody<Client[]>>>();
 
   constructor(body: Buffer, ranges: Uint32Array) {
-    this.body = body;
+    this.body = body as SerializedBody<Client[]>;
     this.#ranges = ranges;
     this.#slots = this.#buildIndex();
     this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
@@ -104,22 +111,22 @@ export class SerializedList {
    * The JSON of one client of the list (a view into `body`), or undefined when it is not in
    * the list. An id the index cannot hold (not in the plain form) is never equal to one it holds.
    */
-  client(id: string): Buffer | undefined {
+  client(id: string): SerializedBody<Client> | undefined {
     const slots = this.#slots;
     if (!slots) throw new Error('This list has no index of its clients (see indexed)');
     const mask = slots.length - 1;
     for (let slot = hashId(id) & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
       const position = (slots[slot] as number) - 1;
-      if (this.#hasId(position, id)) return this.body.subarray(this.#ranges[position * 2], this.#ranges[position * 2 + 1]);
+      if (this.#hasId(position, id)) return this.body.subarray(this.#ranges[position * 2], this.#ranges[position * 2 + 1]) as SerializedBody<Client>;
     }
     return undefined;
   }
 
   /** `body` compressed, made on the first call and shared by every later one. */
-  encoded(encoding: ContentEncoding): Promise<Buffer> {
+  encoded(encoding: ContentEncoding): Promise<SerializedBody<Client[]>> {
     let encoded = this.#encoded.get(encoding);
     if (!encoded) {
-      encoded = compress(this.body, encoding);
+      encoded = encode(this.body, encoding, 'fast') as Promise<SerializedBody<Client[]>>;
       this.#encoded.set(encoding, encoded);
       // A failure is not remembered: the next request tries again.
       encoded.catch(() => this.#encoded.delete(encoding));
@@ -129,8 +136,8 @@ export class SerializedList {
 }
 
 /**
- * Writes a list one client at a time into a single Buffer, so that a large list (50,000
- * clients, 8 MB of JSON) is never held in memory as rows, objects and strings at once:
+ * Writes a list one client at a time into a single Buffer, so that a large list (tens of
+ * thousands of clients) is never held in memory as rows, objects and strings at once:
  * nothing but the Buffer and a typed array outlives a client. Given the total size ahead
  * (`expectedBytes`, the clients' JSON without separators), the Buffer is allocated once, at
  * its final size; otherwise it grows. Either way the server's peak memory stays near the
@@ -241,4 +248,52 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"') === etag);
+}
+
+/** The list as it is now: read from the database straight into one Buffer of the right size. */
+async function readList(clients: ClientsRepository): Promise<SerializedList> {
+  const size = await clients.jsonSize();
+  const builder = new SerializedListBuilder(size.bytes, size.clients);
+  await clients.forEachJson((json) => builder.addJson(json));
+  return builder.finish();
+}
+
+/** The request headers the list's answer depends on. */
+export type ListRequestHeaders = { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined };
+
+/** GET /api/clients's answer: the list in the coding the request accepts, or "not modified". */
+export type ListAnswer = { etag: string } & (
+  | { notModified: true }
+  | { notModified: false; encoding: ContentEncoding | undefined; body: SerializedBody<Client[]> }
+);
+
+export function createClientsReadModel(db: Kysely<Database>) {
+  const clients = createClientsRepository(db);
+  const cache = new ClientListCache(() => readList(clients));
+  otherCommits(db).onCommit(() => cache.invalidate());
+
+  return {
+    async list(headers: ListRequestHeaders): Promise<ListAnswer> {
+      const list = await cache.get();
+      const encoding = list.body.length >= MIN_COMPRESSIBLE_BYTES ? preferredEncoding(headers['accept-encoding']) : undefined;
+      const etag = encodedEtag(list.etag, encoding);
+      if (matchesIfNoneMatch(headers['if-none-match'], list.etag)) return { etag, notModified: true };
+      return { etag, notModified: false, encoding, body: encoding ? await list.encoded(encoding) : list.body };
+    },
+
+    /**
+     * One client's JSON, or undefined when there is no such client: at once from the list in
+     * memory, from the database (a promise) while the list is not there.
+     */
+    client(id: string): SerializedBody<Client> | undefined | Promise<SerializedBody<Client> | undefined> {
+      const list = cache.current();
+      if (list?.indexed) return list.client(id);
+      return clients.findById(id).then((client) => client && (Buffer.from(JSON.stringify(client)) as SerializedBody<Client>));
+    },
+
+    /** Called after every write to the clients table. */
+    invalidate(): void {
+      cache.invalidate();
+    },
+  };
 }

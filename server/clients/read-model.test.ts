@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../../contract/api.ts';
-import { ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder } from './client-list-cache.ts';
+import { ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder } from './read-model.ts';
 
 const client = (id: string): Client => ({
   _id: id,
