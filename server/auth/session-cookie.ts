@@ -1,6 +1,6 @@
 /**
  * The session cookie: an opaque random token (256 bits), HttpOnly (the SPA never sees it;
- * its login flag is separate, SPEC.md section 4), SameSite=Strict, Path=/, and Secure when
+ * its login flag is separate, in localStorage), SameSite=Strict, Path=/, and Secure when
  * the request came over HTTPS. No Max-Age: the browser forgets it when it closes, and the
  * server's idle and absolute time-outs decide how long it is honoured.
  */

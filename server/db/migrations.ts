@@ -37,7 +37,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (column) => column.notNull())
         .addColumn('updated_at', 'text', (column) => column.notNull())
         .execute();
-      // The list is read in this order (SPEC.md section 4 sorts by registration time).
+      // The list is read in this order: oldest registration first.
       await db.schema
         .createIndex('clients_registration_date_time')
         .on('clients')

@@ -1,5 +1,5 @@
 /**
- * POST /login and POST /logout (SPEC.md section 7; logout ends the session server-side).
+ * POST /login and POST /logout (logout ends the session server-side, not only the SPA's flag).
  * GET /login is not here: it is the SPA's page, served by the history fallback.
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { clearedSessionCookie, readSessionToken, sessionCookie } from '../auth/s
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
-/** The answer to a successful login; the SPA reads only the status (SPEC.md section 7). */
+/** The answer to a successful login; the SPA reads only the status. */
 const LoginResponse = z.object({ username: z.string() });
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
