@@ -1,8 +1,7 @@
 /**
- * A server as a tracked process of its own (processes.ts), in its own process group, started
- * from the project root: ready once `readyUrl` answers 2xx, then killed (SIGKILL) or stopped
- * (SIGTERM, then SIGKILL) on demand. Its output goes to a log file, or is kept in memory for
- * error messages.
+ * A server as a tracked process (processes.ts), started from the project root: ready once
+ * `readyUrl` answers 2xx, then killed (SIGKILL) or stopped (SIGTERM, then SIGKILL) on demand.
+ * Its output goes to a log file, or is kept in memory for error messages.
  */
 import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
@@ -18,6 +17,12 @@ export type ServerProcessOptions = {
   env: NodeJS.ProcessEnv;
   readyUrl: string;
   readyTimeoutMs: number;
+  /**
+   * Starts it in a process group of its own, signalled as a whole: for `npm run …`, whose node
+   * process must stop with it. Not for a server under measurement: the new session would also
+   * be a scheduling group of its own (Linux's autogroup), and get another share of the CPU.
+   */
+  group?: boolean;
   /**
    * The file its output is appended to. A file, not a pipe: a busy test process can never
    * stall a server that logs. Without one, the last lines are kept in memory.
@@ -42,7 +47,12 @@ export class ServerProcess {
     this.#options = options;
     const log = options.logFile === undefined ? 'pipe' : openSync(options.logFile, 'a');
     try {
-      this.#child = startProcess(options.command, options.args, { cwd: PROJECT_ROOT, env: options.env, detached: true, stdio: ['ignore', log, log] });
+      this.#child = startProcess(options.command, options.args, {
+        cwd: PROJECT_ROOT,
+        env: options.env,
+        detached: options.group === true,
+        stdio: ['ignore', log, log],
+      });
     } finally {
       if (typeof log === 'number') closeSync(log);
     }

@@ -39,6 +39,7 @@ export async function startMockServer(): Promise<AppServer> {
     env: { ...process.env, BROWSER: 'none', VITE_API_MOCKING: 'true' },
     readyUrl: url,
     readyTimeoutMs: 60_000,
+    group: true,
     echo,
   });
   return {
