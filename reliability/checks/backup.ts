@@ -12,14 +12,16 @@
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedClients } from '../../bench/lib/seed-clients.ts';
-import { ADMIN, ROOT, type RealServer } from '../../server/testing/real-server.ts';
-import { formatInt, type Context, type Group, type Outcome } from '../lib/context.ts';
+import { seedClients } from '../../harness/seed-clients.ts';
+import { PROJECT_ROOT as ROOT } from '../../harness/build.ts';
+import { ADMIN, type RealServer } from '../../harness/real-server.ts';
+import { countBy, formatInt, type Context, type Group, type Outcome } from '../lib/context.ts';
 import { HttpClient, jsonHeaders, logIn } from '../lib/http.ts';
-import { sleep, trackChild } from '../lib/processes.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { trackProcess as trackChild } from '../../harness/processes.ts';
 import { startRealServer } from '../lib/server.ts';
 import { inspectLive, type Inspection } from '../lib/sqlite.ts';
-import { newLedger, runWriters, type WriteLedger } from './writers.ts';
+import { compareStored, newLedger, percentile, runWriters, storedProblems } from './writers.ts';
 
 export const BACKUP_CHECK = 'backup: under write load';
 export const ROUND_TRIP_CHECK = 'backup: restore round trip';
@@ -58,53 +60,12 @@ function runCli(cli: 'backup' | 'restore' | 'staff', args: string[], databaseFil
   });
 }
 
-type Read = { startedAt: number; ms: number; status: number };
-
-/** Fetches GET /api/clients/:id for random ids, `count` at a time, until `stop()`. */
-async function runReaders(options: {
-  client: HttpClient;
-  cookie: string;
-  ids: string[];
-  count: number;
-  random: () => number;
-  reads: Read[];
-  stop: () => boolean;
-}): Promise<void> {
-  const reader = async () => {
-    while (!options.stop()) {
-      const id = options.ids[Math.floor(options.random() * options.ids.length)] ?? '';
-      const startedAt = performance.now();
-      const response = await options.client.request({ method: 'GET', path: `/api/clients/${encodeURIComponent(id)}`, headers: { cookie: options.cookie } });
-      options.reads.push({ startedAt, ms: response.ms, status: response.status });
-    }
-  };
-  await Promise.all(Array.from({ length: options.count }, reader));
-}
-
-const maxOf = (values: number[]) => values.reduce((max, value) => Math.max(max, value), 0);
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
-}
+const maxOf = (values: number[]) => percentile(values, 1);
 
 /** The counts the backup CLI printed: `  Holds: 1,234 clients, 2 staff accounts; integrity_check ok`. */
 function printedCounts(stdout: string): { clients: number; staff: number } | undefined {
   const match = /^ {2}Holds: ([\d,]+) clients?, ([\d,]+) staff accounts?; integrity_check ok$/m.exec(stdout);
   return match ? { clients: Number(match[1]?.replace(/,/g, '')), staff: Number(match[2]?.replace(/,/g, '')) } : undefined;
-}
-
-/** Compares the copy with what was written: every create acknowledged before the backup began is there, and nothing nobody wrote. */
-function compareWithLedger(copy: Inspection, seeded: Set<string>, before: Map<string, string>, ledger: WriteLedger) {
-  const problems: string[] = [];
-  const byId = new Map(copy.clients.map((row) => [row.id, row.last_name]));
-  const missing = [...before].filter(([id, marker]) => byId.get(id) !== marker);
-  if (missing.length > 0) problems.push(`${missing.length} creates acknowledged before the backup began are not in the copy, e.g. ${missing[0]?.join(' ')}`);
-  const unknown = copy.clients.filter((row) => !seeded.has(row.id) && !ledger.sent.has(row.last_name));
-  if (unknown.length > 0) problems.push(`${unknown.length} rows in the copy that nobody wrote, e.g. ${unknown[0]?.id}`);
-  const seededMissing = [...seeded].filter((id) => !byId.has(id)).length;
-  if (seededMissing > 0) problems.push(`${seededMissing} seeded clients missing from the copy`);
-  return { problems, missing: missing.length };
 }
 
 type AfterBackup = { server: RealServer; databaseFile: string; copyFile: string; copy: Inspection };
@@ -120,10 +81,20 @@ async function backupUnderLoad(context: Context): Promise<Outcome & AfterBackup>
   const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'backup', maxSockets: WRITERS + READERS });
   const cookie = await logIn(client, ADMIN.username, ADMIN.password);
   const ledger = newLedger();
-  const reads: Read[] = [];
+  const reads: Array<{ startedAt: number; ms: number; status: number }> = [];
   let stop = false;
   const writing = runWriters({ client, cookie, tag: 'backup', count: WRITERS, ledger, stop: () => stop });
-  const reading = runReaders({ client, cookie, ids: [...seeded], count: READERS, random: context.random, reads, stop: () => stop });
+  // Readers of GET /api/clients/:id for random seeded ids, without pause.
+  const ids = [...seeded];
+  const reader = async () => {
+    while (!stop) {
+      const id = ids[Math.floor(context.random() * ids.length)] ?? '';
+      const startedAt = performance.now();
+      const { ms, status } = await client.request({ method: 'GET', path: `/api/clients/${encodeURIComponent(id)}`, headers: { cookie } });
+      reads.push({ startedAt, ms, status });
+    }
+  };
+  const reading = Promise.all(Array.from({ length: READERS }, reader));
 
   // A while of the same load without a backup: what the reads take anyway.
   const baselineFrom = performance.now();
@@ -147,15 +118,19 @@ async function backupUnderLoad(context: Context): Promise<Outcome & AfterBackup>
   if (!printed) problems.push(`backup did not print what the copy holds: ${backup.stdout.trim().slice(0, 300)}`);
   else if (printed.clients !== copy.clients.length || printed.staff !== copy.staff)
     problems.push(`backup printed ${printed.clients} clients and ${printed.staff} staff accounts; the copy holds ${copy.clients.length} and ${copy.staff}`);
-  const compared = compareWithLedger(copy, seeded, before, ledger);
-  problems.push(...compared.problems);
+  // Every create acknowledged before the backup began is in the copy, and no row nobody wrote.
+  const written = copy.clients.filter((row) => !seeded.has(row.id));
+  const found = compareStored(written, before, ledger.sent);
+  problems.push(...storedProblems(found, 'the copy, of the creates acknowledged before the backup began: '));
+  const copyIds = new Set(copy.clients.map((row) => row.id));
+  const seededMissing = [...seeded].filter((id) => !copyIds.has(id)).length;
+  if (seededMissing > 0) problems.push(`${seededMissing} seeded clients missing from the copy`);
   if (before.size === 0) problems.push('no create was acknowledged before the backup began');
   if (acknowledgedDuring === 0) problems.push('no create was acknowledged while the backup ran');
   if (during.length === 0) problems.push('no read overlapped the backup');
   if (maxOf(during) > STALL_LIMIT_MS) problems.push(`a read took ${maxOf(during).toFixed(0)} ms during the backup (limit ${STALL_LIMIT_MS} ms)`);
   if (failedReads > 0) problems.push(`${failedReads} reads did not answer 200`);
-  const refused = [...ledger.refused].map(([status, count]) => `${status} ×${count}`);
-  if (refused.length > 0) problems.push(`writes refused: ${refused.join(', ')}`);
+  if (ledger.refused.length > 0) problems.push(`writes refused: ${countBy(ledger.refused, (status) => status)}`);
 
   const ownTime = /^Backed up .+ in ([\d.]+) s$/m.exec(backup.stdout)?.[1] ?? '?';
   const size = `${(statSync(copyFile).size / 2 ** 20).toFixed(1)} MiB`;
@@ -167,7 +142,7 @@ async function backupUnderLoad(context: Context): Promise<Outcome & AfterBackup>
     problems,
     figure:
       `${formatInt(seededCount)} clients, copy ${size}: backup in ${ownTime} s (${formatInt(backup.ms)} ms with the process start); ` +
-      `${formatInt(before.size)} creates acknowledged before it began, ${formatInt(before.size - compared.missing)} in the copy, ` +
+      `${formatInt(before.size)} creates acknowledged before it began, ${formatInt(before.size - found.lost.length)} in the copy, ` +
       `${formatInt(acknowledgedDuring)} more during it; integrity ${copy.integrity}; ` +
       `GET /api/clients/:id during the backup: ${formatInt(during.length)} reads, max ${maxOf(during).toFixed(0)} ms, p99 ${percentile(during, 0.99).toFixed(1)} ms ` +
       `(same load before it: max ${maxOf(baseline).toFixed(0)} ms, p99 ${percentile(baseline, 0.99).toFixed(1)} ms)`,
@@ -181,12 +156,7 @@ async function serverView(server: RealServer, context: Context) {
     const cookie = await logIn(client, ADMIN.username, ADMIN.password);
     const list = await client.request({ method: 'GET', path: '/api/clients', headers: { cookie } });
     const ids = list.status === 200 ? (JSON.parse(list.body) as Array<{ _id: string }>).map((item) => item._id) : [];
-    const later = await client.request({
-      method: 'POST',
-      path: '/login',
-      headers: jsonHeaders(server.origin),
-      body: JSON.stringify(LATER_ACCOUNT),
-    });
+    const later = await client.request({ method: 'POST', path: '/login', headers: jsonHeaders(server.origin), body: JSON.stringify(LATER_ACCOUNT) });
     return { listStatus: list.status, ids: new Set(ids), laterLogin: later.status };
   } finally {
     client.close();

@@ -12,21 +12,22 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, closeSync, rmSync, writeSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { inProcessConfig } from '../../server/testing/in-process-config.ts';
 import { buildApp } from '../../server/app.ts';
 import { clientBody, type Context, type Group, type Outcome } from '../lib/context.ts';
-import { HttpClient, jsonHeaders, logIn, type HttpRequest, type HttpResponse } from '../lib/http.ts';
-import { onExit, sleep } from '../lib/processes.ts';
-import { ADMIN } from '../../server/testing/real-server.ts';
+import { HttpClient, jsonHeaders, logIn, sessionCookieOf, type HttpRequest, type HttpResponse } from '../lib/http.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { onCleanup as onExit } from '../../harness/processes.ts';
+import { ADMIN } from '../../harness/real-server.ts';
 import { startRealServer } from '../lib/server.ts';
-import { inspectCopy } from '../lib/sqlite.ts';
+import { inspectCopy, type Inspection } from '../lib/sqlite.ts';
+import { compareStored, newLedger, percentile, storedProblems } from './writers.ts';
 
-export const LOCK_CHECK = 'database: locked by another process';
-export const DISK_CHECK = 'database: disk full';
+const LOCK_CHECK = 'database: locked by another process';
+const DISK_CHECK = 'database: disk full';
 
 type Send = (request: HttpRequest) => Promise<HttpResponse>;
 
@@ -35,14 +36,10 @@ const LOCK_HOLD_MS = 5000;
 /** Reads must not wait for the lock: the 99th percentile of GET /api/clients/:id while it is held. */
 const READ_P99_GOAL_MS = 50;
 
-function percentile(values: number[], fraction: number): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
+const idOf = (response: HttpResponse) => (JSON.parse(response.body) as { _id: string })._id;
 
 async function lockedCheck(context: Context): Promise<Outcome> {
-  const dir = join(context.workDir, 'locked');
-  const databaseFile = join(dir, 'salon.db');
+  const databaseFile = join(context.workDir, 'locked', 'salon.db');
   const server = await startRealServer({ name: 'locked', dir: context.workDir, databaseFile });
   const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'locked' });
   const problems: string[] = [];
@@ -50,23 +47,21 @@ async function lockedCheck(context: Context): Promise<Outcome> {
   try {
     const cookie = await logIn(client, ADMIN.username, ADMIN.password);
     const headers = jsonHeaders(server.origin, cookie);
-    const first = await client.request({ method: 'POST', path: '/api/clients', headers, body: clientBody('locked-before') });
-    const existing = (JSON.parse(first.body) as { _id: string })._id;
+    const post = (marker: string) => client.request({ method: 'POST', path: '/api/clients', headers, body: clientBody(marker) });
+    const existing = idOf(await post('locked-before'));
 
     holder = new Database(databaseFile);
     holder.exec('BEGIN EXCLUSIVE');
     const lockedAt = performance.now();
     // Writes of every kind, at once, each waiting for the lock inside the server...
-    const writes = Promise.all([
-      ...[1, 2, 3].map(async (attempt) => ({
-        what: 'POST',
-        response: await client.request({ method: 'POST', path: '/api/clients', headers, body: clientBody(`locked-during-${attempt}`) }),
-      })),
-      client.request({ method: 'PUT', path: `/api/clients/${existing}`, headers, body: clientBody('locked-put') }).then((response) => ({ what: 'PUT', response })),
-      client
-        .request({ method: 'DELETE', path: `/api/clients/${existing}`, headers: { origin: server.origin, cookie } })
-        .then((response) => ({ what: 'DELETE', response })),
-    ]);
+    const attempts: Array<[string, Promise<HttpResponse>]> = [
+      ['POST', post('locked-during-1')],
+      ['POST', post('locked-during-2')],
+      ['POST', post('locked-during-3')],
+      ['PUT', client.request({ method: 'PUT', path: `/api/clients/${existing}`, headers, body: clientBody('locked-put') })],
+      ['DELETE', client.request({ method: 'DELETE', path: `/api/clients/${existing}`, headers: { origin: server.origin, cookie } })],
+    ];
+    const writes = Promise.all(attempts.map(async ([what, response]) => ({ what, response: await response })));
     // ...while reads go on, one after another, for as long as the lock is held.
     const reads: HttpResponse[] = [];
     while (performance.now() - lockedAt < LOCK_HOLD_MS) {
@@ -78,10 +73,10 @@ async function lockedCheck(context: Context): Promise<Outcome> {
     holder.close();
     holder = undefined;
     const released = performance.now();
-    const after = await client.request({ method: 'POST', path: '/api/clients', headers, body: clientBody('locked-after') });
+    const after = await post('locked-after');
     const recoveryMs = performance.now() - released;
     const list = await client.request({ method: 'GET', path: '/api/clients', headers: { cookie } });
-    const stored = (JSON.parse(list.body) as Array<{ _id: string; lastName: string }>).map((item) => item.lastName);
+    const stored = (JSON.parse(list.body) as Array<{ lastName: string }>).map((item) => item.lastName);
 
     for (const { what, response } of written) {
       if (response.status !== 503) problems.push(`${what} while locked: ${response.status}, not 503`);
@@ -116,13 +111,11 @@ async function lockedCheck(context: Context): Promise<Outcome> {
 
 function mountTmpfs(dir: string, size: string): boolean {
   if (process.getuid?.() !== 0) return false;
-  const result = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { encoding: 'utf8' });
-  return result.status === 0;
+  return spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { encoding: 'utf8' }).status === 0;
 }
 
 function unmount(dir: string): void {
-  const result = spawnSync('umount', [dir], { encoding: 'utf8' });
-  if (result.status !== 0) spawnSync('umount', ['-l', dir]);
+  if (spawnSync('umount', [dir], { encoding: 'utf8' }).status !== 0) spawnSync('umount', ['-l', dir]);
 }
 
 /** Fills the file system holding `file` until it has no byte left; returns how many bytes it took. */
@@ -145,65 +138,63 @@ function fillDisk(file: string): number {
   return written;
 }
 
-/**
- * The disk-full scenario, whatever makes the disk full: writes until the first refusal (which
- * must be 507), then reads and more writes while full, then `free()` and writes until one succeeds.
- */
+/** A session due for its "last used" update (a write) on its next read. */
 type IdleSession = { cookie: string; touchDueAt: number };
 
-async function fullScenario(
-  send: Send,
-  origin: string,
-  cookie: string,
-  fill: () => void | Promise<void>,
-  free: () => void | Promise<void>,
-  idle?: IdleSession,
-) {
-  const headers = jsonHeaders(origin, cookie);
-  const acknowledged = new Map<string, string>();
+/**
+ * The disk-full scenario, whatever makes the disk full: writes until the first refusal (which
+ * must be 507), then reads and more writes while full, then `free()` and writes until one
+ * succeeds. Afterwards the file must hold every acknowledged write, no refused one, and pass
+ * integrity_check.
+ */
+async function fullScenario(options: {
+  send: Send;
+  origin: string;
+  cookie: string;
+  fill: () => void | Promise<void>;
+  free: () => void | Promise<void>;
+  /** Inspects the file once the server has let go of it. */
+  inspect: () => Promise<Inspection>;
+  idle?: IdleSession;
+}): Promise<Outcome> {
+  const { send, idle } = options;
+  const headers = jsonHeaders(options.origin, options.cookie);
+  const ledger = newLedger();
   const refusedMarkers: string[] = [];
   const problems: string[] = [];
+  const post = async (marker: string, index = 0) => {
+    ledger.sent.add(marker);
+    const response = await send({ method: 'POST', path: '/api/clients', headers, body: clientBody(marker, index) });
+    if (response.status === 201) ledger.acknowledged.set(idOf(response), marker);
+    else refusedMarkers.push(marker);
+    return response;
+  };
   for (let index = 1; index <= 3; index += 1) {
-    const response = await send({ method: 'POST', path: '/api/clients', headers, body: clientBody(`before-full-${index}`, index) });
+    const response = await post(`before-full-${index}`, index);
     if (response.status !== 201) throw new Error(`Creating a client before filling the disk: ${response.status} ${response.body}`);
-    acknowledged.set((JSON.parse(response.body) as { _id: string })._id, `before-full-${index}`);
   }
-  await fill();
+  await options.fill();
   let firstRefusal: HttpResponse | undefined;
   let writesBeforeFull = 0;
   for (let attempt = 1; attempt <= 3000 && !firstRefusal; attempt += 1) {
-    const marker = `full-${attempt}`;
-    const response = await send({ method: 'POST', path: '/api/clients', headers, body: clientBody(marker, attempt) });
-    if (response.status === 201) {
-      acknowledged.set((JSON.parse(response.body) as { _id: string })._id, marker);
-      writesBeforeFull += 1;
-    } else {
-      firstRefusal = response;
-      refusedMarkers.push(marker);
-    }
+    const response = await post(`full-${attempt}`, attempt);
+    if (response.status === 201) writesBeforeFull += 1;
+    else firstRefusal = response;
   }
-  if (!firstRefusal) {
-    problems.push('the database never filled up (3,000 writes accepted)');
-    return { problems, acknowledged, refusedMarkers, figure: 'the disk never filled' };
-  }
-  const existing = [...acknowledged.keys()][0];
-  const beforeFull = acknowledged.size - writesBeforeFull;
-  const whileFull: Array<{ what: string; response: HttpResponse }> = [{ what: 'POST', response: firstRefusal }];
-  for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const marker = `full-again-${attempt}`;
-    refusedMarkers.push(marker);
-    whileFull.push({ what: 'POST', response: await send({ method: 'POST', path: '/api/clients', headers, body: clientBody(marker) }) });
-  }
-  const reads = [await send({ method: 'GET', path: '/api/clients', headers: { cookie } })];
-  if (existing) reads.push(await send({ method: 'GET', path: `/api/clients/${existing}`, headers: { cookie } }));
+  if (!firstRefusal) return { problems: ['the database never filled up (3,000 writes accepted)'], figure: 'the disk never filled' };
+  const existing = [...ledger.acknowledged.keys()][0];
+  const beforeFull = ledger.acknowledged.size - writesBeforeFull;
+  const whileFull = [firstRefusal, await post('full-again-1'), await post('full-again-2')];
+  const reads = [await send({ method: 'GET', path: '/api/clients', headers: { cookie: options.cookie } })];
+  if (existing) reads.push(await send({ method: 'GET', path: `/api/clients/${existing}`, headers: { cookie: options.cookie } }));
   if (idle) {
     // A staff member who has been idle for a while: the server records the session's use (a write) on this read.
     await sleep(Math.max(0, idle.touchDueAt - performance.now()));
     reads.push(await send({ method: 'GET', path: '/api/clients', headers: { cookie: idle.cookie } }));
   }
-  for (const { what, response } of whileFull) {
-    if (response.status !== 507) problems.push(`${what} while full: ${response.status} ${response.body.slice(0, 120)}, not 507`);
-    else if (!/space/i.test(response.body)) problems.push(`${what} 507 without a clear message: ${response.body}`);
+  for (const response of whileFull) {
+    if (response.status !== 507) problems.push(`POST while full: ${response.status} ${response.body.slice(0, 120)}, not 507`);
+    else if (!/space/i.test(response.body)) problems.push(`POST 507 without a clear message: ${response.body}`);
   }
   reads.forEach((response, index) => {
     const what = idle && index === reads.length - 1 ? 'a read by a session idle long enough to be touched' : `read ${index + 1}`;
@@ -211,36 +202,27 @@ async function fullScenario(
   });
   const listedWhileFull = reads[0]?.status === 200 ? (JSON.parse(reads[0].body) as unknown[]).length : -1;
 
-  await free();
+  await options.free();
   const freed = performance.now();
   let resumed: HttpResponse | undefined;
-  for (let attempt = 1; attempt <= 20 && performance.now() - freed < 10_000; attempt += 1) {
-    const marker = `full-resumed-${attempt}`;
-    resumed = await send({ method: 'POST', path: '/api/clients', headers, body: clientBody(marker) });
-    if (resumed.status === 201) {
-      acknowledged.set((JSON.parse(resumed.body) as { _id: string })._id, marker);
-      break;
-    }
-    refusedMarkers.push(marker);
-    await sleep(200);
+  for (let attempt = 1; attempt <= 20 && performance.now() - freed < 10_000 && resumed?.status !== 201; attempt += 1) {
+    if (attempt > 1) await sleep(200);
+    resumed = await post(`full-resumed-${attempt}`);
   }
+  const resumedMs = performance.now() - freed;
   if (resumed?.status !== 201) problems.push(`writes did not resume after space was freed: ${resumed?.status}`);
-  const figure =
-    `${beforeFull} clients stored, disk filled, ${writesBeforeFull} more writes fitted, then writes ${whileFull.map(({ response }) => response.status).join('/')} ` +
-    `("${(JSON.parse(firstRefusal.body) as { message?: string }).message ?? ''}"); reads while full ${reads.map((response) => response.status).join('/')} ` +
-    `(${listedWhileFull} clients listed); after freeing space: ${resumed?.status} in ${Math.round(performance.now() - freed)} ms`;
-  return { problems, acknowledged, refusedMarkers, figure };
-}
 
-function storedProblems(clients: Array<{ id: string; last_name: string }>, acknowledged: Map<string, string>, refused: string[]): string[] {
-  const problems: string[] = [];
-  const byId = new Map(clients.map((row) => [row.id, row.last_name]));
-  const lost = [...acknowledged].filter(([id, marker]) => byId.get(id) !== marker);
-  if (lost.length > 0) problems.push(`${lost.length} acknowledged writes lost`);
-  const markers = new Set(clients.map((row) => row.last_name));
-  const partial = refused.filter((marker) => markers.has(marker));
+  const stored = await options.inspect();
+  problems.push(...storedProblems(compareStored(stored.clients, ledger.acknowledged, ledger.sent)));
+  const markers = new Set(stored.clients.map((row) => row.last_name));
+  const partial = refusedMarkers.filter((marker) => markers.has(marker));
   if (partial.length > 0) problems.push(`refused writes stored anyway: ${partial.slice(0, 5).join(', ')}`);
-  return problems;
+  if (stored.integrity !== 'ok') problems.push(`integrity_check: ${stored.integrity}`);
+  const figure =
+    `${beforeFull} clients stored, disk filled, ${writesBeforeFull} more writes fitted, then writes ${whileFull.map((response) => response.status).join('/')} ` +
+    `("${(JSON.parse(firstRefusal.body) as { message?: string }).message ?? ''}"); reads while full ${reads.map((response) => response.status).join('/')} ` +
+    `(${listedWhileFull} clients listed); after freeing space: ${resumed?.status} in ${Math.round(resumedMs)} ms; no partial row; integrity_check ${stored.integrity}`;
+  return { problems, figure };
 }
 
 async function diskFullOnTmpfs(context: Context, mountPoint: string): Promise<Outcome> {
@@ -249,29 +231,28 @@ async function diskFullOnTmpfs(context: Context, mountPoint: string): Promise<Ou
   const server = await startRealServer({ name: 'disk-full', dir: context.workDir, databaseFile, env: { SESSION_IDLE_MINUTES: '1' } });
   const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'disk-full' });
   try {
-    const idleCookie = await logIn(client, ADMIN.username, ADMIN.password);
-    const idle = { cookie: idleCookie, touchDueAt: performance.now() + 16_000 };
-    const cookie = await logIn(client, ADMIN.username, ADMIN.password);
+    const idle = { cookie: await logIn(client, ADMIN.username, ADMIN.password), touchDueAt: performance.now() + 16_000 };
     const filler = join(mountPoint, 'filler');
     let filled = 0;
-    const result = await fullScenario(
-      (request) => client.request(request),
-      server.origin,
-      cookie,
-      () => {
+    const stopProblems: string[] = [];
+    const result = await fullScenario({
+      send: (request) => client.request(request),
+      origin: server.origin,
+      cookie: await logIn(client, ADMIN.username, ADMIN.password),
+      fill: () => {
         filled = fillDisk(filler);
       },
-      () => rmSync(filler),
+      free: () => rmSync(filler),
+      inspect: async () => {
+        const stopped = await server.terminate();
+        if (stopped.forced || stopped.code !== 0) stopProblems.push(`the server did not stop cleanly (${stopped.code ?? stopped.signal})`);
+        return inspectCopy(databaseFile, join(context.workDir, 'disk-full-inspect'));
+      },
       idle,
-    );
-    const stopped = await server.terminate();
-    const stored = inspectCopy(databaseFile, join(context.workDir, 'disk-full-inspect'));
-    const problems = [...result.problems, ...storedProblems(stored.clients, result.acknowledged, result.refusedMarkers)];
-    if (stored.integrity !== 'ok') problems.push(`integrity_check: ${stored.integrity}`);
-    if (stopped.forced || stopped.code !== 0) problems.push(`the server did not stop cleanly (${stopped.code ?? stopped.signal})`);
+    });
     return {
-      figure: `real server, database on a 4 MiB tmpfs filled with ${(filled / 1048576).toFixed(1)} MiB: ${result.figure}; no partial row; integrity_check ${stored.integrity}`,
-      problems,
+      figure: `real server, database on a 4 MiB tmpfs filled with ${(filled / 1048576).toFixed(1)} MiB: ${result.figure}`,
+      problems: [...result.problems, ...stopProblems],
     };
   } finally {
     client.close();
@@ -289,55 +270,27 @@ async function diskFullSimulated(context: Context, why: string): Promise<Outcome
   try {
     await app.ready();
     await app.staffAccounts.add(ADMIN.username, ADMIN.password);
-    const send: Send = async (request) => {
-      const started = performance.now();
-      const response = await app.inject({
-        method: request.method as 'GET',
-        url: request.path,
-        headers: request.headers,
-        ...(request.body === undefined ? {} : { payload: request.body }),
-      });
-      context.recorder.record({
-        source: 'disk-full (simulated)',
-        method: request.method,
-        url: request.path,
-        requestBody: request.body,
-        status: response.statusCode,
-        headers: response.headers,
-        body: response.body,
-      });
-      return {
-        status: response.statusCode,
-        headers: response.headers as IncomingHttpHeaders,
-        body: response.body,
-        ms: performance.now() - started,
-      };
-    };
+    const send: Send = (request) => context.recorder.inject(app, 'disk-full (simulated)', request);
     const origin = 'http://localhost';
-    const login = await send({ method: 'POST', path: '/login', headers: jsonHeaders(origin), body: JSON.stringify(ADMIN) });
-    const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
     let pages = 0;
-    const result = await fullScenario(
+    const result = await fullScenario({
       send,
       origin,
-      cookie,
-      async () => {
+      cookie: sessionCookieOf(await send({ method: 'POST', path: '/login', headers: jsonHeaders(origin), body: JSON.stringify(ADMIN) })),
+      fill: async () => {
         pages = (await sql<{ page_count: number }>`PRAGMA page_count`.execute(app.db)).rows[0]?.page_count ?? 0;
         await sql.raw(`PRAGMA max_page_count = ${pages}`).execute(app.db);
       },
-      async () => {
+      free: async () => {
         await sql.raw('PRAGMA max_page_count = 1073741823').execute(app.db);
       },
-    );
-    await app.close();
-    closed = true;
-    const stored = inspectCopy(databaseFile, join(dir, 'inspect'));
-    const problems = [...result.problems, ...storedProblems(stored.clients, result.acknowledged, result.refusedMarkers)];
-    if (stored.integrity !== 'ok') problems.push(`integrity_check: ${stored.integrity}`);
-    return {
-      figure: `SIMULATED (${why}): in-process app, PRAGMA max_page_count = ${pages} pages: ${result.figure}; no partial row; integrity_check ${stored.integrity}`,
-      problems,
-    };
+      inspect: async () => {
+        await app.close();
+        closed = true;
+        return inspectCopy(databaseFile, join(dir, 'inspect'));
+      },
+    });
+    return { ...result, figure: `SIMULATED (${why}): in-process app, PRAGMA max_page_count = ${pages} pages: ${result.figure}` };
   } finally {
     if (!closed) await app.close();
   }

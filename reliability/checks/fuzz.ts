@@ -69,8 +69,8 @@ function json<T>(answer: HttpResponse): T {
 function sameClient(actual: unknown, expected: StoredClient): boolean {
   if (!actual || typeof actual !== 'object') return false;
   const record = actual as Record<string, unknown>;
-  const keys = Object.keys(record).sort().join(',');
-  return keys === '_id,email,firstName,lastName,registrationDateTime' && Object.entries(expected).every(([key, value]) => record[key] === value);
+  const sameKeys = Object.keys(record).sort().join(',') === '_id,email,firstName,lastName,registrationDateTime';
+  return sameKeys && Object.entries(expected).every(([key, value]) => record[key] === value);
 }
 
 /** Headers without the ones left out (undefined or null). */
@@ -84,8 +84,8 @@ function hasForbiddenKeys(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasForbiddenKeys);
   const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
   const constructorValue: unknown = own(value, 'constructor') ? (value as { constructor: unknown }).constructor : undefined;
-  if (own(value, '__proto__') || (constructorValue && typeof constructorValue === 'object' && own(constructorValue, 'prototype'))) return true;
-  return Object.values(value).some(hasForbiddenKeys);
+  const holdsPrototype = !!constructorValue && typeof constructorValue === 'object' && own(constructorValue, 'prototype');
+  return own(value, '__proto__') || holdsPrototype || Object.values(value).some(hasForbiddenKeys);
 }
 
 /** What a raw :clientId segment is: refused at the URL (414, 400), or an id of the right shape (or not). */
@@ -133,9 +133,8 @@ class Harness {
   }
 
   storedRows(): StoredClient[] {
-    return this.reader
-      .prepare('SELECT id AS _id, first_name AS firstName, last_name AS lastName, email, registration_date_time AS registrationDateTime FROM clients')
-      .all() as StoredClient[];
+    const columns = 'id AS _id, first_name AS firstName, last_name AS lastName, email, registration_date_time AS registrationDateTime';
+    return this.reader.prepare(`SELECT ${columns} FROM clients`).all() as StoredClient[];
   }
 
   /** After every run: the row count; every 25 runs and at the end: every row, field by field. */
@@ -184,7 +183,8 @@ function expectBodyOutcome(verdict: BodyVerdict, answer: HttpResponse, successSt
 
 /** Fails unless the answer's status is one of `allowed`. */
 function expectStatus(what: string, answer: HttpResponse, allowed: number[]): void {
-  if (!allowed.includes(answer.status)) fail(`${what}: expected ${allowed.join(' or ')}, got ${answer.status} ${answer.body.slice(0, 100)}`);
+  const got = `${answer.status} ${answer.body.slice(0, 100)}`;
+  if (!allowed.includes(answer.status)) fail(`${what}: expected ${allowed.join(' or ')}, got ${got}`);
 }
 
 /** Usually no Origin (like curl), sometimes the site's own, sometimes another. */
@@ -369,7 +369,7 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
           });
           const what = `DELETE /api/clients/${segment.slice(0, 40)}`;
           const outcome = () => (!('status' in judged) && judged.shape ? (h.model.has(judged.decoded) ? 204 : 404) : 400);
-          const allowed = 'status' in judged ? [judged.status] : expectedForOptionalBody(type, body, origin, outcome);
+          const allowed = 'status' in judged ? [judged.status] : expectedForOptionalBody(outcome, type, body, origin);
           // A dot segment may not reach the route at all: then it is an unknown path (404), or 415 for lack of a JSON type.
           if (!('status' in judged) && judged.dots && allowed.includes(400)) allowed.push(404, 415);
           expectStatus(what, answer, allowed);
@@ -401,7 +401,8 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
         async (body, type, cookie, origin) => {
           const headers = headersOf({ 'content-type': type, cookie, origin });
           const answer = await h.send('POST /logout', { method: 'POST', path: '/logout', headers, body });
-          expectStatus('POST /logout', answer, expectedForOptionalBody(type, body, origin, () => 204));
+          const allowed = expectedForOptionalBody(() => 204, type, body, origin);
+          expectStatus('POST /logout', answer, allowed);
           h.checkStore();
         },
       ),
@@ -438,7 +439,8 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
         contentType,
         originOption,
         async (body, type, origin) => {
-          const answer = await h.send('POST /login', { method: 'POST', path: '/login', headers: headersOf({ 'content-type': type, origin }), body });
+          const headers = headersOf({ 'content-type': type, origin });
+          const answer = await h.send('POST /login', { method: 'POST', path: '/login', headers, body });
           if (answer.headers['set-cookie'] !== undefined)
             fail(`a ${answer.status} login answer set a cookie: ${String(answer.headers['set-cookie'])}`);
           const guard = guardOf(type, body, origin);
@@ -456,7 +458,7 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
  * accepted: the cross-site guard first, then the body (only JSON, parsed safely), then `outcome`.
  * An empty body with a Content-Type is left open (Fastify may parse it, 400/415, or not).
  */
-function expectedForOptionalBody(type: string | undefined, body: string | undefined, origin: string | undefined, outcome: () => number): number[] {
+function expectedForOptionalBody(outcome: () => number, type?: string, body?: string, origin?: string): number[] {
   const guard = guardOf(type, body ?? '', origin);
   if (guard?.status === 403) return [403];
   if (!body) return type === undefined ? [outcome()] : [outcome(), 400, 415];
@@ -496,7 +498,8 @@ async function runFuzz(context: Context, report: Report): Promise<void> {
     await app.ready();
     await app.staffAccounts.add(STAFF.username, STAFF.password);
     const h = new Harness(app, context, databaseFile);
-    const login = await h.send('setup', { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
+    const body = JSON.stringify(STAFF);
+    const login = await h.send('setup', { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body });
     h.cookie = sessionCookieOf(login);
     const staffBefore = JSON.stringify(h.reader.prepare('SELECT * FROM staff').all());
     const prototypesBefore = prototypeSnapshot();

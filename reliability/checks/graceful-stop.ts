@@ -1,16 +1,16 @@
 /**
  * Graceful stop: SIGTERM while writers are creating clients. The process must exit by itself
  * within 10 s (exit code 0), and every create it acknowledged, before or after the signal,
- * must be in the file afterwards.
+ * must be in the file afterwards, once.
  */
 import { join } from 'node:path';
-import { formatInt, type Group } from '../lib/context.ts';
+import { countBy, formatInt, type Group } from '../lib/context.ts';
 import { HttpClient, logIn } from '../lib/http.ts';
-import { sleep } from '../lib/processes.ts';
-import { ADMIN } from '../../server/testing/real-server.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ADMIN } from '../../harness/real-server.ts';
 import { startRealServer } from '../lib/server.ts';
 import { inspectCopy } from '../lib/sqlite.ts';
-import { newLedger, runWriters } from './writers.ts';
+import { compareStored, newLedger, runWriters, storedProblems } from './writers.ts';
 
 const WRITERS = 8;
 const EXIT_LIMIT_MS = 10_000;
@@ -27,47 +27,31 @@ export const gracefulStopGroup: Group = {
     try {
       const cookie = await logIn(client, ADMIN.username, ADMIN.password);
       const ledger = newLedger();
-      let signalled = false;
-      let acknowledgedAfterSignal = 0;
       let stop = false;
-      const writing = runWriters({
-        client,
-        cookie,
-        tag: 'graceful',
-        count: WRITERS,
-        ledger,
-        stop: () => stop,
-        onAcknowledged: () => {
-          if (signalled) acknowledgedAfterSignal += 1;
-        },
-      });
+      const writing = runWriters({ client, cookie, tag: 'graceful', count: WRITERS, ledger, stop: () => stop });
       await sleep(context.quick ? 1000 : 3000);
       const beforeSignal = ledger.acknowledged.size;
-      signalled = true;
       const exit = await server.terminate(EXIT_LIMIT_MS + 5000);
       stop = true;
       await writing;
+      const acknowledgedAfterSignal = ledger.acknowledged.size - beforeSignal;
 
       const stored = inspectCopy(databaseFile, join(dir, 'inspect'));
-      const byId = new Map(stored.clients.map((row) => [row.id, row.last_name]));
-      const lost = [...ledger.acknowledged].filter(([id, marker]) => byId.get(id) !== marker);
-      const markers = stored.clients.map((row) => row.last_name);
-      const duplicates = markers.length - new Set(markers).size;
+      const found = compareStored(stored.clients, ledger.acknowledged, ledger.sent);
       if (exit.forced || exit.ms > EXIT_LIMIT_MS)
         problems.push(`the process took ${(exit.ms / 1000).toFixed(1)} s to exit${exit.forced ? ' and was killed' : ''}`);
       if (exit.code !== 0) problems.push(`exit code ${exit.code ?? exit.signal}`);
-      if (lost.length > 0) problems.push(`${lost.length} acknowledged writes lost`);
-      if (duplicates > 0) problems.push(`${duplicates} duplicates`);
+      problems.push(...storedProblems(found));
       if (stored.integrity !== 'ok') problems.push(`integrity_check: ${stored.integrity}`);
       if (ledger.malformed > 0) problems.push(`${ledger.malformed} malformed 201 answers`);
-      const refusals = [...ledger.refused].filter(([status]) => status !== 503);
-      if (refusals.length > 0) problems.push(`writes refused with ${refusals.map(([status, count]) => `${status} ×${count}`).join(', ')}`);
-      const closing = ledger.refused.get(503) ?? 0;
+      const refusals = ledger.refused.filter((status) => status !== 503);
+      if (refusals.length > 0) problems.push(`writes refused with ${countBy(refusals, (status) => status)}`);
+      const closing = ledger.refused.length - refusals.length;
       report('graceful stop: SIGTERM under writes', {
         figure:
           `SIGTERM after ${formatInt(beforeSignal)} creates by ${WRITERS} writers: exit ${exit.code ?? exit.signal} in ${Math.round(exit.ms)} ms (limit ${EXIT_LIMIT_MS / 1000} s); ` +
           `${acknowledgedAfterSignal} in-flight creates acknowledged after the signal, ${closing} answered 503 while closing; ` +
-          `${formatInt(ledger.acknowledged.size)} acknowledged, ${lost.length} lost; integrity_check ${stored.integrity}`,
+          `${formatInt(ledger.acknowledged.size)} acknowledged, ${found.lost.length} lost; integrity_check ${stored.integrity}`,
         problems,
       });
     } finally {

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { clientBody, formatInt, type Group } from '../lib/context.ts';
 import { HttpClient, jsonHeaders, logIn } from '../lib/http.ts';
-import { ADMIN } from '../../server/testing/real-server.ts';
+import { ADMIN } from '../../harness/real-server.ts';
 import { startRealServer } from '../lib/server.ts';
 import { inspectCopy } from '../lib/sqlite.ts';
 
 /** Creates `count` clients through the API, `concurrency` at a time. */
-export async function seedClients(client: HttpClient, cookie: string, count: number, prefix: string, concurrency = 8): Promise<number> {
+async function seedClients(client: HttpClient, cookie: string, count: number, prefix: string, concurrency = 8): Promise<number> {
   let next = 0;
   let created = 0;
   const worker = async () => {

@@ -6,29 +6,24 @@
  * - a flood: behind a trusted proxy, so that each login has its own address and the per-address
  *   limit does not stop it, 32 logins kept in flight for a while (each client waiting as
  *   Retry-After says): at most 8 are checked at once across the server (the rest 503 with
- *   Retry-After), while reads of GET /api/clients/:id go
- *   on with a p99 under 50 ms and the server's peak memory stays bounded.
+ *   Retry-After), while reads of GET /api/clients/:id go on with a p99 under 50 ms and the
+ *   server's peak memory stays bounded.
  */
 import { join } from 'node:path';
-import { peakRssBytes, resetPeakRss } from '../../bench/lib/server.ts';
-import { ADMIN } from '../../server/testing/real-server.ts';
-import { clientBody, countBy, formatInt, type Group, type Report } from '../lib/context.ts';
+import { peakRssBytes, resetPeakRss } from '../../harness/peak-rss.ts';
+import { ADMIN } from '../../harness/real-server.ts';
+import { clientBody, countBy, formatInt, type Context, type Group, type Report } from '../lib/context.ts';
 import { HttpClient, jsonHeaders, logIn, type HttpResponse } from '../lib/http.ts';
-import { sleep } from '../lib/processes.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startRealServer } from '../lib/server.ts';
-import type { Context } from '../lib/context.ts';
+import { percentile } from './writers.ts';
 
-export const BURST_CHECK = 'logins: 30 guesses at once';
-export const FLOOD_CHECK = 'logins: a flood beside the API';
+const BURST_CHECK = 'logins: 30 guesses at once';
+const FLOOD_CHECK = 'logins: a flood beside the API';
 
 const READ_P99_GOAL_MS = 50;
 /** The server's peak resident memory during the flood: a few hashes' worth (128 MiB each) at most. */
 const PEAK_RSS_GOAL_MB = 400;
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
 
 const loginRequest = (client: HttpClient, username: string, password: string, headers: Record<string, string> = {}) =>
   client.request({ method: 'POST', path: '/login', headers: { ...jsonHeaders(client.origin), ...headers }, body: JSON.stringify({ username, password }) });

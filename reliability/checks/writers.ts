@@ -1,7 +1,8 @@
 /**
- * Writers for the crash and graceful-stop checks: loops that POST clients with unique markers
- * and record every create the server acknowledged (201 and an id). A write whose connection
- * fails (the server was killed or has stopped) is not acknowledged and ends the loop.
+ * What the write checks share: writers that POST clients with unique markers and record every
+ * create the server acknowledged (201 and an id; a write whose connection fails, the server being
+ * killed or stopped, is not acknowledged and ends its writer), what is stored against that
+ * record, and percentiles for the figures.
  */
 import { clientBody } from '../lib/context.ts';
 import { HttpClient, jsonHeaders } from '../lib/http.ts';
@@ -11,14 +12,14 @@ export type WriteLedger = {
   acknowledged: Map<string, string>;
   /** Every marker ever sent (acknowledged or not). */
   sent: Set<string>;
-  /** Answers other than 201, by status. */
-  refused: Map<number, number>;
+  /** The status of every answer other than 201. */
+  refused: number[];
   /** Acknowledged creates whose answer was malformed. */
   malformed: number;
 };
 
 export function newLedger(): WriteLedger {
-  return { acknowledged: new Map(), sent: new Set(), refused: new Map(), malformed: 0 };
+  return { acknowledged: new Map(), sent: new Set(), refused: [], malformed: 0 };
 }
 
 /** Runs `count` writers until `stop()` or a connection failure; each at most `maxWrites` writes. */
@@ -30,8 +31,6 @@ export async function runWriters(options: {
   ledger: WriteLedger;
   stop: () => boolean;
   maxWrites?: number;
-  /** Called with each acknowledged id (at the moment it was acknowledged). */
-  onAcknowledged?: (id: string) => void;
 }): Promise<void> {
   const { client, cookie, tag, ledger } = options;
   const writer = async (writerIndex: number) => {
@@ -51,19 +50,46 @@ export async function runWriters(options: {
       } catch {
         return; // the server is gone: this write is not acknowledged
       }
-      if (status === 201) {
-        try {
-          const created = JSON.parse(body) as { _id?: unknown; lastName?: unknown };
-          if (typeof created._id !== 'string' || created.lastName !== marker) throw new Error('not the client sent');
-          ledger.acknowledged.set(created._id, marker);
-          options.onAcknowledged?.(created._id);
-        } catch {
-          ledger.malformed += 1;
-        }
-      } else {
-        ledger.refused.set(status, (ledger.refused.get(status) ?? 0) + 1);
+      if (status !== 201) {
+        ledger.refused.push(status);
+        continue;
+      }
+      try {
+        const created = JSON.parse(body) as { _id?: unknown; lastName?: unknown };
+        if (typeof created._id !== 'string' || created.lastName !== marker) throw new Error('not the client sent');
+        ledger.acknowledged.set(created._id, marker);
+      } catch {
+        ledger.malformed += 1;
       }
     }
   };
   await Promise.all(Array.from({ length: options.count }, (_, index) => writer(index + 1)));
+}
+
+/** What is stored against what was written: acknowledged creates lost, markers stored twice, markers nobody sent. */
+export function compareStored(clients: Array<{ id: string; last_name: string }>, acknowledged: Map<string, string>, sent: Set<string>) {
+  const byId = new Map(clients.map((row) => [row.id, row.last_name]));
+  const counts = new Map<string, number>();
+  for (const row of clients) counts.set(row.last_name, (counts.get(row.last_name) ?? 0) + 1);
+  return {
+    lost: [...acknowledged].filter(([id, marker]) => byId.get(id) !== marker).map(([id, marker]) => `${id} ${marker}`),
+    duplicates: [...counts].filter(([, count]) => count > 1).map(([marker]) => marker),
+    unknown: [...counts.keys()].filter((marker) => !sent.has(marker)),
+  };
+}
+
+/** One problem for each kind of difference `compareStored` found, with an example. */
+export function storedProblems(found: ReturnType<typeof compareStored>, prefix = ''): string[] {
+  const kinds: Array<[string, string[]]> = [
+    ['acknowledged writes lost', found.lost],
+    ['markers stored twice', found.duplicates],
+    ['rows nobody wrote', found.unknown],
+  ];
+  return kinds.filter(([, list]) => list.length > 0).map(([what, list]) => `${prefix}${list.length} ${what}, e.g. ${list[0]}`);
+}
+
+/** The value below which `fraction` of `values` lie (1: the largest); NaN when there are none. */
+export function percentile(values: number[], fraction: number): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }

@@ -8,20 +8,53 @@ import fc from 'fast-check';
 import { z } from 'zod';
 
 const SQL_INJECTIONS = [
-  "' OR '1'='1", "'; DROP TABLE clients; --", '" OR ""="', '1; DELETE FROM staff', "Robert'); DROP TABLE clients;--",
-  "' UNION SELECT password_hash FROM staff --", "%' AND 1=1 --", "'||(SELECT token_hash FROM sessions)||'",
-  "\\'; SELECT sqlite_version(); --", '1) OR (1=1', "admin'--",
+  "' OR '1'='1",
+  "'; DROP TABLE clients; --",
+  '" OR ""="',
+  '1; DELETE FROM staff',
+  "Robert'); DROP TABLE clients;--",
+  "' UNION SELECT password_hash FROM staff --",
+  "%' AND 1=1 --",
+  "'||(SELECT token_hash FROM sessions)||'",
+  "\\'; SELECT sqlite_version(); --",
+  '1) OR (1=1',
+  "admin'--",
 ];
 
 const HTML_INJECTIONS = [
-  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '<svg/onload=alert(1)>',
-  '{{constructor.constructor("alert(1)")()}}', '${7*7}', '<!--', ']]>', '&lt;b&gt;',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '<svg/onload=alert(1)>',
+  '{{constructor.constructor("alert(1)")()}}',
+  '${7*7}',
+  '<!--',
+  ']]>',
+  '&lt;b&gt;',
   '</script><script>alert(document.cookie)</script>',
 ];
 
 const UNICODE = [
-  '😀', '👩‍👩‍👧‍👦', '🏳️‍🌈', '\u202Egnp.exe', '\u200F', '\u200E', '\u061C', 'שלום', 'مرحبا', 'e\u0301', 'Z̷̢͈a̴l̸g̵o', '\u0000',
-  '\u2028\u2029', 'ﷺ', '𝕳𝖊𝖑𝖑𝖔', 'Ω≈ç√∫', 'İıŞ', '\u200B', '\uFFFD', '\u{10FFFF}',
+  '😀',
+  '👩‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  '\u202Egnp.exe',
+  '\u200F',
+  '\u200E',
+  '\u061C',
+  'שלום',
+  'مرحبا',
+  'e\u0301',
+  'Z̷̢͈a̴l̸g̵o',
+  '\u0000',
+  '\u2028\u2029',
+  'ﷺ',
+  '𝕳𝖊𝖑𝖑𝖔',
+  'Ω≈ç√∫',
+  'İıŞ',
+  '\u200B',
+  '\uFFFD',
+  '\u{10FFFF}',
 ];
 
 const LONE_SURROGATES = ['\uD800', '\uDBFF', '\uDC00', '\uDFFF', 'a\uD83D', '\uDE00b'];
@@ -31,7 +64,8 @@ const whitespace = fc.string({
   unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00A0', '\u2003', '\u3000', '\uFEFF', '\u2028'),
   maxLength: 4,
 });
-const padded = (inner: fc.Arbitrary<string>) => fc.tuple(whitespace, inner, whitespace).map(([before, value, after]) => before + value + after);
+const padded = (inner: fc.Arbitrary<string>) =>
+  fc.tuple(whitespace, inner, whitespace).map(([before, value, after]) => before + value + after);
 
 const word = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
@@ -68,9 +102,20 @@ const email: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      "o'brien@example.ie", '"john doe"@example.com', 'ü@example.de', 'a@b', '@example.com', 'a@example.com<script>',
-      "' OR 1=1--@example.com", 'a@[127.0.0.1]', 'a@xn--bcher-kva.example', 'a@example.com\u0000', 'a\uD800@example.com',
-      'a@@example.com', `${'a'.repeat(190)}@example.com`, `${'a'.repeat(64)}@${'b'.repeat(63)}.com`,
+      "o'brien@example.ie",
+      '"john doe"@example.com',
+      'ü@example.de',
+      'a@b',
+      '@example.com',
+      'a@example.com<script>',
+      "' OR 1=1--@example.com",
+      'a@[127.0.0.1]',
+      'a@xn--bcher-kva.example',
+      'a@example.com\u0000',
+      'a\uD800@example.com',
+      'a@@example.com',
+      `${'a'.repeat(190)}@example.com`,
+      `${'a'.repeat(64)}@${'b'.repeat(63)}.com`,
     ),
   },
   { weight: 1, arbitrary: text },
@@ -117,9 +162,21 @@ const dateTime: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.constantFrom(
-      '', 'yesterday', '2024-05-01', '10:30', '2024-05-01 10:30', '2024-05-01T10:30:00.000+0200', '2024-W18-3T10:30',
-      '２０２４-05-01T10:30', ' 2024-05-01T10:30 ', '2024-05-01T10:30Z\u0000', '9999-12-31T23:59:59-01:00', '0000-01-01T00:00+01:00',
-      '+010000-01-01T00:00:00.000Z', '2024-02-29T24:00', '2023-02-29T10:00',
+      '',
+      'yesterday',
+      '2024-05-01',
+      '10:30',
+      '2024-05-01 10:30',
+      '2024-05-01T10:30:00.000+0200',
+      '2024-W18-3T10:30',
+      '２０２４-05-01T10:30',
+      ' 2024-05-01T10:30 ',
+      '2024-05-01T10:30Z\u0000',
+      '9999-12-31T23:59:59-01:00',
+      '0000-01-01T00:00+01:00',
+      '+010000-01-01T00:00:00.000Z',
+      '2024-02-29T24:00',
+      '2023-02-29T10:00',
     ),
   },
   { weight: 1, arbitrary: text },
@@ -127,7 +184,16 @@ const dateTime: fc.Arbitrary<string> = fc.oneof(
 
 const FIELDS = ['firstName', 'lastName', 'email', 'registrationDateTime'] as const;
 const HOSTILE_KEYS = [
-  '_id', 'isAdmin', '__proto__', 'constructor', 'prototype', 'id', 'created_at', 'toString', 'hasOwnProperty', 'valueOf',
+  '_id',
+  'isAdmin',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'id',
+  'created_at',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
 ];
 
 /** A JSON object written by hand, so that keys such as "__proto__" really are in the text. */
@@ -206,7 +272,18 @@ export const clientPayload: fc.Arbitrary<string> = fc.oneof(
       validish.chain((body) => fc.nat(JSON.stringify(body).length).map((cut) => JSON.stringify(body).slice(0, cut))),
       fc.string({ maxLength: 40 }),
       fc.constantFrom(
-        '', ' ', 'null', '[]', '{}', '{,}', '{"firstName":', 'NaN', 'undefined', "{'firstName':'A'}", '\uFEFF{}', '['.repeat(2000),
+        '',
+        ' ',
+        'null',
+        '[]',
+        '{}',
+        '{,}',
+        '{"firstName":',
+        'NaN',
+        'undefined',
+        "{'firstName':'A'}",
+        '\uFEFF{}',
+        '['.repeat(2000),
         `{"a":${'['.repeat(5000)}`,
       ),
       validish.map((body) => `\uFEFF${JSON.stringify(body)}`),
@@ -217,9 +294,19 @@ export const clientPayload: fc.Arbitrary<string> = fc.oneof(
 );
 
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset=UTF-8', 'text/plain',
-  'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml',
-  'application/json, text/plain', 'application/vnd.api+json', 'application/jsonx', '',
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/json;charset=UTF-8',
+  'text/plain',
+  'text/plain; charset=utf-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/json, text/plain',
+  'application/vnd.api+json',
+  'application/jsonx',
+  '',
 ];
 
 /** Mostly JSON, sometimes something else, sometimes missing (undefined). */
@@ -234,10 +321,41 @@ export const isClientIdShape = (decoded: string) => CLIENT_ID.test(decoded);
 
 /** Raw path segments for :clientId: percent tricks, traversal, injection, lengths, look-alikes. */
 const ODD_IDS = [
-  '%00', '-1', '0', '%20', 'a%2Fb', '..', '%2e%2e', '..%2F..%2Fetc%2Fpasswd', '%E0%A4%A', '%', '%25', '%ZZ', 'null', 'undefined',
-  '__proto__', 'constructor', 'prototype', "1'%20OR%20'1'%3D'1", '%27%3B%20DROP%20TABLE%20clients%3B--',
-  '%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'a'.repeat(64), 'a'.repeat(65), 'a'.repeat(1025), 'a'.repeat(5000), '%F0%9F%98%80',
-  '%C3%A9', '%ED%A0%80', '%uD800', '*', 'a;b', 'a%3Bb', '%0d%0aSet-Cookie:%20x=1', 'true', '1e3', '0x10',
+  '%00',
+  '-1',
+  '0',
+  '%20',
+  'a%2Fb',
+  '..',
+  '%2e%2e',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%E0%A4%A',
+  '%',
+  '%25',
+  '%ZZ',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  'prototype',
+  "1'%20OR%20'1'%3D'1",
+  '%27%3B%20DROP%20TABLE%20clients%3B--',
+  '%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+  'a'.repeat(64),
+  'a'.repeat(65),
+  'a'.repeat(1025),
+  'a'.repeat(5000),
+  '%F0%9F%98%80',
+  '%C3%A9',
+  '%ED%A0%80',
+  '%uD800',
+  '*',
+  'a;b',
+  'a%3Bb',
+  '%0d%0aSet-Cookie:%20x=1',
+  'true',
+  '1e3',
+  '0x10',
 ];
 
 export const clientIdSegment: fc.Arbitrary<string> = fc.oneof(
@@ -299,7 +417,7 @@ function daysIn(year: number, month: number): number {
 function expectedDateTime(raw: string): { iso: string; sure: boolean } | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):(\d{2}))?$/.exec(raw.trim());
   if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map((part) => Number(part ?? 0));
   const millis = Number((match[7] ?? '0').slice(0, 3).padEnd(3, '0'));
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59) return null;
   const offsetHours = Number(match[9] ?? 0);

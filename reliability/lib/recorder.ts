@@ -121,7 +121,8 @@ export class Recorder {
       return value === undefined || !ok(value);
     }).map(([name]) => name);
     if (missing.length > 0 && ++this.missingHeaderCount <= 10) {
-      this.missingHeaders.push(`${exchange.source}: ${exchange.method} ${exchange.url.slice(0, 80)} → ${exchange.status} lacks ${missing.join(', ')}`);
+      const answer = `${exchange.method} ${exchange.url.slice(0, 80)} → ${exchange.status}`;
+      this.missingHeaders.push(`${exchange.source}: ${answer} lacks ${missing.join(', ')}`);
     }
     const type = headerValue(exchange.headers, 'content-type') ?? '';
     if (type.startsWith('text/html')) this.headerCounts.HTML += 1;
