@@ -78,10 +78,6 @@ export class RealServer {
     return this.#process.running;
   }
 
-  get exited(): Promise<Exit> {
-    return this.#process.exited;
-  }
-
   /** SIGKILL, and waits until the process is gone. */
   kill(): Promise<Exit> {
     return this.#process.kill();
@@ -90,9 +86,5 @@ export class RealServer {
   /** SIGTERM; after `graceMs` without exiting, SIGKILL. Returns the exit and how long it took. */
   terminate(graceMs = 15_000): Promise<Exit & { ms: number; forced: boolean }> {
     return this.#process.terminate(graceMs);
-  }
-
-  logTail(lines = 15): string {
-    return this.#process.logTail(lines);
   }
 }

@@ -37,7 +37,7 @@ export type Exit = { code: number | null; signal: NodeJS.Signals | null; at: num
 const CHUNKS_KEPT = 200;
 
 export class ServerProcess {
-  readonly exited: Promise<Exit>;
+  readonly #exited: Promise<Exit>;
   readonly #options: ServerProcessOptions;
   readonly #child: ChildProcess;
   readonly #output: string[] = [];
@@ -60,7 +60,7 @@ export class ServerProcess {
       stream?.setEncoding('utf8');
       stream?.on('data', (chunk: string) => this.#record(chunk));
     }
-    this.exited = new Promise<Exit>((resolve) => {
+    this.#exited = new Promise<Exit>((resolve) => {
       this.#child.once('exit', (code, signal) => {
         this.#exit = { code, signal, at: performance.now() };
         resolve(this.#exit);
@@ -94,7 +94,7 @@ export class ServerProcess {
   }
 
   /** The last lines it printed. */
-  logTail(lines = 15): string {
+  #logTail(lines = 15): string {
     let output = this.#output.join('');
     if (this.#options.logFile !== undefined) {
       try {
@@ -111,7 +111,7 @@ export class ServerProcess {
     const deadline = performance.now() + readyTimeoutMs;
     let lastProblem = 'no answer yet';
     while (performance.now() < deadline) {
-      if (this.#exit) throw new Error(`The ${name} stopped before it was ready (${this.#exit.signal ?? `exit code ${this.#exit.code}`}):\n${this.logTail()}`);
+      if (this.#exit) throw new Error(`The ${name} stopped before it was ready (${this.#exit.signal ?? `exit code ${this.#exit.code}`}):\n${this.#logTail()}`);
       try {
         const response = await fetch(readyUrl, { signal: AbortSignal.timeout(5000) });
         if (response.ok) return;
@@ -121,13 +121,13 @@ export class ServerProcess {
       }
       await sleep(50);
     }
-    throw new Error(`The ${name} did not answer ${readyUrl} within ${readyTimeoutMs / 1000} s (${lastProblem}):\n${this.logTail()}`);
+    throw new Error(`The ${name} did not answer ${readyUrl} within ${readyTimeoutMs / 1000} s (${lastProblem}):\n${this.#logTail()}`);
   }
 
   /** SIGKILL, and waits until it is gone. */
   async kill(): Promise<Exit> {
     if (!this.#exit) await killProcess(this.#child);
-    return this.exited;
+    return this.#exited;
   }
 
   /** SIGTERM; after `graceMs` without exiting, SIGKILL (`forced`). Returns the exit and how long it took. */
@@ -135,7 +135,7 @@ export class ServerProcess {
     if (this.#exit) return { ...this.#exit, ms: 0, forced: false };
     const sent = performance.now();
     await stopProcess(this.#child, graceMs);
-    const exit = await this.exited;
+    const exit = await this.#exited;
     return { ...exit, ms: exit.at - sent, forced: exit.signal === 'SIGKILL' };
   }
 }
