@@ -13,7 +13,7 @@ const client = (id: string): Client => ({
 
 /** The list as the server builds it, one client's JSON at a time (byte for byte JSON.stringify of the array). */
 function serializeList(clients: Client[]) {
-  const builder = new SerializedListBuilder();
+  const builder = new SerializedListBuilder(0, 0);
   for (const each of clients) builder.addJson(JSON.stringify(each));
   return builder.finish();
 }

@@ -140,8 +140,8 @@ export class SerializedList {
  * thousands of clients) is never held in memory as rows, objects and strings at once:
  * nothing but the Buffer and a typed array outlives a client. Given the total size ahead
  * (`expectedBytes`, the clients' JSON without separators), the Buffer is allocated once, at
- * its final size; otherwise it grows. Either way the server's peak memory stays near the
- * size of the answer itself.
+ * its final size; it grows only when the list grew after its size was read. Either way the
+ * server's peak memory stays near the size of the answer itself.
  */
 export class SerializedListBuilder {
   #body: Buffer;
@@ -150,7 +150,7 @@ export class SerializedListBuilder {
   /** Where the next byte goes. */
   #offset = 1;
 
-  constructor(expectedBytes = 0, expectedClients = 0) {
+  constructor(expectedBytes: number, expectedClients: number) {
     // '[' + the clients + a ',' between each two + ']'.
     this.#body = Buffer.allocUnsafeSlow(Math.max(64, expectedBytes + expectedClients + 2));
     this.#body[0] = 0x5b; // '['
