@@ -18,8 +18,8 @@ import { ADMIN } from '../../harness/real-server.ts';
 import { MALFORMED_REQUESTS, RAW_ERROR_HEADERS, SLOW_HEADERS, rawExchange, type RawAnswer } from '../../server/testing/raw-http.ts';
 import { DEFAULT_CONNECTION_TIMEOUTS } from '../../server/http/timeouts.ts';
 import type { Recorder } from '../lib/recorder.ts';
-import { startRealServer } from '../lib/server.ts';
 import { inspectLive } from '../lib/sqlite.ts';
+import { withRealServer } from './shared.ts';
 
 const SESSION_CHECK = 'access: /api without a valid session';
 const CSRF_CHECK = 'access: cross-site requests';
@@ -456,11 +456,8 @@ export const accessGroup: Group = {
   checks: [SESSION_CHECK, CSRF_CHECK, BRUTE_FORCE_CHECK, MALFORMED_HTTP_CHECK, SLOW_HEADERS_CHECK],
   async run(context, report) {
     const inProcess = await inProcessSessions(context);
-    const databaseFile = join(context.workDir, 'access-real', 'salon.db');
-    const server = await startRealServer({ name: 'access', dir: context.workDir, databaseFile });
-    const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'access' });
-    try {
-      const cookie = await logIn(client, ADMIN.username, ADMIN.password);
+    const options = { databaseFile: join(context.workDir, 'access-real', 'salon.db') };
+    await withRealServer(context, 'access', options, async ({ server, client, cookie, databaseFile }) => {
       const body = clientBody('access-target');
       const created = await client.request({ method: 'POST', path: '/api/clients', headers: jsonHeaders(server.origin, cookie), body });
       const clientId = (JSON.parse(created.body) as { _id: string })._id;
@@ -485,9 +482,6 @@ export const accessGroup: Group = {
       await bruteForce(client, report);
       await malformedHttp(server.port, context.recorder, report);
       await slowHeaders(server.port, client, context.recorder, report);
-    } finally {
-      client.close();
-      await server.kill();
-    }
+    });
   },
 };

@@ -1,13 +1,8 @@
 /**
- * Backup and restore, on the real server and the real CLIs (dist-server/server/cli/):
- * - under write load: a database of 50,000 clients (2,000 with --quick), writers creating
- *   clients and readers fetching GET /api/clients/:id all the time, and `backup` run as its
- *   own process. Every create acknowledged before the backup began must be in the copy,
- *   which passes integrity_check and holds the counts the CLI printed; the reads' longest
- *   answer during the backup is the stall a backup causes;
- * - restore round trip: after that backup, more creates and one more staff account; `restore`
- *   must refuse while the server runs; then SIGTERM, `restore`, start: the server must hold
- *   exactly the backup's clients and accounts, and the pre-restore copy what was replaced.
+ * Backup and restore with the real server and the built CLIs: a backup taken under writes and
+ * reads holds every create acknowledged before it began and stalls no read; a restore is refused
+ * while the server runs, and after SIGTERM brings back exactly the backup's clients and accounts,
+ * keeping what it replaced.
  */
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
@@ -21,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { trackProcess as trackChild } from '../../harness/processes.ts';
 import { startRealServer } from '../lib/server.ts';
 import { inspectLive, type Inspection } from '../lib/sqlite.ts';
-import { compareStored, newLedger, percentile, runWriters, storedProblems } from './writers.ts';
+import { compareStored, newLedger, percentile, runWriters, storedProblems } from './shared.ts';
 
 export const BACKUP_CHECK = 'backup: under write load';
 export const ROUND_TRIP_CHECK = 'backup: restore round trip';
@@ -156,7 +151,8 @@ async function serverView(server: RealServer, context: Context) {
     const cookie = await logIn(client, ADMIN.username, ADMIN.password);
     const list = await client.request({ method: 'GET', path: '/api/clients', headers: { cookie } });
     const ids = list.status === 200 ? (JSON.parse(list.body) as Array<{ _id: string }>).map((item) => item._id) : [];
-    const later = await client.request({ method: 'POST', path: '/login', headers: jsonHeaders(server.origin), body: JSON.stringify(LATER_ACCOUNT) });
+    const body = JSON.stringify(LATER_ACCOUNT);
+    const later = await client.request({ method: 'POST', path: '/login', headers: jsonHeaders(server.origin), body });
     return { listStatus: list.status, ids: new Set(ids), laterLogin: later.status };
   } finally {
     client.close();

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN } from '../../harness/real-server.ts';
 import { startRealServer } from '../lib/server.ts';
 import { inspectCopy } from '../lib/sqlite.ts';
-import { compareStored, newLedger, runWriters, storedProblems } from './writers.ts';
+import { compareStored, newLedger, runWriters, storedProblems } from './shared.ts';
 
 const WRITERS = 4;
 const CRASH_CHECK = 'crash: SIGKILL under writes';

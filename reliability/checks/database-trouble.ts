@@ -1,14 +1,9 @@
 /**
- * Database trouble, on the real server:
- * - locked: another process (this one, through better-sqlite3) holds BEGIN EXCLUSIVE on the
- *   file for 5 s; writes must get 503 with Retry-After after the busy time-out, nothing is
- *   stored, reads keep answering at once (p99 under 50 ms: waiting for the lock must not
- *   block the event loop), and writes work again as soon as the lock is released;
- * - disk full: the database lives on a small tmpfs that is then filled up; writes must get a
- *   clear 507, reads keep working, no partial row is stored, and writes resume once space is
- *   freed. Where tmpfs cannot be mounted (not root, no CAP_SYS_ADMIN), or with
- *   --simulate-disk-full, SQLite's max_page_count on the app's own connection makes the
- *   database "full" instead, in process (docs/reliability.md).
+ * Database trouble on the real server. Locked: while another process holds BEGIN EXCLUSIVE,
+ * writes get 503 with Retry-After and store nothing, and reads are not held up (waiting for the
+ * lock must not block the event loop). Disk full (a filled tmpfs; where none can be mounted,
+ * SQLite's max_page_count in process): writes get 507, reads go on, nothing refused is stored,
+ * and writes resume once space is freed.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, closeSync, rmSync, writeSync } from 'node:fs';
@@ -24,7 +19,7 @@ import { onCleanup as onExit } from '../../harness/processes.ts';
 import { ADMIN } from '../../harness/real-server.ts';
 import { startRealServer } from '../lib/server.ts';
 import { inspectCopy, type Inspection } from '../lib/sqlite.ts';
-import { compareStored, newLedger, percentile, storedProblems } from './writers.ts';
+import { compareStored, newLedger, percentile, storedProblems, withRealServer } from './shared.ts';
 
 const LOCK_CHECK = 'database: locked by another process';
 const DISK_CHECK = 'database: disk full';
@@ -225,12 +220,10 @@ async function fullScenario(options: {
   return { problems, figure };
 }
 
-async function diskFullOnTmpfs(context: Context, mountPoint: string): Promise<Outcome> {
-  const databaseFile = join(mountPoint, 'salon.db');
+function diskFullOnTmpfs(context: Context, mountPoint: string): Promise<Outcome> {
   // A one-minute idle time-out: the server records a session's use at most every 15 s (instead of every minute).
-  const server = await startRealServer({ name: 'disk-full', dir: context.workDir, databaseFile, env: { SESSION_IDLE_MINUTES: '1' } });
-  const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'disk-full' });
-  try {
+  const options = { databaseFile: join(mountPoint, 'salon.db'), env: { SESSION_IDLE_MINUTES: '1' } };
+  return withRealServer(context, 'disk-full', options, async ({ server, client, cookie, databaseFile }) => {
     const idle = { cookie: await logIn(client, ADMIN.username, ADMIN.password), touchDueAt: performance.now() + 16_000 };
     const filler = join(mountPoint, 'filler');
     let filled = 0;
@@ -238,7 +231,7 @@ async function diskFullOnTmpfs(context: Context, mountPoint: string): Promise<Ou
     const result = await fullScenario({
       send: (request) => client.request(request),
       origin: server.origin,
-      cookie: await logIn(client, ADMIN.username, ADMIN.password),
+      cookie,
       fill: () => {
         filled = fillDisk(filler);
       },
@@ -254,10 +247,7 @@ async function diskFullOnTmpfs(context: Context, mountPoint: string): Promise<Ou
       figure: `real server, database on a 4 MiB tmpfs filled with ${(filled / 1048576).toFixed(1)} MiB: ${result.figure}`,
       problems: [...result.problems, ...stopProblems],
     };
-  } finally {
-    client.close();
-    await server.kill();
-  }
+  });
 }
 
 /** Where tmpfs cannot be mounted: SQLite's max_page_count on the app's own connection, in process. */

@@ -41,12 +41,8 @@ const ENDPOINTS = [
 ] as const;
 const STORE_CHECK = 'fuzz: nothing unexpected stored';
 
-class Violation extends Error {
-  override name = 'Violation';
-}
-
 function fail(message: string): never {
-  throw new Violation(message);
+  throw new Error(message);
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -5,12 +5,9 @@
  */
 import { join } from 'node:path';
 import { countBy, formatInt, type Group } from '../lib/context.ts';
-import { HttpClient, logIn } from '../lib/http.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ADMIN } from '../../harness/real-server.ts';
-import { startRealServer } from '../lib/server.ts';
 import { inspectCopy } from '../lib/sqlite.ts';
-import { compareStored, newLedger, runWriters, storedProblems } from './writers.ts';
+import { compareStored, newLedger, runWriters, storedProblems, withRealServer } from './shared.ts';
 
 const WRITERS = 8;
 const EXIT_LIMIT_MS = 10_000;
@@ -19,13 +16,8 @@ export const gracefulStopGroup: Group = {
   name: 'graceful',
   checks: ['graceful stop: SIGTERM under writes'],
   async run(context, report) {
-    const dir = join(context.workDir, 'graceful');
-    const databaseFile = join(dir, 'salon.db');
-    const server = await startRealServer({ name: 'graceful', dir: context.workDir, databaseFile });
-    const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'graceful', maxSockets: WRITERS });
-    const problems: string[] = [];
-    try {
-      const cookie = await logIn(client, ADMIN.username, ADMIN.password);
+    await withRealServer(context, 'graceful', { maxSockets: WRITERS }, async ({ server, client, cookie, databaseFile }) => {
+      const problems: string[] = [];
       const ledger = newLedger();
       let stop = false;
       const writing = runWriters({ client, cookie, tag: 'graceful', count: WRITERS, ledger, stop: () => stop });
@@ -36,7 +28,7 @@ export const gracefulStopGroup: Group = {
       await writing;
       const acknowledgedAfterSignal = ledger.acknowledged.size - beforeSignal;
 
-      const stored = inspectCopy(databaseFile, join(dir, 'inspect'));
+      const stored = inspectCopy(databaseFile, join(context.workDir, 'graceful', 'inspect'));
       const found = compareStored(stored.clients, ledger.acknowledged, ledger.sent);
       if (exit.forced || exit.ms > EXIT_LIMIT_MS)
         problems.push(`the process took ${(exit.ms / 1000).toFixed(1)} s to exit${exit.forced ? ' and was killed' : ''}`);
@@ -54,9 +46,6 @@ export const gracefulStopGroup: Group = {
           `${formatInt(ledger.acknowledged.size)} acknowledged, ${found.lost.length} lost; integrity_check ${stored.integrity}`,
         problems,
       });
-    } finally {
-      client.close();
-      await server.kill();
-    }
+    });
   },
 };

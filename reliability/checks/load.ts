@@ -7,43 +7,19 @@
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { clientBody, formatInt, type Group } from '../lib/context.ts';
-import { HttpClient, jsonHeaders, logIn } from '../lib/http.ts';
-import { ADMIN } from '../../harness/real-server.ts';
-import { startRealServer } from '../lib/server.ts';
+import { jsonHeaders } from '../lib/http.ts';
 import { inspectCopy } from '../lib/sqlite.ts';
-
-/** Creates `count` clients through the API, `concurrency` at a time. */
-async function seedClients(client: HttpClient, cookie: string, count: number, prefix: string, concurrency = 8): Promise<number> {
-  let next = 0;
-  let created = 0;
-  const worker = async () => {
-    while (next < count) {
-      const index = next++;
-      const response = await client.request({
-        method: 'POST',
-        path: '/api/clients',
-        headers: jsonHeaders(client.origin, cookie),
-        body: clientBody(`${prefix}-${index}`, index),
-      });
-      if (response.status !== 201) throw new Error(`Seeding client ${index}: ${response.status} ${response.body.slice(0, 200)}`);
-      created += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return created;
-}
+import { newLedger, runWriters, withRealServer } from './shared.ts';
 
 export const loadGroup: Group = {
   name: 'load',
   checks: ['load: reads', 'load: writes'],
   async run(context, report) {
     const { settings } = context;
-    const databaseFile = join(context.workDir, 'load', 'salon.db');
-    const server = await startRealServer({ name: 'load', dir: context.workDir, databaseFile });
-    const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'load' });
-    try {
-      const cookie = await logIn(client, ADMIN.username, ADMIN.password);
-      await seedClients(client, cookie, settings.seededClients, 'load-seed');
+    await withRealServer(context, 'load', {}, async ({ server, client, cookie, databaseFile }) => {
+      // The clients to list: 8 writers until as many as the settings say have been sent.
+      const ledger = newLedger();
+      await runWriters({ client, cookie, tag: 'load-seed', count: 8, ledger, stop: () => ledger.sent.size >= settings.seededClients });
       const list = await client.request({ method: 'GET', path: '/api/clients', headers: { cookie } });
       const listed = (JSON.parse(list.body) as unknown[]).length;
 
@@ -109,9 +85,6 @@ export const loadGroup: Group = {
           `latency p50 ${writes.latency.p50} ms, p99 ${writes.latency.p99} ms, max ${writes.latency.max} ms`,
         problems: writeProblems,
       });
-    } finally {
-      client.close();
-      await server.kill();
-    }
+    });
   },
 };

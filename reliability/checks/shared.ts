@@ -1,11 +1,34 @@
 /**
- * What the write checks share: writers that POST clients with unique markers and record every
- * create the server acknowledged (201 and an id; a write whose connection fails, the server being
- * killed or stopped, is not acknowledged and ends its writer), what is stored against that
- * record, and percentiles for the figures.
+ * What the checks share: the real server with a logged-in client; writers that POST clients with
+ * unique markers and record every create the server acknowledged (201 and an id; a write whose
+ * connection fails, the server being killed or stopped, is not acknowledged and ends its writer);
+ * what is stored against that record; percentiles for the figures.
  */
-import { clientBody } from '../lib/context.ts';
-import { HttpClient, jsonHeaders } from '../lib/http.ts';
+import { join } from 'node:path';
+import { ADMIN, type RealServer } from '../../harness/real-server.ts';
+import { clientBody, type Context } from '../lib/context.ts';
+import { HttpClient, jsonHeaders, logIn } from '../lib/http.ts';
+import { startRealServer } from '../lib/server.ts';
+
+type RealServerUse = { server: RealServer; client: HttpClient; cookie: string; databaseFile: string };
+
+/** The real server on a fresh database (`<name>/salon.db` unless given), a client logged in as the admin; both stopped after `use`. */
+export async function withRealServer<T>(
+  context: Context,
+  name: string,
+  options: { databaseFile?: string; env?: Record<string, string>; maxSockets?: number },
+  use: (running: RealServerUse) => Promise<T>,
+): Promise<T> {
+  const databaseFile = options.databaseFile ?? join(context.workDir, name, 'salon.db');
+  const server = await startRealServer({ name, dir: context.workDir, databaseFile, env: options.env });
+  const client = new HttpClient(server.origin, { recorder: context.recorder, source: name, maxSockets: options.maxSockets });
+  try {
+    return await use({ server, client, databaseFile, cookie: await logIn(client, ADMIN.username, ADMIN.password) });
+  } finally {
+    client.close();
+    await server.kill();
+  }
+}
 
 export type WriteLedger = {
   /** id → marker of every acknowledged create. */
