@@ -69,6 +69,12 @@ function sameClient(actual: unknown, expected: StoredClient): boolean {
   return sameKeys && Object.entries(expected).every(([key, value]) => record[key] === value);
 }
 
+/** Fails unless the answer is `status` with exactly `expected`. */
+function expectClient(what: string, answer: HttpResponse, status: number, expected: StoredClient): void {
+  if (answer.status !== status || !sameClient(json(answer), expected))
+    fail(`${what}: ${answer.status} ${answer.body.slice(0, 200)} instead of ${JSON.stringify(expected).slice(0, 200)}`);
+}
+
 /** Headers without the ones left out (undefined or null). */
 function headersOf(headers: Record<string, string | null | undefined>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined && value !== null)) as Record<string, string>;
@@ -149,9 +155,7 @@ class Harness {
   /** The client as the API reads it back, which must be exactly `expected`. */
   async readBack(expected: StoredClient): Promise<void> {
     const answer = await this.send('read back', { method: 'GET', path: `/api/clients/${expected._id}`, headers: this.headers() });
-    if (answer.status !== 200 || !sameClient(json(answer), expected)) {
-      fail(`read back ${answer.status} ${answer.body.slice(0, 200)} instead of ${JSON.stringify(expected).slice(0, 200)}`);
-    }
+    expectClient('read back', answer, 200, expected);
   }
 
   pickExisting(index: number): string | undefined {
@@ -212,20 +216,15 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
     'POST /api/clients': fuzz(
       fc.asyncProperty(clientPayload, contentType, originOption, async (body, type, origin) => {
         const verdict = judgeClientBody(type, body, origin);
-        const answer = await h.send('POST /api/clients', {
-          method: 'POST',
-          path: '/api/clients',
-          headers: h.headers({ 'content-type': type, origin }),
-          body,
-        });
+        const headers = h.headers({ 'content-type': type, origin });
+        const answer = await h.send('POST /api/clients', { method: 'POST', path: '/api/clients', headers, body });
         const accepted = expectBodyOutcome(verdict, answer, 201, 'POST');
         if (accepted) {
           const created = json<{ _id?: unknown }>(answer);
           if (typeof created._id !== 'string' || !isClientIdShape(created._id) || h.model.has(created._id))
             fail(`a 201 with the id ${String(created._id)}`);
           const expected = { _id: created._id, ...accepted };
-          if (!sameClient(created, expected))
-            fail(`201 answered ${answer.body.slice(0, 200)}, expected ${JSON.stringify(expected).slice(0, 200)}`);
+          expectClient('POST', answer, 201, expected);
           h.model.set(created._id, expected);
           await h.readBack(expected);
         }
@@ -255,11 +254,8 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
           const plain = await h.send('read back', { method: 'GET', path: '/api/clients', headers: h.headers() });
           const etag = String(plain.headers.etag ?? '');
           const ifNoneMatch = ifNoneMatchTemplate?.replace('ETAG', etag);
-          const answer = await h.send('GET /api/clients', {
-            method: 'GET',
-            path: `/api/clients${query ?? ''}`,
-            headers: h.headers({ 'if-none-match': ifNoneMatch, accept }),
-          });
+          const headers = h.headers({ 'if-none-match': ifNoneMatch, accept });
+          const answer = await h.send('GET /api/clients', { method: 'GET', path: `/api/clients${query ?? ''}`, headers });
           const matches =
             ifNoneMatch !== undefined &&
             (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag));
@@ -299,8 +295,7 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
         } else {
           const expected = h.model.get(judged.decoded);
           if (expected) {
-            if (answer.status !== 200 || !sameClient(json(answer), expected))
-              fail(`GET ${judged.decoded}: ${answer.status} ${answer.body.slice(0, 160)}`);
+            expectClient(`GET ${judged.decoded}`, answer, 200, expected);
           } else if (answer.status !== 404)
             fail(`GET unknown id ${segment.slice(0, 60)}: expected 404, got ${answer.status} ${answer.body.slice(0, 100)}`);
         }
@@ -312,12 +307,8 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
       fc.asyncProperty(existingOrOdd(3), clientPayload, contentType, originOption, async (target, body, type, origin) => {
         const segment = segmentOf(target);
         const judged = judgeSegment(segment);
-        const answer = await h.send('PUT /api/clients/:clientId', {
-          method: 'PUT',
-          path: `/api/clients/${segment}`,
-          headers: h.headers({ 'content-type': type, origin }),
-          body,
-        });
+        const headers = h.headers({ 'content-type': type, origin });
+        const answer = await h.send('PUT /api/clients/:clientId', { method: 'PUT', path: `/api/clients/${segment}`, headers, body });
         const what = `PUT /api/clients/${segment.slice(0, 40)}`;
         if ('status' in judged) {
           if (answer.status !== judged.status) fail(`${what}: expected ${judged.status}, got ${answer.status}`);
@@ -334,8 +325,7 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
             const accepted = expectBodyOutcome(verdict, answer, 200, what);
             if (accepted && existing) {
               const expected = { _id: existing._id, ...accepted };
-              if (!sameClient(json(answer), expected))
-                fail(`${what} answered ${answer.body.slice(0, 200)}, expected ${JSON.stringify(expected).slice(0, 200)}`);
+              expectClient(what, answer, 200, expected);
               h.model.set(existing._id, expected);
               await h.readBack(expected);
             }
@@ -357,12 +347,9 @@ function properties(h: Harness): Record<(typeof ENDPOINTS)[number], Fuzz> {
         async (target, { type, body }, origin) => {
           const segment = segmentOf(target);
           const judged = judgeSegment(segment);
-          const answer = await h.send('DELETE /api/clients/:clientId', {
-            method: 'DELETE',
-            path: `/api/clients/${segment}`,
-            headers: h.headers({ 'content-type': type, origin }),
-            body,
-          });
+          const headers = h.headers({ 'content-type': type, origin });
+          const path = `/api/clients/${segment}`;
+          const answer = await h.send('DELETE /api/clients/:clientId', { method: 'DELETE', path, headers, body });
           const what = `DELETE /api/clients/${segment.slice(0, 40)}`;
           const outcome = () => (!('status' in judged) && judged.shape ? (h.model.has(judged.decoded) ? 204 : 404) : 400);
           const allowed = 'status' in judged ? [judged.status] : expectedForOptionalBody(outcome, type, body, origin);
