@@ -108,16 +108,18 @@ function sessionVariants(loggedOut: string, tampered: Variant[], expired: Varian
 
 type MatrixResult = { requests: number; statuses: number[]; problems: string[] };
 
-/** Sends every variant to every route and expects 401 with nothing of a client in the body. */
+/** Sends every variant to every route and expects 401, with nothing of a client in the body and the clients table unchanged. */
 async function refuseAll(
   send: Send,
   routes: Route[],
   origin: string,
   clientId: string,
-  clientData: string[],
+  databaseFile: string,
   variants: Variant[],
 ): Promise<MatrixResult> {
   const result: MatrixResult = { requests: 0, statuses: [], problems: [] };
+  const before = clientsSnapshot(databaseFile);
+  const clientData = inspectLive(databaseFile).clients.flatMap((row) => [row.id, row.email]);
   for (const [index, route] of routes.entries()) {
     for (const [kind, credentials] of variants) {
       const request = requestFor(route, origin, clientId, index);
@@ -132,12 +134,12 @@ async function refuseAll(
       if (cookie && !/Max-Age=0/.test(cookie)) result.problems.push(`${what}: set a cookie ${cookie.slice(0, 60)}`);
     }
   }
+  if (clientsSnapshot(databaseFile) !== before) result.problems.push(`the clients table changed (${origin})`);
   return result;
 }
 
 /** The clients table, whole, to compare before and after. */
 const clientsSnapshot = (databaseFile: string) => JSON.stringify(inspectLive(databaseFile).clients);
-const clientDataIn = (databaseFile: string) => inspectLive(databaseFile).clients.flatMap((row) => [row.id, row.email]);
 
 async function inProcessSessions(
   context: Context,
@@ -179,8 +181,6 @@ async function inProcessSessions(
       const answer = await send({ ...request, headers: { ...request.headers, cookie } });
       if (answer.status >= 300) problems.push(`control: ${route.method} ${route.url} with a valid session answered ${answer.status}`);
     }
-    const clientData = clientDataIn(databaseFile);
-    const before = clientsSnapshot(databaseFile);
 
     const token = tokenOf(await login());
     const stored = await app.db.selectFrom('sessions').select('token_hash').execute();
@@ -215,10 +215,9 @@ async function inProcessSessions(
       `tampered (${kind})`,
       async () => tamperedVariants(tokenOf(await login()))[index]?.[1] ?? {},
     ]);
-    const result = await refuseAll(send, routes, origin, ids[0] ?? '', clientData, sessionVariants(loggedOut, tampered, expired));
+    const result = await refuseAll(send, routes, origin, ids[0] ?? '', databaseFile, sessionVariants(loggedOut, tampered, expired));
     const works = await send({ method: 'GET', path: '/api/clients', headers: { cookie: await login() } });
     if (works.status !== 200) problems.push(`an untampered fresh session answered ${works.status}`);
-    if (clientsSnapshot(databaseFile) !== before) problems.push('the clients table changed');
     return { allRoutes, routes, result, problems };
   } finally {
     await app.close();
@@ -232,8 +231,6 @@ async function overHttpSessions(
   clientId: string,
 ): Promise<{ result: MatrixResult; problems: string[] }> {
   const origin = client.origin;
-  const clientData = clientDataIn(databaseFile);
-  const before = clientsSnapshot(databaseFile);
   const live = await logIn(client, ADMIN.username, ADMIN.password);
   const loggedOut = await logIn(client, ADMIN.username, ADMIN.password);
   const logout = await client.request({ method: 'POST', path: '/logout', headers: { cookie: loggedOut, origin } });
@@ -241,8 +238,7 @@ async function overHttpSessions(
   if (logout.status !== 204) problems.push(`logout answered ${logout.status}`);
   const tampered = tamperedVariants(tokenOf(live)).map(([kind, headers]) => fixed(`tampered (${kind})`, headers));
   const send: Send = (request) => client.request(request);
-  const result = await refuseAll(send, routes, origin, clientId, clientData, sessionVariants(loggedOut, tampered));
-  if (clientsSnapshot(databaseFile) !== before) problems.push('the clients table changed (over HTTP)');
+  const result = await refuseAll(send, routes, origin, clientId, databaseFile, sessionVariants(loggedOut, tampered));
   const still = await client.request({ method: 'GET', path: '/api/clients', headers: { cookie: live } });
   if (still.status !== 200) problems.push(`the untampered session stopped working: ${still.status}`);
   return { result, problems };
