@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { peakRssBytes, resetPeakRss } from '../../harness/peak-rss.ts';
 import { ADMIN } from '../../harness/real-server.ts';
 import { clientBody, countBy, formatInt, type Context, type Group, type Report } from '../lib/context.ts';
-import { HttpClient, jsonHeaders, logIn, type HttpResponse } from '../lib/http.ts';
+import { HttpClient, jsonHeaders, type HttpResponse } from '../lib/http.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startRealServer } from '../lib/server.ts';
-import { percentile } from './shared.ts';
+import { percentile, withRealServer } from './shared.ts';
 
 const BURST_CHECK = 'logins: 30 guesses at once';
 const FLOOD_CHECK = 'logins: a flood beside the API';
@@ -48,77 +48,72 @@ async function burst(context: Context, report: Report): Promise<void> {
   }
 }
 
-async function flood(context: Context, report: Report): Promise<void> {
-  const server = await startRealServer({
-    name: 'logins-flood',
-    dir: context.workDir,
-    databaseFile: join(context.workDir, 'logins-flood', 'salon.db'),
-    env: { TRUST_PROXY: '127.0.0.1' },
+function flood(context: Context, report: Report): Promise<void> {
+  // Behind a trusted proxy, so that each login can come from its own address; reads through one socket.
+  const options = { env: { TRUST_PROXY: '127.0.0.1' }, maxSockets: 1 };
+  return withRealServer(context, 'logins-flood', options, async ({ server, client: reader, cookie }) => {
+    const logins = new HttpClient(server.origin, { recorder: context.recorder, source: 'logins', maxSockets: 64 });
+    try {
+      const created = await reader.request({ method: 'POST', path: '/api/clients', headers: jsonHeaders(server.origin, cookie), body: clientBody('flood') });
+      const clientId = (JSON.parse(created.body) as { _id: string })._id;
+      const readFor = async (ms: number): Promise<HttpResponse[]> => {
+        const reads: HttpResponse[] = [];
+        const until = performance.now() + ms;
+        while (performance.now() < until) reads.push(await reader.request({ method: 'GET', path: `/api/clients/${clientId}`, headers: { cookie } }));
+        return reads;
+      };
+      const seconds = context.quick ? 3 : 10;
+      const quiet = await readFor(1000);
+
+      if (server.pid !== undefined) resetPeakRss(server.pid);
+      let stop = false;
+      let sent = 0;
+      const answers: HttpResponse[] = [];
+      const flooder = async (worker: number) => {
+        while (!stop) {
+          sent += 1;
+          // Each from its own address, through the trusted proxy: only the server-wide bound applies.
+          const address = `10.${worker}.${(sent >> 8) & 255}.${sent & 255}`;
+          const answer = await loginRequest(logins, `flood-${sent}`, 'wrong password', { 'x-forwarded-for': address });
+          answers.push(answer);
+          // As a client told Retry-After does: what is measured is the password checks, not a
+          // flood of any kind of request, which would slow any server (that is the proxy's to limit).
+          if (answer.status === 503) await sleep(1000);
+        }
+      };
+      const flooding = Promise.all(Array.from({ length: 32 }, (_, worker) => flooder(worker)));
+      const busyReads = await readFor(seconds * 1000);
+      stop = true;
+      await flooding;
+      const peakMb = server.pid === undefined ? Number.NaN : peakRssBytes(server.pid) / 1048576;
+
+      const problems: string[] = [];
+      const checked = answers.filter((answer) => answer.status === 401).length;
+      const busy = answers.filter((answer) => answer.status === 503);
+      const other = answers.filter((answer) => answer.status !== 401 && answer.status !== 503);
+      if (other.length > 0) problems.push(`unexpected login answers: ${countBy(other, (answer) => answer.status)}`);
+      if (busy.length === 0) problems.push('no login was turned away: the flood never reached the server-wide bound');
+      if (busy.some((answer) => answer.headers['retry-after'] !== '1')) problems.push('a 503 without Retry-After: 1');
+      const failedReads = busyReads.filter((response) => response.status !== 200);
+      if (failedReads.length > 0) problems.push(`${failedReads.length} reads failed during the flood`);
+      const readMs = busyReads.map((response) => response.ms);
+      const p99 = percentile(readMs, 0.99);
+      if (!(p99 < READ_P99_GOAL_MS)) problems.push(`reads during the flood: p99 ${p99.toFixed(1)} ms, goal under ${READ_P99_GOAL_MS} ms`);
+      if (!(peakMb < PEAK_RSS_GOAL_MB))
+        problems.push(`peak memory during the flood ${peakMb.toFixed(0)} MB, goal under ${PEAK_RSS_GOAL_MB} MB`);
+      const quietMs = quiet.map((response) => response.ms);
+      report(FLOOD_CHECK, {
+        figure:
+          `${seconds} s of 32 logins kept in flight (${formatInt(answers.length)} sent): ${formatInt(checked)} checked (${(checked / seconds).toFixed(1)}/s), ` +
+          `${formatInt(busy.length)} × 503 Retry-After 1; GET /api/clients/:id meanwhile ${formatInt(busyReads.length)} reads, p50 ${percentile(readMs, 0.5).toFixed(1)} ms, ` +
+          `p99 ${p99.toFixed(1)} ms (quiet: p50 ${percentile(quietMs, 0.5).toFixed(1)}, p99 ${percentile(quietMs, 0.99).toFixed(1)} ms; goal p99 < ${READ_P99_GOAL_MS}); ` +
+          `peak RSS ${peakMb.toFixed(0)} MB (goal < ${PEAK_RSS_GOAL_MB})`,
+        problems,
+      });
+    } finally {
+      logins.close();
+    }
   });
-  const logins = new HttpClient(server.origin, { recorder: context.recorder, source: 'logins', maxSockets: 64 });
-  const reader = new HttpClient(server.origin, { recorder: context.recorder, source: 'logins', maxSockets: 1 });
-  try {
-    const cookie = await logIn(reader, ADMIN.username, ADMIN.password);
-    const created = await reader.request({ method: 'POST', path: '/api/clients', headers: jsonHeaders(server.origin, cookie), body: clientBody('flood') });
-    const clientId = (JSON.parse(created.body) as { _id: string })._id;
-    const readFor = async (ms: number): Promise<HttpResponse[]> => {
-      const reads: HttpResponse[] = [];
-      const until = performance.now() + ms;
-      while (performance.now() < until) reads.push(await reader.request({ method: 'GET', path: `/api/clients/${clientId}`, headers: { cookie } }));
-      return reads;
-    };
-    const seconds = context.quick ? 3 : 10;
-    const quiet = await readFor(1000);
-
-    if (server.pid !== undefined) resetPeakRss(server.pid);
-    let stop = false;
-    let sent = 0;
-    const answers: HttpResponse[] = [];
-    const flooder = async (worker: number) => {
-      while (!stop) {
-        sent += 1;
-        // Each from its own address, through the trusted proxy: only the server-wide bound applies.
-        const address = `10.${worker}.${(sent >> 8) & 255}.${sent & 255}`;
-        const answer = await loginRequest(logins, `flood-${sent}`, 'wrong password', { 'x-forwarded-for': address });
-        answers.push(answer);
-        // As a client told Retry-After does: what is measured is the password checks, not a
-        // flood of any kind of request, which would slow any server (that is the proxy's to limit).
-        if (answer.status === 503) await sleep(1000);
-      }
-    };
-    const flooding = Promise.all(Array.from({ length: 32 }, (_, worker) => flooder(worker)));
-    const busyReads = await readFor(seconds * 1000);
-    stop = true;
-    await flooding;
-    const peakMb = server.pid === undefined ? Number.NaN : peakRssBytes(server.pid) / 1048576;
-
-    const problems: string[] = [];
-    const checked = answers.filter((answer) => answer.status === 401).length;
-    const busy = answers.filter((answer) => answer.status === 503);
-    const other = answers.filter((answer) => answer.status !== 401 && answer.status !== 503);
-    if (other.length > 0) problems.push(`unexpected login answers: ${countBy(other, (answer) => answer.status)}`);
-    if (busy.length === 0) problems.push('no login was turned away: the flood never reached the server-wide bound');
-    if (busy.some((answer) => answer.headers['retry-after'] !== '1')) problems.push('a 503 without Retry-After: 1');
-    const failedReads = busyReads.filter((response) => response.status !== 200);
-    if (failedReads.length > 0) problems.push(`${failedReads.length} reads failed during the flood`);
-    const readMs = busyReads.map((response) => response.ms);
-    const p99 = percentile(readMs, 0.99);
-    if (!(p99 < READ_P99_GOAL_MS)) problems.push(`reads during the flood: p99 ${p99.toFixed(1)} ms, goal under ${READ_P99_GOAL_MS} ms`);
-    if (!(peakMb < PEAK_RSS_GOAL_MB)) problems.push(`peak memory during the flood ${peakMb.toFixed(0)} MB, goal under ${PEAK_RSS_GOAL_MB} MB`);
-    const quietMs = quiet.map((response) => response.ms);
-    report(FLOOD_CHECK, {
-      figure:
-        `${seconds} s of 32 logins kept in flight (${formatInt(answers.length)} sent): ${formatInt(checked)} checked (${(checked / seconds).toFixed(1)}/s), ` +
-        `${formatInt(busy.length)} × 503 Retry-After 1; GET /api/clients/:id meanwhile ${formatInt(busyReads.length)} reads, p50 ${percentile(readMs, 0.5).toFixed(1)} ms, ` +
-        `p99 ${p99.toFixed(1)} ms (quiet: p50 ${percentile(quietMs, 0.5).toFixed(1)}, p99 ${percentile(quietMs, 0.99).toFixed(1)} ms; goal p99 < ${READ_P99_GOAL_MS}); ` +
-        `peak RSS ${peakMb.toFixed(0)} MB (goal < ${PEAK_RSS_GOAL_MB})`,
-      problems,
-    });
-  } finally {
-    logins.close();
-    reader.close();
-    await server.kill();
-  }
 }
 
 export const loginsGroup: Group = {

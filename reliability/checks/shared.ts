@@ -30,7 +30,7 @@ export async function withRealServer<T>(
   }
 }
 
-export type WriteLedger = {
+type WriteLedger = {
   /** id → marker of every acknowledged create. */
   acknowledged: Map<string, string>;
   /** Every marker ever sent (acknowledged or not). */

@@ -11,7 +11,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { App } from '../../server/app.ts';
 import type { HttpRequest, HttpResponse } from './http.ts';
 
-export type Exchange = {
+type Exchange = {
   source: string;
   method: string;
   url: string;
