@@ -23,7 +23,7 @@ export const ROUND_TRIP_CHECK = 'backup: restore round trip';
 
 const WRITERS = 2;
 const READERS = 2;
-/** The longest a read may take while a backup runs (the issue: "about 100 ms"). */
+/** The longest a read may take while a backup runs: a backup must not stall the server noticeably. */
 const STALL_LIMIT_MS = 100;
 const CLI_TIME_LIMIT_MS = 60_000;
 const LATER_ACCOUNT = { username: 'later', password: 'an account made after the backup' } as const;
