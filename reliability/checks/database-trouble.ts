@@ -13,11 +13,10 @@ import { sql } from 'kysely';
 import { inProcessConfig } from '../../server/testing/in-process-config.ts';
 import { buildApp } from '../../server/app.ts';
 import { clientBody, type Context, type Group, type Outcome } from '../lib/context.ts';
-import { HttpClient, jsonHeaders, logIn, sessionCookieOf, type HttpRequest, type HttpResponse } from '../lib/http.ts';
+import { jsonHeaders, logIn, sessionCookieOf, type HttpRequest, type HttpResponse } from '../lib/http.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onCleanup as onExit } from '../../harness/processes.ts';
 import { ADMIN } from '../../harness/real-server.ts';
-import { startRealServer } from '../lib/server.ts';
 import { inspectCopy, type Inspection } from '../lib/sqlite.ts';
 import { compareStored, newLedger, percentile, storedProblems, withRealServer } from './shared.ts';
 
@@ -33,75 +32,72 @@ const READ_P99_GOAL_MS = 50;
 
 const idOf = (response: HttpResponse) => (JSON.parse(response.body) as { _id: string })._id;
 
-async function lockedCheck(context: Context): Promise<Outcome> {
-  const databaseFile = join(context.workDir, 'locked', 'salon.db');
-  const server = await startRealServer({ name: 'locked', dir: context.workDir, databaseFile });
-  const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'locked' });
-  const problems: string[] = [];
-  let holder: Database.Database | undefined;
-  try {
-    const cookie = await logIn(client, ADMIN.username, ADMIN.password);
-    const headers = jsonHeaders(server.origin, cookie);
-    const post = (marker: string) => client.request({ method: 'POST', path: '/api/clients', headers, body: clientBody(marker) });
-    const existing = idOf(await post('locked-before'));
+function lockedCheck(context: Context): Promise<Outcome> {
+  return withRealServer(context, 'locked', {}, async ({ server, client, cookie, databaseFile }) => {
+    const problems: string[] = [];
+    let holder: Database.Database | undefined;
+    try {
+      const headers = jsonHeaders(server.origin, cookie);
+      const post = (marker: string) => client.request({ method: 'POST', path: '/api/clients', headers, body: clientBody(marker) });
+      const existing = idOf(await post('locked-before'));
 
-    holder = new Database(databaseFile);
-    holder.exec('BEGIN EXCLUSIVE');
-    const lockedAt = performance.now();
-    // Writes of every kind, at once, each waiting for the lock inside the server...
-    const attempts: Array<[string, Promise<HttpResponse>]> = [
-      ['POST', post('locked-during-1')],
-      ['POST', post('locked-during-2')],
-      ['POST', post('locked-during-3')],
-      ['PUT', client.request({ method: 'PUT', path: `/api/clients/${existing}`, headers, body: clientBody('locked-put') })],
-      ['DELETE', client.request({ method: 'DELETE', path: `/api/clients/${existing}`, headers: { origin: server.origin, cookie } })],
-    ];
-    const writes = Promise.all(attempts.map(async ([what, response]) => ({ what, response: await response })));
-    // ...while reads go on, one after another, for as long as the lock is held.
-    const reads: HttpResponse[] = [];
-    while (performance.now() - lockedAt < LOCK_HOLD_MS) {
-      reads.push(await client.request({ method: 'GET', path: `/api/clients/${existing}`, headers: { cookie } }));
-      if (reads.length % 20 === 0) reads.push(await client.request({ method: 'GET', path: '/api/clients', headers: { cookie } }));
-    }
-    const written = await writes;
-    holder.exec('ROLLBACK');
-    holder.close();
-    holder = undefined;
-    const released = performance.now();
-    const after = await post('locked-after');
-    const recoveryMs = performance.now() - released;
-    const list = await client.request({ method: 'GET', path: '/api/clients', headers: { cookie } });
-    const stored = (JSON.parse(list.body) as Array<{ lastName: string }>).map((item) => item.lastName);
+      holder = new Database(databaseFile);
+      holder.exec('BEGIN EXCLUSIVE');
+      const lockedAt = performance.now();
+      // Writes of every kind, at once, each waiting for the lock inside the server...
+      const attempts: Array<[string, Promise<HttpResponse>]> = [
+        ['POST', post('locked-during-1')],
+        ['POST', post('locked-during-2')],
+        ['POST', post('locked-during-3')],
+        ['PUT', client.request({ method: 'PUT', path: `/api/clients/${existing}`, headers, body: clientBody('locked-put') })],
+        ['DELETE', client.request({ method: 'DELETE', path: `/api/clients/${existing}`, headers: { origin: server.origin, cookie } })],
+      ];
+      const writes = Promise.all(attempts.map(async ([what, response]) => ({ what, response: await response })));
+      // ...while reads go on, one after another, for as long as the lock is held.
+      const reads: HttpResponse[] = [];
+      while (performance.now() - lockedAt < LOCK_HOLD_MS) {
+        reads.push(await client.request({ method: 'GET', path: `/api/clients/${existing}`, headers: { cookie } }));
+        if (reads.length % 20 === 0) reads.push(await client.request({ method: 'GET', path: '/api/clients', headers: { cookie } }));
+      }
+      const written = await writes;
+      holder.exec('ROLLBACK');
+      holder.close();
+      holder = undefined;
+      const released = performance.now();
+      const after = await post('locked-after');
+      const recoveryMs = performance.now() - released;
+      const list = await client.request({ method: 'GET', path: '/api/clients', headers: { cookie } });
+      const stored = (JSON.parse(list.body) as Array<{ lastName: string }>).map((item) => item.lastName);
 
-    for (const { what, response } of written) {
-      if (response.status !== 503) problems.push(`${what} while locked: ${response.status}, not 503`);
-      else if (!/^\d+$/.test(String(response.headers['retry-after'] ?? ''))) problems.push(`${what} 503 without a Retry-After`);
-      if (response.ms > 4000) problems.push(`${what} took ${(response.ms / 1000).toFixed(1)} s to be refused`);
+      for (const { what, response } of written) {
+        if (response.status !== 503) problems.push(`${what} while locked: ${response.status}, not 503`);
+        else if (!/^\d+$/.test(String(response.headers['retry-after'] ?? ''))) problems.push(`${what} 503 without a Retry-After`);
+        if (response.ms > 4000) problems.push(`${what} took ${(response.ms / 1000).toFixed(1)} s to be refused`);
+      }
+      const failedReads = reads.filter((response) => response.status !== 200);
+      if (failedReads.length > 0)
+        problems.push(`${failedReads.length} of ${reads.length} reads while locked failed: ${failedReads[0]?.status}`);
+      const readMs = reads.map((response) => response.ms);
+      const p99 = percentile(readMs, 0.99);
+      if (!(p99 < READ_P99_GOAL_MS)) problems.push(`reads while locked: p99 ${p99.toFixed(1)} ms, goal under ${READ_P99_GOAL_MS} ms`);
+      if (after.status !== 201) problems.push(`the first write after the release got ${after.status}, not 201`);
+      else if (recoveryMs > 500) problems.push(`the first write after the release took ${Math.round(recoveryMs)} ms`);
+      const leaked = stored.filter((marker) => marker.startsWith('locked-during') || marker === 'locked-put');
+      if (leaked.length > 0) problems.push(`refused writes stored anyway: ${leaked.join(', ')}`);
+      if (!stored.includes('locked-before')) problems.push('the client created before the lock is gone (the refused DELETE ran?)');
+      const waits = written.map(({ response }) => response.ms / 1000);
+      return {
+        figure:
+          `lock held ${(LOCK_HOLD_MS / 1000).toFixed(0)} s by another process: ${written.length} writes ${written.map(({ response }) => response.status).join('/')} with Retry-After ${written[0]?.response.headers['retry-after'] ?? '-'} ` +
+          `after ${Math.min(...waits).toFixed(1)}–${Math.max(...waits).toFixed(1)} s; ${reads.length} reads meanwhile, all ${failedReads.length === 0 ? '200' : 'but ' + failedReads.length + ' 200'}, ` +
+          `p50 ${percentile(readMs, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...readMs).toFixed(1)} ms (goal p99 < ${READ_P99_GOAL_MS}); ` +
+          `first write after release ${after.status} in ${Math.round(recoveryMs)} ms; nothing refused was stored`,
+        problems,
+      };
+    } finally {
+      holder?.close();
     }
-    const failedReads = reads.filter((response) => response.status !== 200);
-    if (failedReads.length > 0) problems.push(`${failedReads.length} of ${reads.length} reads while locked failed: ${failedReads[0]?.status}`);
-    const readMs = reads.map((response) => response.ms);
-    const p99 = percentile(readMs, 0.99);
-    if (!(p99 < READ_P99_GOAL_MS)) problems.push(`reads while locked: p99 ${p99.toFixed(1)} ms, goal under ${READ_P99_GOAL_MS} ms`);
-    if (after.status !== 201) problems.push(`the first write after the release got ${after.status}, not 201`);
-    else if (recoveryMs > 500) problems.push(`the first write after the release took ${Math.round(recoveryMs)} ms`);
-    const leaked = stored.filter((marker) => marker.startsWith('locked-during') || marker === 'locked-put');
-    if (leaked.length > 0) problems.push(`refused writes stored anyway: ${leaked.join(', ')}`);
-    if (!stored.includes('locked-before')) problems.push('the client created before the lock is gone (the refused DELETE ran?)');
-    const waits = written.map(({ response }) => response.ms / 1000);
-    return {
-      figure:
-        `lock held ${(LOCK_HOLD_MS / 1000).toFixed(0)} s by another process: ${written.length} writes ${written.map(({ response }) => response.status).join('/')} with Retry-After ${written[0]?.response.headers['retry-after'] ?? '-'} ` +
-        `after ${Math.min(...waits).toFixed(1)}–${Math.max(...waits).toFixed(1)} s; ${reads.length} reads meanwhile, all ${failedReads.length === 0 ? '200' : 'but ' + failedReads.length + ' 200'}, ` +
-        `p50 ${percentile(readMs, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...readMs).toFixed(1)} ms (goal p99 < ${READ_P99_GOAL_MS}); ` +
-        `first write after release ${after.status} in ${Math.round(recoveryMs)} ms; nothing refused was stored`,
-      problems,
-    };
-  } finally {
-    holder?.close();
-    client.close();
-    await server.kill();
-  }
+  });
 }
 
 function mountTmpfs(dir: string, size: string): boolean {
