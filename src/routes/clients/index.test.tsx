@@ -138,3 +138,121 @@ describe('/clients query cache', () => {
     expect(cached?.map((client) => client._id)).toEqual(['c-late', 'c-early', 'c-middle']);
   });
 });
+
+describe('/clients search and sort', () => {
+  const people = [
+    { _id: 'p1', firstName: 'Lucía', lastName: 'Silva', email: 'lucia@example.com', registrationDateTime: '2023-01-01T09:00:00.000Z' },
+    { _id: 'p2', firstName: 'Ana', lastName: 'Silva', email: 'ana.silva@example.com', registrationDateTime: '2023-02-01T09:00:00.000Z' },
+    { _id: 'p3', firstName: 'Ana', lastName: 'Costa', email: 'ana.costa@example.com', registrationDateTime: '2023-03-01T09:00:00.000Z' },
+    { _id: 'p4', firstName: 'Émile', lastName: 'Zola', email: 'emile@example.org', registrationDateTime: '2023-04-01T09:00:00.000Z' },
+  ];
+  const firstNames = () => bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+  it('filters as you type, case- and accent-insensitive, narrowing with each word, and says how many', async () => {
+    mockDb.setClients(people);
+    const { user, router } = await renderApp('/clients', { loggedIn: true });
+    const search = await screen.findByRole('searchbox', { name: 'Search clients' });
+    expect(screen.getByRole('status')).toHaveTextContent('4 clients');
+
+    await user.type(search, 'lucia');
+    await waitFor(() => expect(firstNames()).toEqual(['Lucía']));
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 4 clients');
+    expect(router.state.location.search).toEqual({ q: 'lucia' });
+
+    await user.clear(search);
+    await user.type(search, 'ana silva');
+    await waitFor(() => expect(firstNames()).toEqual(['Ana']));
+    expect(screen.getByRole('row', { name: /^Ana Silva / })).toBeInTheDocument();
+  });
+
+  it('says when nothing matches, and the clear button brings every client back', async () => {
+    mockDb.setClients(people);
+    const { user, router } = await renderApp('/clients?q=nobody', { loggedIn: true });
+    expect(await screen.findByText('No clients match “nobody”.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('0 of 4 clients');
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(firstNames()).toEqual(['Lucía', 'Ana', 'Ana', 'Émile']));
+    expect(screen.getByRole('searchbox', { name: 'Search clients' })).toHaveFocus();
+    expect(router.state.location.search).toEqual({});
+  });
+
+  it('/ focuses the search field from anywhere on the page, but types a slash inside a field', async () => {
+    mockDb.setClients(people);
+    const { user } = await renderApp('/clients', { loggedIn: true });
+    const search = await screen.findByRole('searchbox', { name: 'Search clients' });
+    await user.click(screen.getByRole('heading', { name: 'Clients' }));
+    await user.keyboard('/');
+    expect(search).toHaveFocus();
+    expect(search).toHaveValue('');
+    await user.keyboard('a/b');
+    expect(search).toHaveValue('a/b');
+  });
+
+  it('sorts by a column on the first press of its header and reverses on the next, saying so with aria-sort', async () => {
+    mockDb.setClients(people);
+    const { user, router } = await renderApp('/clients', { loggedIn: true });
+    await screen.findByRole('cell', { name: 'Lucía' });
+    const header = screen.getByRole('columnheader', { name: 'First Name' });
+    expect(header).not.toHaveAttribute('aria-sort');
+
+    await user.click(within(header).getByRole('button', { name: 'First Name' }));
+    await waitFor(() => expect(firstNames()).toEqual(['Ana', 'Ana', 'Émile', 'Lucía']));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    // Equal names keep registration order.
+    expect(bodyRows()[0]).toHaveAccessibleName(/Silva/);
+    expect(router.state.location.search).toEqual({ sort: 'firstName' });
+
+    await user.click(within(header).getByRole('button', { name: 'First Name' }));
+    await waitFor(() => expect(firstNames()).toEqual(['Lucía', 'Émile', 'Ana', 'Ana']));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(bodyRows()[2]).toHaveAccessibleName(/Silva/);
+    expect(router.state.location.search).toEqual({ sort: 'firstName', dir: 'desc' });
+  });
+
+  it('opens the view the address holds, and falls back to the default for values it does not know', async () => {
+    mockDb.setClients(people);
+    await renderApp('/clients?q=ana&sort=lastName&dir=desc', { loggedIn: true });
+    await waitFor(() => expect(firstNames()).toEqual(['Ana', 'Ana']));
+    expect(screen.getByRole('row', { name: /^Ana Silva / })).toBe(bodyRows()[0]);
+    expect(screen.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('ana');
+    expect(screen.getByRole('columnheader', { name: 'Last Name' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it.each(['/clients?sort=password&dir=up', '/clients?sort=1&q=', '/clients?dir=desc'])('%s shows the default view', async (path) => {
+    mockDb.setClients(people);
+    await renderApp(path, { loggedIn: true });
+    await screen.findByRole('cell', { name: 'Lucía' });
+    expect(firstNames()).toEqual(['Lucía', 'Ana', 'Ana', 'Émile']);
+    for (const header of screen.getAllByRole('columnheader')) expect(header).not.toHaveAttribute('aria-sort');
+  });
+
+  it('exports the current view as clients-YYYY-MM-DD.csv', async () => {
+    mockDb.setClients(people);
+    const files: { name: string; bytes: Promise<ArrayBuffer> }[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      files.push({ name: '', bytes: (blob as Blob).arrayBuffer() });
+      return 'blob:clients';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      const file = files.at(-1);
+      if (file) file.name = this.download;
+    });
+    const { user } = await renderApp('/clients?q=silva&sort=firstName', { loggedIn: true });
+    await waitFor(() => expect(firstNames()).toEqual(['Ana', 'Lucía']));
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(files[0]?.name).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = new Uint8Array((await files[0]?.bytes) ?? new ArrayBuffer(0));
+    // UTF-8 with its byte-order mark, which a decoder would hide.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(
+      'First Name,Last Name,Email,Registration Time\r\n' +
+        'Ana,Silva,ana.silva@example.com,2023-02-01 09:00\r\n' +
+        'Lucía,Silva,lucia@example.com,2023-01-01 09:00\r\n',
+    );
+  });
+});

@@ -1,12 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
+import { ClientFinder } from '../../features/clients/components/client-finder.tsx';
 import { ClientsTable } from '../../features/clients/components/clients-table.tsx';
+import { createClientListView, type SortColumn } from '../../features/clients/utils/client-list-view.ts';
+import { parseClientListView } from '../../features/clients/utils/list-view-search.ts';
 import { isLoggedIn } from '../../lib/login-flag.ts';
 import type { Client } from '#contract/api.ts';
 
 export const Route = createFileRoute('/clients/')({
+  // Search and sort live in the address: reload, Back, a shared link show the same view.
+  validateSearch: parseClientListView,
   // The only guard of the SPA: a client-side redirect on the list page.
   beforeLoad: () => {
     if (!isLoggedIn()) throw redirect({ to: '/login' });
@@ -30,10 +35,44 @@ function ClientListLoadError({ error }: ErrorComponentProps) {
 }
 
 function ClientsPage({ clients, emptyMessage }: { clients: readonly Client[]; emptyMessage?: string }) {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // What is typed shows at once; the rows follow from the deferred value, so a keystroke
+  // never waits for 50,000 rows to be filtered.
+  const [query, setQuery] = useState(search.q ?? '');
+  const deferredQuery = useDeferredValue(query);
+  // Back, Forward or a link to another search replaces what is typed (set while rendering,
+  // React's way to follow a changed input without an extra pass).
+  const [addressQuery, setAddressQuery] = useState(search.q);
+  if (search.q !== addressQuery) {
+    setAddressQuery(search.q);
+    if ((search.q ?? '').trim() !== query.trim()) setQuery(search.q ?? '');
+  }
+
+  const view = useMemo(() => createClientListView(clients), [clients]);
+  const shown = useMemo(() => view({ q: deferredQuery, sort: search.sort, dir: search.dir }), [view, deferredQuery, search.sort, search.dir]);
+
+  const onQueryChange = (typed: string) => {
+    setQuery(typed);
+    // Typing refines one view: the address follows without adding to the history.
+    void navigate({ search: (previous) => ({ ...previous, q: typed.trim() === '' ? undefined : typed }), replace: true });
+  };
+  const onSort = (column: SortColumn) =>
+    void navigate({
+      search: (previous) => ({ ...previous, sort: column, dir: previous.sort === column && previous.dir !== 'desc' ? 'desc' : undefined }),
+    });
+
+  const searching = deferredQuery.trim() !== '';
   return (
     <div className="page">
       <h1 className="page__title">Clients</h1>
-      <ClientsTable clients={clients} emptyMessage={emptyMessage} />
+      {clients.length > 0 && <ClientFinder query={query} onQueryChange={onQueryChange} shown={shown} total={clients.length} />}
+      <ClientsTable
+        clients={shown}
+        emptyMessage={searching && clients.length > 0 ? `No clients match “${deferredQuery.trim()}”.` : emptyMessage}
+        sort={search}
+        onSort={clients.length > 0 ? onSort : undefined}
+      />
       <p className="page__footer-link">
         <Link to="/clients/register" className="button button--primary">
           Register a new client

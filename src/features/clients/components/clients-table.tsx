@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Client } from '#contract/api.ts';
+import type { ClientListView, SortColumn } from '../utils/client-list-view.ts';
 import { formatRegistrationTime } from '../utils/date-time.ts';
 import './clients-table.css';
 
@@ -9,7 +10,18 @@ type ClientsTableProps = {
   clients: readonly Client[];
   /** Shown in place of rows when the list is empty; none after a failed load. */
   emptyMessage?: string;
+  /** The column the rows are sorted by, if any: its header says so. */
+  sort?: Pick<ClientListView, 'sort' | 'dir'>;
+  /** A header was pressed: sort by its column, or reverse when it is already the one. */
+  onSort?: (column: SortColumn) => void;
 };
+
+const COLUMNS: readonly { column: SortColumn; label: string }[] = [
+  { column: 'firstName', label: 'First Name' },
+  { column: 'lastName', label: 'Last Name' },
+  { column: 'email', label: 'Email' },
+  { column: 'registrationDateTime', label: 'Registration Time' },
+];
 
 /**
  * Every row is this tall, so no row needs measuring. The stylesheet reads it from the table's
@@ -27,7 +39,7 @@ const OVERSCAN_ROWS = 12;
  * rows keep the scroll height. It stays a real table for assistive technology:
  * `aria-rowcount` and `aria-rowindex` give every row its place in the whole list.
  */
-export function ClientsTable({ clients, emptyMessage }: ClientsTableProps) {
+export function ClientsTable({ clients, emptyMessage, sort, onSort }: ClientsTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [rowHeight, setRowHeight] = useState(rowHeightPx);
@@ -68,10 +80,24 @@ export function ClientsTable({ clients, emptyMessage }: ClientsTableProps) {
       <table className="clients-table" style={tableStyle} aria-rowcount={clients.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
-            <th scope="col">First Name</th>
-            <th scope="col">Last Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Registration Time</th>
+            {COLUMNS.map(({ column, label }) => {
+              const direction = sort?.sort === column ? (sort.dir ?? 'asc') : undefined;
+              return (
+                <th
+                  key={column}
+                  scope="col"
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                >
+                  {onSort ? (
+                    <button type="button" className="clients-table__sort" data-direction={direction} onClick={() => onSort(column)}>
+                      {label}
+                    </button>
+                  ) : (
+                    label
+                  )}
+                </th>
+              );
+            })}
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>

@@ -1,0 +1,20 @@
+/**
+ * The client list's search and sort as they stand in the address (/clients?q=ana&sort=lastName&dir=desc).
+ * Anything unknown or malformed falls back to the default view, never to an error page. This
+ * module is small on purpose: the route's definition, which every page loads, imports it.
+ */
+import { SORT_COLUMNS, type ClientListView, type SortColumn } from './client-list-view.ts';
+
+export function parseClientListView(search: Record<string, unknown>): ClientListView {
+  // Every key is set, undefined when absent or refused: the router lays this over the raw
+  // search, where a refused value would otherwise stay.
+  const view: ClientListView = { q: undefined, sort: undefined, dir: undefined };
+  // The router reads `?q=2024` as a number: a search for digits is still a search.
+  const q = typeof search.q === 'number' ? String(search.q) : search.q;
+  if (typeof q === 'string' && q.trim() !== '') view.q = q;
+  if (SORT_COLUMNS.includes(search.sort as SortColumn)) {
+    view.sort = search.sort as SortColumn;
+    if (search.dir === 'desc') view.dir = 'desc';
+  }
+  return view;
+}
