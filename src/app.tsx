@@ -13,11 +13,14 @@ type AppOptions = {
 export function createApp({ history, retry }: AppOptions = {}) {
   const queryClient: QueryClient = createQueryClient({
     retry,
-    // A session the server no longer accepts: forget it and its data, and ask to log in again.
+    // A session the server no longer accepts: forget it and its data, and ask to log in again,
+    // saying why, then come back here (a form's typed values wait in its draft).
     onUnauthorized: () => {
       clearLoggedIn();
       queryClient.removeQueries();
-      void router.navigate({ to: '/login' });
+      const { href, pathname } = router.state.location;
+      if (pathname === '/login') return;
+      void router.navigate({ to: '/login', search: { ended: true, redirect: href }, ignoreBlocker: true });
     },
   });
   const router = createAppRouter({ queryClient, history });

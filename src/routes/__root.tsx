@@ -12,6 +12,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { NavBar } from '../components/nav-bar.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { LandingFooter } from '../features/landing/components/landing-footer.tsx';
+import { confirmLeaving } from '../lib/leave-guard.ts';
 import { useIsLoggedIn } from '../lib/login-flag.ts';
 
 export type RouterContext = {
@@ -62,14 +63,17 @@ function RootLayout() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const onLandingPage = useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/') });
-  // Sign Out goes to / and shows the alert, whatever the server answered.
-  const onSignOut = () =>
+  // Sign Out goes to / and shows the alert, whatever the server answered. A form with unsaved
+  // changes asks first, since signing out would lose them.
+  const onSignOut = async () => {
+    if (!(await confirmLeaving())) return;
     signOut.mutate(undefined, {
       onSettled: async () => {
-        await navigate({ to: '/' });
+        await navigate({ to: '/', ignoreBlocker: true });
         window.alert('Sign out successful!');
       },
     });
+  };
   return (
     <>
       {/* Each route's <title> (its `head`), so that tabs and screen readers tell pages apart. */}

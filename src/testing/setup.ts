@@ -12,6 +12,7 @@ beforeAll(() => {
 beforeEach(() => {
   resetMockDb();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   // The product's messages are alerts: every test can read what was alerted, and jsdom has no alert of its own.
   vi.spyOn(window, 'alert').mockImplementation(() => {});
 });

@@ -70,7 +70,9 @@ function EditClientPage({ clientId, client }: { clientId: string; client?: Clien
           submitLabel="Update"
           disabled={!client}
           pending={updateClient.isPending}
-          onSubmit={(input) => updateClient.mutate({ clientId, input })}
+          onSubmit={(input) => updateClient.mutateAsync({ clientId, input })}
+          client={client}
+          leaving={deleteClient.isPending || deleteClient.isSuccess}
         >
           <DeleteClientButton
             pending={deleteClient.isPending}

@@ -169,6 +169,7 @@ describe('register: query cache', () => {
     await screen.findByRole('cell', { name: 'Amelia' });
 
     await user.click(screen.getByRole('link', { name: 'Register a new client' }));
+    await screen.findByRole('heading', { name: 'Register a new client' });
     await fillIn(user, complete);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await screen.findByText('Client registered successfully!');

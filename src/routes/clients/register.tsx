@@ -26,7 +26,7 @@ function RegisterClientPage() {
             submitLabel="Register"
             alertOnEmptyFields
             pending={createClient.isPending}
-            onSubmit={(values) => createClient.mutate(values)}
+            onSubmit={(values) => createClient.mutateAsync(values)}
           />
         </section>
       )}

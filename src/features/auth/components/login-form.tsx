@@ -5,9 +5,9 @@ import { useLogin } from '../api/login.ts';
 
 /**
  * The login form. No client-side rule: the server decides.
- * Success alerts and goes to /clients; any failure gets one alert (sections 4 and 8).
+ * Success alerts and goes to /clients (or back to where the session ended); any failure gets one alert.
  */
-export function LoginForm() {
+export function LoginForm({ redirect }: { redirect?: string }) {
   const login = useLogin();
   const navigate = useNavigate();
   const { register, handleSubmit } = useForm<LoginRequest>({
@@ -21,7 +21,8 @@ export function LoginForm() {
         login.mutate(credentials, {
           onSuccess: async () => {
             window.alert('Login successful!');
-            await navigate({ to: '/clients' });
+            // Back to where the session ended, if it did; otherwise the client list.
+            await (redirect ? navigate({ href: redirect }) : navigate({ to: '/clients' }));
           },
           onError: () => window.alert('Invalid username or password'),
         }),

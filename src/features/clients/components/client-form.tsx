@@ -1,6 +1,13 @@
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useBlocker, useLocation } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { ClientInput, type ClientInputBody } from '#contract/api.ts';
+import { ClientInput, type Client, type ClientInputBody } from '#contract/api.ts';
+import { Question } from '#src/components/question.tsx';
+import { isUnauthorized } from '#src/lib/api-client.ts';
+import { setLeaveGuard } from '#src/lib/leave-guard.ts';
+import { clientQueries } from '../api/client-queries.ts';
+import { readDraft, removeDraft, saveDraft } from '../utils/form-drafts.ts';
 
 export type ClientFormValues = ClientInputBody;
 
@@ -39,8 +46,13 @@ type ClientFormProps = {
   idPrefix: string;
   defaultValues: ClientFormValues;
   submitLabel: string;
-  onSubmit: (values: ClientFormValues) => void;
+  /** Saves; settles when the server has answered. */
+  onSubmit: (values: ClientFormValues) => Promise<unknown>;
   pending: boolean;
+  /** The client being edited: its own email is no reason to ask. */
+  client?: Client;
+  /** Leaving is intended (the client is being deleted): no question. */
+  leaving?: boolean;
   /** Register's rule: any empty field gets the alert and nothing is sent. */
   alertOnEmptyFields?: boolean;
   disabled?: boolean;
@@ -55,16 +67,36 @@ export function ClientForm({
   submitLabel,
   onSubmit,
   pending,
+  client,
+  leaving = false,
   alertOnEmptyFields = false,
   disabled = false,
   children,
 }: ClientFormProps) {
+  const page = useLocation({ select: (location) => location.pathname });
   const {
     register,
     handleSubmit,
     getValues,
-    formState: { errors },
+    setValue,
+    formState: { errors, isDirty },
   } = useForm<ClientFormValues>({ defaultValues, resolver: clientInputResolver });
+  const restored = useRestoredDraft(page, setValue, disabled);
+  const leaveQuestion = useLeaveQuestion(isDirty && !leaving, () => removeDraft(page));
+  const [askDuplicate, duplicateQuestion] = useDuplicateEmailQuestion(client);
+
+  const save = async (values: ClientFormValues) => {
+    // Kept before anything is sent: if the server says the session has ended, on this or on
+    // the list read below, what was typed is waiting here after the next login.
+    saveDraft(page, values);
+    try {
+      if (!(await askDuplicate(values.email))) return removeDraft(page);
+      await onSubmit(values);
+      removeDraft(page);
+    } catch (error) {
+      if (!isUnauthorized(error)) removeDraft(page);
+    }
+  };
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     if (alertOnEmptyFields && hasEmptyField(getValues())) {
@@ -72,11 +104,18 @@ export function ClientForm({
       window.alert('Please fill in all fields');
       return;
     }
-    void handleSubmit(onSubmit)(event);
+    void handleSubmit(save)(event);
   };
 
   return (
     <form className="form" onSubmit={submit} aria-busy={pending}>
+      {restored && (
+        <p className="form__note" role="status">
+          What you typed before your session ended is back. Check it, then press {submitLabel}.
+        </p>
+      )}
+      {leaveQuestion}
+      {duplicateQuestion}
       <fieldset className="form__fieldset" disabled={disabled}>
         {FIELDS.map(({ name, label, type }) => {
           const id = `${idPrefix}-${name}`;
@@ -109,4 +148,90 @@ export function ClientForm({
       </fieldset>
     </form>
   );
+}
+
+/** Puts back the draft kept for this page, as changes (so leaving asks). True once it has. */
+function useRestoredDraft(page: string, setValue: (name: keyof ClientFormValues, value: string, options: { shouldDirty: boolean }) => void, disabled: boolean) {
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    const draft = disabled ? undefined : readDraft(page);
+    if (!draft) return;
+    for (const [name, value] of Object.entries(draft)) setValue(name as keyof ClientFormValues, value, { shouldDirty: true });
+    setRestored(true);
+  }, [page, setValue, disabled]);
+  return restored;
+}
+
+/**
+ * While the form has unsaved changes, leaving it asks first: a link, Back or Sign Out get the
+ * question on the page, reloading or closing the tab the browser's own.
+ */
+function useLeaveQuestion(unsaved: boolean, onLeave: () => void): ReactNode {
+  const [answer, setAnswer] = useState<((leave: boolean) => void) | undefined>();
+  const onLeaveRef = useRef(onLeave);
+  useEffect(() => {
+    onLeaveRef.current = onLeave;
+  });
+  const ask = useCallback(
+    () =>
+      new Promise<boolean>((resolve) =>
+        setAnswer(() => (leave: boolean) => {
+          setAnswer(undefined);
+          if (leave) onLeaveRef.current();
+          resolve(leave);
+        }),
+      ),
+    [],
+  );
+  const shouldBlockFn = useCallback(async () => !(await ask()), [ask]);
+  useBlocker({ shouldBlockFn, enableBeforeUnload: unsaved, disabled: !unsaved });
+  useEffect(() => (unsaved ? setLeaveGuard(ask) : undefined), [unsaved, ask]);
+
+  return (
+    answer && (
+      <Question
+        question="You have unsaved changes. Leave this page?"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        onConfirm={() => answer(true)}
+        onCancel={() => answer(false)}
+      />
+    )
+  );
+}
+
+/**
+ * Before saving an email another client already has (trimmed, any case), asks whether to save
+ * anyway: families share addresses, so it is a question, not a refusal. The client's own,
+ * unchanged email is not asked about again.
+ */
+function useDuplicateEmailQuestion(client: Client | undefined): [(email: string) => Promise<boolean>, ReactNode] {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<{ other: Client; answer: (save: boolean) => void } | undefined>();
+  const ask = async (email: string): Promise<boolean> => {
+    const wanted = email.trim().toLowerCase();
+    if (client && client.email.trim().toLowerCase() === wanted) return true;
+    const clients = await queryClient.ensureQueryData(clientQueries.list());
+    const other = clients.find((candidate) => candidate._id !== client?._id && candidate.email.trim().toLowerCase() === wanted);
+    if (!other) return true;
+    return new Promise<boolean>((resolve) =>
+      setPending({
+        other,
+        answer: (save) => {
+          setPending(undefined);
+          resolve(save);
+        },
+      }),
+    );
+  };
+  const question = pending && (
+    <Question
+      question={`A client with this email already exists: ${pending.other.firstName} ${pending.other.lastName}. Save anyway?`}
+      confirmLabel="Yes"
+      cancelLabel="No"
+      onConfirm={() => pending.answer(true)}
+      onCancel={() => pending.answer(false)}
+    />
+  );
+  return [ask, question];
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Question } from '../../../components/question.tsx';
 
 type DeleteClientButtonProps = {
   onConfirm: () => void;
@@ -11,15 +12,12 @@ type DeleteClientButtonProps = {
  */
 export function DeleteClientButton({ onConfirm, pending }: DeleteClientButtonProps) {
   const [asking, setAsking] = useState(false);
-  const questionId = useId();
-  const noButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const wasAsking = useRef(false);
 
-  // Focus goes to the safe answer when the question opens, and back to Delete when it closes.
+  // Focus goes back to Delete when the question closes.
   useEffect(() => {
-    if (asking) noButton.current?.focus();
-    else if (wasAsking.current) deleteButton.current?.focus();
+    if (!asking && wasAsking.current) deleteButton.current?.focus();
     wasAsking.current = asking;
   }, [asking]);
 
@@ -35,26 +33,15 @@ export function DeleteClientButton({ onConfirm, pending }: DeleteClientButtonPro
         Delete
       </button>
       {asking && (
-        <div
-          className="confirm"
-          role="alertdialog"
-          aria-labelledby={questionId}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setAsking(false);
-          }}
-        >
-          <p id={questionId} className="confirm__question">
-            Do you really want to delete this client?
-          </p>
-          <div className="confirm__actions">
-            <button type="button" className="button button--danger" onClick={onConfirm} disabled={pending}>
-              Yes
-            </button>
-            <button ref={noButton} type="button" className="button" onClick={() => setAsking(false)}>
-              No
-            </button>
-          </div>
-        </div>
+        <Question
+          question="Do you really want to delete this client?"
+          confirmLabel="Yes"
+          cancelLabel="No"
+          danger
+          pending={pending}
+          onConfirm={onConfirm}
+          onCancel={() => setAsking(false)}
+        />
       )}
     </>
   );
