@@ -9,6 +9,7 @@ import { ClientForm, emptyClientFormValues, type ClientFormValues } from '../../
 import { ClientSavedMessage } from '../../features/clients/components/client-saved-message.tsx';
 import { DeleteClientButton } from '../../features/clients/components/delete-client-button.tsx';
 import { toDateTimeLocalValue } from '../../features/clients/utils/date-time.ts';
+import { lastListView } from '../../features/clients/utils/last-list-view.ts';
 
 export const Route = createFileRoute('/clients/edit/$clientId')({
   loader: ({ context: { queryClient }, params: { clientId } }) =>
@@ -72,13 +73,13 @@ function EditClientPage({ clientId, client }: { clientId: string; client?: Clien
           pending={updateClient.isPending}
           onSubmit={(input) => updateClient.mutateAsync({ clientId, input })}
           client={client}
-          leaving={deleteClient.isPending || deleteClient.isSuccess}
         >
           <DeleteClientButton
             pending={deleteClient.isPending}
             onConfirm={() =>
               deleteClient.mutate(clientId, {
-                onSuccess: () => navigate({ to: '/clients' }),
+                // Deleting is leaving on purpose: unsaved changes to this client do not matter now.
+                onSuccess: () => navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true }),
               })
             }
           />

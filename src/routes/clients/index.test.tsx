@@ -256,3 +256,22 @@ describe('/clients search and sort', () => {
     );
   });
 });
+
+describe('/clients view after an edit', () => {
+  it('View clients list after an update shows the search and sort the list had', async () => {
+    mockDb.setClients([
+      { _id: 'p1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', registrationDateTime: '2023-01-01T09:00:00.000Z' },
+      { _id: 'p2', firstName: 'Bea', lastName: 'Silva', email: 'bea@example.com', registrationDateTime: '2023-02-01T09:00:00.000Z' },
+      { _id: 'p3', firstName: 'Cleo', lastName: 'Costa', email: 'cleo@example.com', registrationDateTime: '2023-03-01T09:00:00.000Z' },
+    ]);
+    const { user, router } = await renderApp('/clients?q=silva&sort=firstName&dir=desc', { loggedIn: true });
+    await user.click(within(await screen.findByRole('row', { name: /^Bea / })).getByRole('button', { name: 'Edit' }));
+    await user.type(await screen.findByLabelText('Last name'), 'a');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.click(await screen.findByRole('link', { name: 'View clients list' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+    expect(router.state.location.search).toEqual({ q: 'silva', sort: 'firstName', dir: 'desc' });
+    await waitFor(() => expect(bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Bea', 'Ana']));
+  });
+});

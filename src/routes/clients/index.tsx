@@ -5,6 +5,7 @@ import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { ClientFinder } from '../../features/clients/components/client-finder.tsx';
 import { ClientsTable } from '../../features/clients/components/clients-table.tsx';
 import { createClientListView, type SortColumn } from '../../features/clients/utils/client-list-view.ts';
+import { rememberListView } from '../../features/clients/utils/last-list-view.ts';
 import { parseClientListView } from '../../features/clients/utils/list-view-search.ts';
 import { isLoggedIn } from '../../lib/login-flag.ts';
 import type { Client } from '#contract/api.ts';
@@ -37,6 +38,7 @@ function ClientListLoadError({ error }: ErrorComponentProps) {
 function ClientsPage({ clients, emptyMessage }: { clients: readonly Client[]; emptyMessage?: string }) {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  useEffect(() => rememberListView(search), [search]);
   // What is typed shows at once; the rows follow from the deferred value, so a keystroke
   // never waits for 50,000 rows to be filtered.
   const [query, setQuery] = useState(search.q ?? '');

@@ -51,8 +51,6 @@ type ClientFormProps = {
   pending: boolean;
   /** The client being edited: its own email is no reason to ask. */
   client?: Client;
-  /** Leaving is intended (the client is being deleted): no question. */
-  leaving?: boolean;
   /** Register's rule: any empty field gets the alert and nothing is sent. */
   alertOnEmptyFields?: boolean;
   disabled?: boolean;
@@ -68,7 +66,6 @@ export function ClientForm({
   onSubmit,
   pending,
   client,
-  leaving = false,
   alertOnEmptyFields = false,
   disabled = false,
   children,
@@ -82,7 +79,7 @@ export function ClientForm({
     formState: { errors, isDirty },
   } = useForm<ClientFormValues>({ defaultValues, resolver: clientInputResolver });
   const restored = useRestoredDraft(page, setValue, disabled);
-  const leaveQuestion = useLeaveQuestion(isDirty && !leaving, () => removeDraft(page));
+  const leaveQuestion = useLeaveQuestion(isDirty, () => removeDraft(page));
   const [askDuplicate, duplicateQuestion] = useDuplicateEmailQuestion(client);
 
   const save = async (values: ClientFormValues) => {
@@ -150,16 +147,18 @@ export function ClientForm({
   );
 }
 
-/** Puts back the draft kept for this page, as changes (so leaving asks). True once it has. */
-function useRestoredDraft(page: string, setValue: (name: keyof ClientFormValues, value: string, options: { shouldDirty: boolean }) => void, disabled: boolean) {
-  const [restored, setRestored] = useState(false);
+/** Puts back the draft kept for this page, as changes (so leaving asks). True when it did. */
+function useRestoredDraft(
+  page: string,
+  setValue: (name: keyof ClientFormValues, value: string, options: { shouldDirty: boolean }) => void,
+  disabled: boolean,
+): boolean {
+  const [draft] = useState(() => (disabled ? undefined : readDraft(page)));
   useEffect(() => {
-    const draft = disabled ? undefined : readDraft(page);
     if (!draft) return;
     for (const [name, value] of Object.entries(draft)) setValue(name as keyof ClientFormValues, value, { shouldDirty: true });
-    setRestored(true);
-  }, [page, setValue, disabled]);
-  return restored;
+  }, [draft, setValue]);
+  return draft !== undefined;
 }
 
 /**

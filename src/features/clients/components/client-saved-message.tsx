@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { lastListView } from '../utils/last-list-view.ts';
 import './client-saved-message.css';
 
 type ClientSavedMessageProps = {
@@ -11,7 +12,9 @@ export function ClientSavedMessage({ message }: ClientSavedMessageProps) {
   return (
     <div className="card success" role="status">
       <p className="success__message">{message}</p>
-      <Link to="/clients">View clients list</Link>
+      <Link to="/clients" search={lastListView()}>
+        View clients list
+      </Link>
     </div>
   );
 }

@@ -1,0 +1,16 @@
+/**
+ * The search and sort the client list last showed in this tab, so that coming back from a
+ * client (View clients list, or after Delete) shows the same view. In memory only: a search
+ * can hold a client's name.
+ */
+import type { ClientListView } from './client-list-view.ts';
+
+let last: ClientListView = {};
+
+export function rememberListView(view: ClientListView): void {
+  last = { q: view.q, sort: view.sort, dir: view.dir };
+}
+
+export function lastListView(): ClientListView {
+  return last;
+}
