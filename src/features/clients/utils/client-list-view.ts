@@ -19,7 +19,9 @@ export type ClientListView = {
 
 /** Lower case, without accents or other combining marks: "Lucía" and "LUCIA" are both "lucia". */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  // Most text is plain ASCII, where lower case is all there is to do.
+  const lower = text.toLowerCase();
+  return /[^\0-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower;
 }
 
 /** The words of a search, folded; a client matches when each word is in its names or email. */
@@ -27,66 +29,110 @@ export function searchWords(query: string): string[] {
   return foldForSearch(query).split(/\s+/).filter(Boolean);
 }
 
-type ColumnKey = (client: Client) => string | number;
-type Compare = (a: string | number, b: string | number) => number;
+type Key = string | number;
+type Compare = (a: Key, b: Key) => number;
 
 const collator = new Intl.Collator(undefined, { numeric: true });
 const byCodeUnit: Compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
-const COLUMNS: Record<SortColumn, { key: ColumnKey; compare: Compare }> = {
-  // Names in the browser's collation: "Émile" sorts with the Es, "Zoë" after "Zoe".
-  firstName: { key: (client) => client.firstName, compare: (a, b) => collator.compare(a as string, b as string) },
-  lastName: { key: (client) => client.lastName, compare: (a, b) => collator.compare(a as string, b as string) },
-  email: { key: (client) => client.email.toLowerCase(), compare: byCodeUnit },
-  registrationDateTime: { key: (client) => Date.parse(client.registrationDateTime), compare: (a, b) => (a as number) - (b as number) },
+/**
+ * How each column compares. Names are collated in the browser's way ("Émile" sorts with the
+ * Es, "Zoë" after "Zoe"), and a salon's names repeat: their distinct values are sorted, since
+ * collation is the slow part. Emails (without regard to case) and times are mostly distinct
+ * and cheap to compare: the clients are sorted directly.
+ */
+const COLUMNS: Record<SortColumn, { key: (client: Client) => Key; compare: Compare; repeats: boolean }> = {
+  firstName: { key: (client) => client.firstName, compare: (a, b) => collator.compare(a as string, b as string), repeats: true },
+  lastName: { key: (client) => client.lastName, compare: (a, b) => collator.compare(a as string, b as string), repeats: true },
+  email: { key: (client) => client.email.toLowerCase(), compare: byCodeUnit, repeats: false },
+  registrationDateTime: { key: (client) => Date.parse(client.registrationDateTime), compare: (a, b) => (a as number) - (b as number), repeats: false },
 };
 
-/**
- * Each client's rank in `column` (equal values share a rank). The distinct values are sorted,
- * not the clients: a salon's first names repeat, and collation is the slow part.
- */
-function ranksBy(clients: readonly Client[], column: SortColumn): Uint32Array {
-  const { key, compare } = COLUMNS[column];
+type Ranks = { rank: Uint32Array; count: number };
+
+/** Each client's rank in `column`: equal values share one. */
+function ranksBy(clients: readonly Client[], column: SortColumn): Ranks {
+  const { key, compare, repeats } = COLUMNS[column];
   const keys = clients.map(key);
-  const distinct = [...new Set(keys)].sort(compare);
-  const rankOf = new Map<string | number, number>();
-  let rank = 0;
-  distinct.forEach((value, index) => {
-    if (index > 0 && compare(distinct[index - 1] as string | number, value) !== 0) rank += 1;
-    rankOf.set(value, rank);
+  const rank = new Uint32Array(clients.length);
+  let current = 0;
+  if (repeats) {
+    const distinct = [...new Set(keys)].sort(compare);
+    const rankOf = new Map<Key, number>();
+    distinct.forEach((value, index) => {
+      if (index > 0 && compare(distinct[index - 1] as Key, value) !== 0) current += 1;
+      rankOf.set(value, current);
+    });
+    keys.forEach((value, index) => (rank[index] = rankOf.get(value) ?? 0));
+  } else {
+    const sorted = Array.from(keys.keys()).sort((a, b) => compare(keys[a] as Key, keys[b] as Key));
+    sorted.forEach((index, position) => {
+      const previous = sorted[position - 1];
+      if (previous !== undefined && compare(keys[previous] as Key, keys[index] as Key) !== 0) current += 1;
+      rank[index] = current;
+    });
+  }
+  return { rank, count: current + 1 };
+}
+
+/**
+ * The clients' indexes in rank order, ascending or descending, ties in registration order
+ * either way: a counting sort, linear in the list.
+ */
+function orderByRank({ rank, count }: Ranks, dir: SortDirection): Uint32Array {
+  const bucketOf = (value: number) => (dir === 'asc' ? value : count - 1 - value);
+  // How many clients each bucket holds, then where each bucket starts.
+  const next = new Uint32Array(count);
+  for (const value of rank) next[bucketOf(value)] = (next[bucketOf(value)] ?? 0) + 1;
+  let position = 0;
+  for (let bucket = 0; bucket < count; bucket += 1) {
+    const size = next[bucket] ?? 0;
+    next[bucket] = position;
+    position += size;
+  }
+  const order = new Uint32Array(rank.length);
+  rank.forEach((value, index) => {
+    const bucket = bucketOf(value);
+    const at = next[bucket] ?? 0;
+    order[at] = index;
+    next[bucket] = at + 1;
   });
-  return Uint32Array.from(keys, (value) => rankOf.get(value) as number);
+  return order;
 }
 
 /** Answers views of one list; make a new one when the list changes. */
 export function createClientListView(clients: readonly Client[]) {
-  let searchable: Map<Client, string> | undefined;
-  const ranks = new Map<SortColumn, Uint32Array>();
-  const orders = new Map<string, readonly Client[]>();
+  const folded = new Map<string, string>();
+  // Names repeat: each distinct one is folded once.
+  const fold = (text: string) => folded.get(text) ?? folded.set(text, foldForSearch(text)).get(text) ?? '';
+  let searchable: string[] | undefined;
+  const ranks = new Map<SortColumn, Ranks>();
+  const orders = new Map<string, { indexes: Uint32Array; clients: readonly Client[] }>();
 
-  function sorted(column: SortColumn, dir: SortDirection): readonly Client[] {
+  function sorted(column: SortColumn, dir: SortDirection) {
     const cached = orders.get(`${column} ${dir}`);
     if (cached) return cached;
     let rank = ranks.get(column);
     if (!rank) ranks.set(column, (rank = ranksBy(clients, column)));
-    const byRank = rank;
-    const sign = dir === 'asc' ? 1 : -1;
-    // Ties keep registration order in both directions: the index breaks them, never reversed.
-    const indexes = Array.from(clients.keys()).sort((a, b) => sign * ((byRank[a] as number) - (byRank[b] as number)) || a - b);
-    const order = indexes.map((index) => clients[index] as Client);
+    const indexes = orderByRank(rank, dir);
+    const order = { indexes, clients: Array.from(indexes, (index) => clients[index] as Client) };
     orders.set(`${column} ${dir}`, order);
     return order;
   }
 
   return function view({ q = '', sort, dir = 'asc' }: ClientListView): readonly Client[] {
-    const list = sort ? sorted(sort, dir) : clients;
+    const order = sort ? sorted(sort, dir) : undefined;
     const words = searchWords(q);
-    if (words.length === 0) return list;
-    searchable ??= new Map(clients.map((client) => [client, foldForSearch(`${client.firstName} ${client.lastName} ${client.email}`)]));
+    if (words.length === 0) return order ? order.clients : clients;
+    searchable ??= clients.map((client) => `${fold(client.firstName)} ${fold(client.lastName)} ${foldForSearch(client.email)}`);
     const text = searchable;
-    return list.filter((client) => {
-      const haystack = text.get(client) as string;
-      return words.every((word) => haystack.includes(word));
-    });
+    const matches = (index: number) => words.every((word) => (text[index] as string).includes(word));
+    const shown: Client[] = [];
+    if (order) {
+      for (const index of order.indexes) if (matches(index)) shown.push(clients[index] as Client);
+    } else {
+      clients.forEach((client, index) => matches(index) && shown.push(client));
+    }
+    return shown;
   };
 }
