@@ -51,8 +51,12 @@ function ClientsPage({ clients, emptyMessage }: { clients: readonly Client[]; em
     if ((search.q ?? '').trim() !== query.trim()) setQuery(search.q ?? '');
   }
 
-  const view = useMemo(() => createClientListView(clients), [clients]);
-  const shown = useMemo(() => view({ q: deferredQuery, sort: search.sort, dir: search.dir }), [view, deferredQuery, search.sort, search.dir]);
+  const listView = useMemo(() => createClientListView(clients), [clients]);
+  useEffect(() => listView.prepareSearch(), [listView]);
+  const shown = useMemo(
+    () => listView.view({ q: deferredQuery, sort: search.sort, dir: search.dir }),
+    [listView, deferredQuery, search.sort, search.dir],
+  );
 
   const onQueryChange = (typed: string) => {
     setQuery(typed);
