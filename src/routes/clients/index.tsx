@@ -4,9 +4,9 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { ClientFinder } from '../../features/clients/components/client-finder.tsx';
 import { ClientsTable } from '../../features/clients/components/clients-table.tsx';
-import { createClientListView, type SortColumn } from '../../features/clients/utils/client-list-view.ts';
+import { createClientListView } from '../../features/clients/utils/client-list-view.ts';
 import { rememberListView } from '../../features/clients/utils/last-list-view.ts';
-import { parseClientListView } from '../../features/clients/utils/list-view-search.ts';
+import { parseClientListView, type SortColumn } from '../../features/clients/utils/list-view-search.ts';
 import { isLoggedIn } from '../../lib/login-flag.ts';
 import type { Client } from '#contract/api.ts';
 

@@ -5,17 +5,7 @@
  * each client, each column's order) is done once per list and reused by every keystroke.
  */
 import type { Client } from '#contract/api.ts';
-
-export const SORT_COLUMNS = ['firstName', 'lastName', 'email', 'registrationDateTime'] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
-export type SortDirection = 'asc' | 'desc';
-
-export type ClientListView = {
-  /** What is typed in the search field. */
-  q?: string;
-  sort?: SortColumn;
-  dir?: SortDirection;
-};
+import type { ClientListView, SortColumn, SortDirection } from './list-view-search.ts';
 
 /** Lower case, without accents or other combining marks: "Lucía" and "LUCIA" are both "lucia". */
 export function foldForSearch(text: string): string {

@@ -3,7 +3,7 @@
  * client (View clients list, or after Delete) shows the same view. In memory only: a search
  * can hold a client's name.
  */
-import type { ClientListView } from './client-list-view.ts';
+import type { ClientListView } from './list-view-search.ts';
 
 let last: ClientListView = {};
 

@@ -3,7 +3,16 @@
  * Anything unknown or malformed falls back to the default view, never to an error page. This
  * module is small on purpose: the route's definition, which every page loads, imports it.
  */
-import { SORT_COLUMNS, type ClientListView, type SortColumn } from './client-list-view.ts';
+export const SORT_COLUMNS = ['firstName', 'lastName', 'email', 'registrationDateTime'] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+export type ClientListView = {
+  /** What is typed in the search field. */
+  q?: string;
+  sort?: SortColumn;
+  dir?: SortDirection;
+};
 
 export function parseClientListView(search: Record<string, unknown>): ClientListView {
   // Every key is set, undefined when absent or refused: the router lays this over the raw
