@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { clearLoggedIn } from './lib/login-flag.ts';
+import { clearLoggedIn, isLoggedIn } from './lib/login-flag.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -13,14 +13,16 @@ type AppOptions = {
 export function createApp({ history, retry }: AppOptions = {}) {
   const queryClient: QueryClient = createQueryClient({
     retry,
-    // A session the server no longer accepts: forget it and its data, and ask to log in again,
-    // saying why, then come back here (a form's typed values wait in its draft).
+    // A session the server no longer accepts: forget it and its data, and ask to log in again.
+    // Staff who were logged in are told why and brought back here afterwards (a form's typed
+    // values wait in its draft); a visitor who followed a link just gets the login page.
     onUnauthorized: () => {
+      const wasLoggedIn = isLoggedIn();
       clearLoggedIn();
       queryClient.removeQueries();
       const { href, pathname } = router.state.location;
       if (pathname === '/login') return;
-      void router.navigate({ to: '/login', search: { ended: true, redirect: href }, ignoreBlocker: true });
+      void router.navigate({ to: '/login', search: wasLoggedIn ? { ended: true, redirect: href } : {}, ignoreBlocker: true });
     },
   });
   const router = createAppRouter({ queryClient, history });

@@ -54,7 +54,7 @@ test('after Sign Out, the old session cookie no longer opens /api/clients', asyn
   }
 });
 
-test('a session the server has ended sends the user to /login, with the flag cleared', async ({ page, account, realServer }, testInfo) => {
+test('a session the server has ended sends the user to /login, saying so, with the flag cleared', async ({ page, account, realServer }, testInfo) => {
   await logIn(page, account);
   const client = await createClientThroughApi(page, uniqueClient(testInfo));
   await page.reload();
@@ -63,7 +63,8 @@ test('a session the server has ended sends the user to /login, with the flag cle
   await test.step('on the next page load', async () => {
     expect(endAllSessions(realServer.databaseFile)).toBeGreaterThan(0);
     await page.reload();
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?ended=true&redirect=%2Fclients');
+    await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
     await expect.poll(() => loginFlag(page)).toBeNull();
     await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
   });
@@ -75,7 +76,7 @@ test('a session the server has ended sends the user to /login, with the flag cle
     expect(endAllSessions(realServer.databaseFile)).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Update' }).click();
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL(`/login?ended=true&redirect=${encodeURIComponent(`/clients/edit/${client._id}`)}`);
     await expect.poll(() => loginFlag(page)).toBeNull();
     await expect(page.getByText('Client updated successfully!')).toHaveCount(0);
   });

@@ -157,6 +157,14 @@ describe('a session that ends while typing', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
   });
 
+  it('a visitor without a session who opens a client gets the plain login page', async () => {
+    mockDb.setClients([nina]);
+    const { router } = await renderApp('/clients/edit/c-nina');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({});
+    expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
+  });
+
   it('never sends staff to another site after login', async () => {
     const { user, router } = await renderApp('/login?ended=true&redirect=%22%2F%2Fevil.example%2F%22');
     await user.type(screen.getByLabelText('Username'), 'admin');
