@@ -16,7 +16,7 @@ export const LOGIN_FLAG_KEY = 'isLoggedIn';
 
 /**
  * Runs `action` and expects exactly one window.alert with `message`, which is accepted as a
- * person would (alerts are real, SPEC.md section 8). The listener accepts at once, so an
+ * person would (the product's messages are real alerts). The listener accepts at once, so an
  * alert raised during a click never blocks it.
  */
 export async function expectAlert(page: Page, message: string, action: () => Promise<unknown>): Promise<void> {
@@ -36,7 +36,7 @@ export async function expectAlert(page: Page, message: string, action: () => Pro
   }
 }
 
-/** The login flag as the SPA stores it (SPEC.md section 4): 'true' or null. */
+/** The login flag as the SPA stores it: 'true' or null. */
 export function loginFlag(page: Page): Promise<string | null> {
   return page.evaluate((key) => window.localStorage.getItem(key), LOGIN_FLAG_KEY);
 }
@@ -50,7 +50,7 @@ export function mainNav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
-/** Logs in through the form: the success alert, then the client list (SPEC.md section 4). */
+/** Logs in through the form: the success alert, then the client list. */
 export async function logIn(page: Page, account: Account): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(account.username);
