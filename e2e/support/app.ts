@@ -93,6 +93,14 @@ export async function createClientThroughApi(page: Page, input: ClientInput): Pr
   }, input);
 }
 
+/** Types a client into the register or edit form's four fields, as a person would. */
+export async function fillClientForm(page: Page, client: ClientInput): Promise<void> {
+  await page.getByLabel('First name').fill(client.firstName);
+  await page.getByLabel('Last name').fill(client.lastName);
+  await page.getByLabel('Email').fill(client.email);
+  await page.getByLabel('Registration date and time').fill(client.registrationDateTime);
+}
+
 /** The list's row of the client whose first name is `firstName`. */
 export function clientRow(page: Page, firstName: string): Locator {
   return page.getByRole('row').filter({ has: page.getByRole('cell', { name: firstName, exact: true }) });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { createClientThroughApi, logInThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
+import { createClientThroughApi, logInThroughApi, uniqueClient, waitForApp, fillClientForm } from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
 /** axe-core at WCAG 2.1 A and AA on every route, in both login states, and in the states a route can be in. */
@@ -65,10 +65,7 @@ test.describe('logged in', () => {
     await open(page, '/clients/register', 'Register a new client');
     await expectNoAxeViolations(page, testInfo, '/clients/register (logged in)');
 
-    await page.getByLabel('First name').fill(client.firstName);
-    await page.getByLabel('Last name').fill(client.lastName);
-    await page.getByLabel('Email').fill(client.email);
-    await page.getByLabel('Registration date and time').fill('2024-05-01T10:30');
+    await fillClientForm(page, client);
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByText('Client registered successfully!')).toBeVisible();
     await expectNoAxeViolations(page, testInfo, '/clients/register (success)');

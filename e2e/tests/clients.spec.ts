@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { clientRow, createClientThroughApi, expectAlert, logIn, openEditPageFromList, uniqueClient } from '../support/app.ts';
+import { clientRow, createClientThroughApi, expectAlert, logIn, openEditPageFromList, uniqueClient, fillClientForm } from '../support/app.ts';
 
 const REGISTRATION_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
@@ -43,10 +43,7 @@ test.describe('register', () => {
   test('a filled form is saved and replaced by the success message and a link to the list', async ({ page }, testInfo) => {
     const client = uniqueClient(testInfo, { registrationDateTime: '2024-06-15T08:05' });
     await page.goto('/clients/register');
-    await page.getByLabel('First name').fill(client.firstName);
-    await page.getByLabel('Last name').fill(client.lastName);
-    await page.getByLabel('Email').fill(client.email);
-    await page.getByLabel('Registration date and time').fill(client.registrationDateTime);
+    await fillClientForm(page, client);
 
     await page.getByRole('button', { name: 'Register' }).click();
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { createClientThroughApi, expectAlert, logInThroughApi, uniqueClient, waitForApp, type Client } from '../support/app.ts';
+import { createClientThroughApi, expectAlert, logInThroughApi, uniqueClient, waitForApp, type Client, fillClientForm } from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { expectSoundLayout } from '../support/layout.ts';
 
@@ -146,10 +146,7 @@ test.describe('never lose typed work', () => {
   test('a session that ends while typing: the login page says why, and the values come back after login', async ({ page, account }, testInfo) => {
     const client = uniqueClient(testInfo);
     await page.goto('/clients/register');
-    await page.getByLabel('First name').fill(client.firstName);
-    await page.getByLabel('Last name').fill(client.lastName);
-    await page.getByLabel('Email').fill(client.email);
-    await page.getByLabel('Registration date and time').fill('2024-05-01T10:30');
+    await fillClientForm(page, client);
     await endSession(page);
 
     await page.getByRole('button', { name: 'Register' }).click();
@@ -200,10 +197,7 @@ test.describe('accessibility and phones', () => {
     await expectNoAxeViolations(page, testInfo, '/clients (no results)');
 
     await page.goto('/clients/register');
-    await page.getByLabel('First name').fill('Rui');
-    await page.getByLabel('Last name').fill('Costa');
-    await page.getByLabel('Email').fill(`ana.${tag}@example.com`);
-    await page.getByLabel('Registration date and time').fill('2024-05-02T11:00');
+    await fillClientForm(page, { firstName: 'Rui', lastName: 'Costa', email: `ana.${tag}@example.com`, registrationDateTime: '2024-05-02T11:00' });
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await expectNoAxeViolations(page, testInfo, '/clients/register (duplicate email question)');

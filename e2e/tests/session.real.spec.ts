@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { expect, test } from '../fixtures.ts';
-import { clientRow, createClientThroughApi, expectAlert, logIn, loginFlag, mainNav, uniqueClient } from '../support/app.ts';
+import { clientRow, createClientThroughApi, expectAlert, logIn, loginFlag, mainNav, uniqueClient, fillClientForm } from '../support/app.ts';
 
 /** Ends every session in the server's database, as an idle or absolute time-out would. */
 function endAllSessions(databaseFile: string): number {
@@ -86,10 +86,7 @@ test('clients are still there after the server restarts', async ({ page, account
   const client = uniqueClient(testInfo, { registrationDateTime: '2024-07-01T09:45' });
   await logIn(page, account);
   await page.goto('/clients/register');
-  await page.getByLabel('First name').fill(client.firstName);
-  await page.getByLabel('Last name').fill(client.lastName);
-  await page.getByLabel('Email').fill(client.email);
-  await page.getByLabel('Registration date and time').fill(client.registrationDateTime);
+  await fillClientForm(page, client);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Client registered successfully!')).toBeVisible();
 
