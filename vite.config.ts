@@ -129,11 +129,11 @@ export default defineConfig(({ mode }) => {
           },
         },
         {
-          // The build's own plugins (vite-plugins/), in Node.
+          // The build's own plugins (vite-plugins/) and build step (scripts/), in Node.
           test: {
-            name: 'vite-plugins',
+            name: 'build',
             environment: 'node',
-            include: ['vite-plugins/**/*.test.ts'],
+            include: ['vite-plugins/**/*.test.ts', 'scripts/**/*.test.ts'],
           },
         },
       ],

@@ -8,7 +8,8 @@
  * buildServer) through harness/build.ts. Plain JavaScript: node runs it without tsx.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +28,9 @@ const require = createRequire(import.meta.url);
 /**
  * The newest modification time among these files and directories (recursively).
  * @param {string[]} paths
+ * @param {string} base
  */
-function newestChange(paths) {
+function newestChange(paths, base) {
   let newest = 0;
   /** @param {string} path */
   const visit = (path) => {
@@ -40,17 +42,39 @@ function newestChange(paths) {
       newest = Math.max(newest, stat.mtimeMs);
     }
   };
-  for (const path of paths) visit(join(root, path));
+  for (const path of paths) visit(join(base, path));
   return newest;
 }
 
 /**
+ * The dependencies a build was made with, by the lockfile's content: `npm prune --omit=dev` and
+ * `npm ci` rewrite the file without changing it, and a deployment without vite and typescript
+ * must not take that for a change it has to rebuild for.
+ */
+export const LOCKFILE_HASH = { spa: join('dist', '.vite', 'package-lock.sha256'), server: join('dist-server', 'package-lock.sha256') };
+const lockfileHash = (base = root) => createHash('sha256').update(readFileSync(join(base, 'package-lock.json'))).digest('hex');
+
+/**
+ * True when `output` is missing, older than one of `sources`, or made with another lockfile.
  * @param {string} output
  * @param {string[]} sources
+ * @param {string} hashFile
+ * @param {string} [base] the project's folder
  */
-function isOutdated(output, sources) {
-  const target = join(root, output);
-  return !existsSync(target) || statSync(target).mtimeMs < newestChange(sources);
+export function isOutdated(output, sources, hashFile, base = root) {
+  const target = join(base, output);
+  if (!existsSync(target) || statSync(target).mtimeMs < newestChange(sources, base)) return true;
+  const hash = join(base, hashFile);
+  return !existsSync(hash) || readFileSync(hash, 'utf8') !== lockfileHash(base);
+}
+
+/**
+ * Notes the lockfile the build in `base` was made with.
+ * @param {string} hashFile
+ * @param {string} [base]
+ */
+export function recordLockfile(hashFile, base = root) {
+  writeFileSync(join(base, hashFile), lockfileHash(base));
 }
 
 /**
@@ -124,18 +148,20 @@ async function run(what, pkg, command, args, { env, quiet = false, onSpawn }) {
  * The SPA into `<outDir>/dist`.
  * @param {BuildOptions} [options]
  */
-export function buildSpa(options = {}) {
+export async function buildSpa(options = {}) {
   const outDir = join(options.outDir ?? root, 'dist');
-  return run('the SPA (dist/)', 'vite', 'vite', ['build', '--outDir', outDir, '--emptyOutDir'], options);
+  await run('the SPA (dist/)', 'vite', 'vite', ['build', '--outDir', outDir, '--emptyOutDir'], options);
+  recordLockfile(LOCKFILE_HASH.spa, options.outDir);
 }
 
 /**
  * The server into `<outDir>/dist-server`.
  * @param {BuildOptions} [options]
  */
-export function buildServer(options = {}) {
+export async function buildServer(options = {}) {
   const outDir = join(options.outDir ?? root, 'dist-server');
-  return run('the server (dist-server/)', 'typescript', 'tsc', ['-p', 'tsconfig.server.build.json', '--outDir', outDir], options);
+  await run('the server (dist-server/)', 'typescript', 'tsc', ['-p', 'tsconfig.server.build.json', '--outDir', outDir], options);
+  recordLockfile(LOCKFILE_HASH.server, options.outDir);
 }
 
 /**
@@ -151,14 +177,14 @@ async function orExit(build) {
   }
 }
 
-const SHARED_SOURCES = ['contract', 'package.json', 'package-lock.json'];
+const SHARED_SOURCES = ['contract', 'package.json'];
 
 export async function ensureSpaBuilt() {
   const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'vite-plugins', 'tsconfig.app.json', ...SHARED_SOURCES];
-  if (isOutdated('dist/index.html', sources)) await orExit(buildSpa());
+  if (isOutdated('dist/index.html', sources, LOCKFILE_HASH.spa)) await orExit(buildSpa());
 }
 
 export async function ensureServerBuilt() {
   const sources = ['server', 'tsconfig.base.json', 'tsconfig.server.json', 'tsconfig.server.build.json', ...SHARED_SOURCES];
-  if (isOutdated('dist-server/server/main.js', sources)) await orExit(buildServer());
+  if (isOutdated('dist-server/server/main.js', sources, LOCKFILE_HASH.server)) await orExit(buildServer());
 }
