@@ -98,7 +98,9 @@ export default defineConfig(({ mode }) => {
           // for two requests instead of a dozen (each a round trip on a phone's connection).
           // Routes keep their own chunks, loaded only where they are needed.
           // (The entry module stays in its own chunk, so that the manifest still names it.)
-          codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('/src/main.tsx') && !id.includes('index.html') }] },
+          codeSplitting: {
+            groups: [{ name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('/src/main.tsx') && !id.includes('index.html') }],
+          },
         },
       },
     },

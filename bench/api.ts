@@ -123,7 +123,10 @@ export async function runApiBench(build: Build): Promise<void> {
     const listFile = join(scratchDirectory(), 'list.json');
     writeFileSync(listFile, list);
     const ids = (JSON.parse(list.toString('utf8')) as { _id: string }[]).map((client) => client._id);
-    const detailPaths = Array.from({ length: DETAIL_IDS }, (_, index) => `/api/clients/${ids[Math.floor((index * ids.length) / DETAIL_IDS)]}`);
+    const detailPaths = Array.from(
+      { length: DETAIL_IDS },
+      (_, index) => `/api/clients/${ids[Math.floor((index * ids.length) / DETAIL_IDS)]}`,
+    );
 
     const bareServer = await startBareServer(listFile);
     try {
@@ -163,7 +166,8 @@ export async function runMemoryBench(build: Build): Promise<void> {
       const result = await load(target, paths, DURATION_S, headers);
       failed += failures(result);
       requests += result.requests.total;
-      if (process.env.BENCH_DEBUG) console.info(`  after ${paths.length} path(s) ${JSON.stringify(headers)}: peak ${mb(peakRssBytes(server.pid))}`);
+      if (process.env.BENCH_DEBUG)
+        console.info(`  after ${paths.length} path(s) ${JSON.stringify(headers)}: peak ${mb(peakRssBytes(server.pid))}`);
     }
     const peak = peakRssBytes(server.pid);
     report({

@@ -138,9 +138,19 @@ export async function runLighthouseBench(build: Build): Promise<void> {
           for (const category of page.categories) {
             const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
             scores.set(category, [...(scores.get(category) ?? []), score]);
-            if (score < 100) for (const miss of shortfalls(lhr, category)) misses.set(category, (misses.get(category) ?? new Set()).add(miss));
+            if (score < 100)
+              for (const miss of shortfalls(lhr, category)) misses.set(category, (misses.get(category) ?? new Set()).add(miss));
           }
-          metrics.push(METRICS.map((id) => `${id.split('-').map((word) => word[0]).join('').toUpperCase()} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', '));
+          metrics.push(
+            METRICS.map(
+              (id) =>
+                `${id
+                  .split('-')
+                  .map((word) => word[0])
+                  .join('')
+                  .toUpperCase()} ${lhr.audits[id]?.displayValue ?? '?'}`,
+            ).join(', '),
+          );
         }
         for (const category of page.categories) {
           const goal = page.goals[formFactor][category];

@@ -91,11 +91,15 @@ async function longTasksWhileScrolling({ page }: ListPage): Promise<number[]> {
   }
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let jump = 0; jump < JUMPS; jump += 1) {
-    const top = Math.floor(((jump * 7919) % JUMPS) / JUMPS * height);
-    await page.evaluate((y) => new Promise<void>((done) => {
-      window.scrollTo(0, y);
-      requestAnimationFrame(() => requestAnimationFrame(() => done()));
-    }), top);
+    const top = Math.floor((((jump * 7919) % JUMPS) / JUMPS) * height);
+    await page.evaluate(
+      (y) =>
+        new Promise<void>((done) => {
+          window.scrollTo(0, y);
+          requestAnimationFrame(() => requestAnimationFrame(() => done()));
+        }),
+      top,
+    );
     await page.waitForTimeout(30);
   }
   await page.waitForTimeout(200);
@@ -127,7 +131,11 @@ async function searchTimes({ page, server }: ListPage, size: number): Promise<{ 
   await search.waitFor();
   // The counts each prefix should show, from the same seeded clients the server holds.
   const { view } = createClientListView(
-    generateClients(size).map((client, index) => ({ ...client, _id: String(index), registrationDateTime: `${client.registrationDateTime}:00Z` })),
+    generateClients(size).map((client, index) => ({
+      ...client,
+      _id: String(index),
+      registrationDateTime: `${client.registrationDateTime}:00Z`,
+    })),
   );
   const status = page.getByRole('status');
   await timeAnswers(page, '[role="status"]');
@@ -146,11 +154,21 @@ async function searchTimes({ page, server }: ListPage, size: number): Promise<{ 
     let previous = size;
     for (let length = 1; length <= query.length; length += 1) {
       const shown = view({ q: query.slice(0, length) }).length;
-      const expected = query.slice(0, length).trim() === '' ? `${size.toLocaleString('en-US')} clients` : `${shown.toLocaleString('en-US')} of ${size.toLocaleString('en-US')} clients`;
+      const expected =
+        query.slice(0, length).trim() === ''
+          ? `${size.toLocaleString('en-US')} clients`
+          : `${shown.toLocaleString('en-US')} of ${size.toLocaleString('en-US')} clients`;
       await page.evaluate(() => (window.__answerTimes = []));
       await page.keyboard.press(query[length - 1] === ' ' ? 'Space' : (query[length - 1] as string));
       await status.filter({ hasText: expected }).waitFor({ timeout: 10_000 });
-      if (shown !== previous) latencies.push(...(await page.waitForFunction(() => window.__answerTimes?.length && window.__answerTimes, null, { polling: 10 }).then((handle) => handle.jsonValue() as Promise<number[]>)).slice(-1));
+      if (shown !== previous)
+        latencies.push(
+          ...(
+            await page
+              .waitForFunction(() => window.__answerTimes?.length && window.__answerTimes, null, { polling: 10 })
+              .then((handle) => handle.jsonValue() as Promise<number[]>)
+          ).slice(-1),
+        );
       previous = shown;
     }
   }
@@ -164,12 +182,16 @@ async function sortTimes({ page, server }: ListPage): Promise<number[]> {
   await timeAnswers(page, 'tbody');
   const times: number[] = [];
   for (const column of SORT_COLUMNS) {
-    const header = page.locator('th').filter({ has: page.locator(`button`) }).nth(SORT_COLUMNS.indexOf(column));
+    const header = page
+      .locator('th')
+      .filter({ has: page.locator(`button`) })
+      .nth(SORT_COLUMNS.indexOf(column));
     for (const direction of ['ascending', 'descending']) {
       await page.evaluate(() => (window.__answerTimes = []));
       await header.getByRole('button').click();
       await page.waitForFunction(
-        ([index, sort]) => document.querySelectorAll('th')[index]?.getAttribute('aria-sort') === sort && (window.__answerTimes?.length ?? 0) > 0,
+        ([index, sort]) =>
+          document.querySelectorAll('th')[index]?.getAttribute('aria-sort') === sort && (window.__answerTimes?.length ?? 0) > 0,
         [SORT_COLUMNS.indexOf(column), direction] as const,
         { polling: 10 },
       );

@@ -63,7 +63,11 @@ export async function runWeightBench(build: Build): Promise<void> {
           const body = await response.body().catch(() => Buffer.alloc(0));
           const sizes = await request.sizes();
           const path = new URL(request.url()).pathname;
-          loaded.push({ url: path, gzip: ALREADY_COMPRESSED.test(path) ? body.length : gzipSize(body), transferred: sizes.responseBodySize });
+          loaded.push({
+            url: path,
+            gzip: ALREADY_COMPRESSED.test(path) ? body.length : gzipSize(body),
+            transferred: sizes.responseBodySize,
+          });
         })(),
       );
     });

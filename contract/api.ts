@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 
-
 /** Longest name or email the salon stores; enough for any real one, small enough to bound rows. */
 export const MAX_TEXT_LENGTH = 200;
 
@@ -36,18 +35,14 @@ const requiredText = (field: string) =>
     .min(1, `${field} is required`)
     .max(MAX_TEXT_LENGTH, `${field} must be at most ${MAX_TEXT_LENGTH} characters`)
     .refine((value) => !LONE_SURROGATE.test(value), `${field} contains an invalid character`)
-    .refine(
-      (value) => !DISPLAY_CONTROL.test(value),
-      `${field} must not contain control characters or text-direction overrides`,
-    );
+    .refine((value) => !DISPLAY_CONTROL.test(value), `${field} must not contain control characters or text-direction overrides`);
 
 /**
  * A `datetime-local` value (`2024-05-01T10:30`, seconds optional) or a full ISO date-time
  * with a zone. A value without a zone is taken as UTC, so that what staff type is what the
  * list and the edit form (both UTC) show back.
  */
-const DATE_TIME_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/;
+const DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /** The stored form of a registration date-time: ISO 8601 in UTC, or null when not a real date-time. */
 export function normalizeDateTime(value: string): string | null {
@@ -122,8 +117,14 @@ export const ClientList = z.array(Client);
 
 /** The login request. */
 export const LoginRequest = z.strictObject({
-  username: z.string({ error: textError('Username') }).min(1, 'Username is required').max(MAX_TEXT_LENGTH),
-  password: z.string({ error: textError('Password') }).min(1, 'Password is required').max(1024),
+  username: z
+    .string({ error: textError('Username') })
+    .min(1, 'Username is required')
+    .max(MAX_TEXT_LENGTH),
+  password: z
+    .string({ error: textError('Password') })
+    .min(1, 'Password is required')
+    .max(1024),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

@@ -16,7 +16,10 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url)).replac
 /** What a server needs of a build: the SPA it serves and its own compiled entry. */
 export type Build = { staticDir: string; serverEntry: string };
 
-const buildIn = (outDir: string): Build => ({ staticDir: join(outDir, 'dist'), serverEntry: join(outDir, 'dist-server', 'server', 'main.js') });
+const buildIn = (outDir: string): Build => ({
+  staticDir: join(outDir, 'dist'),
+  serverEntry: join(outDir, 'dist-server', 'server', 'main.js'),
+});
 
 /** `npm run build`'s output: what `npm start` runs. */
 export const PROJECT_BUILD = buildIn(PROJECT_ROOT);
@@ -37,7 +40,11 @@ function bounded(child: ChildProcess): void {
  * server find its dependencies); with `reuse`, a complete build already there is used as it is.
  * Throws with the build's output when it fails.
  */
-export async function buildProduction({ outDir = PROJECT_ROOT, reuse = false, env }: { outDir?: string; reuse?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Build> {
+export async function buildProduction({
+  outDir = PROJECT_ROOT,
+  reuse = false,
+  env,
+}: { outDir?: string; reuse?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Build> {
   const build = buildIn(outDir);
   if (reuse && isBuilt(build)) return build;
   const options = { outDir, env, quiet: true, onSpawn: bounded };

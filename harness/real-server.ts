@@ -42,7 +42,15 @@ export class RealServer {
     this.startMs = startMs;
   }
 
-  static async start({ databaseFile, build = PROJECT_BUILD, port, admin = ADMIN, env, logFile, echo }: RealServerOptions): Promise<RealServer> {
+  static async start({
+    databaseFile,
+    build = PROJECT_BUILD,
+    port,
+    admin = ADMIN,
+    env,
+    logFile,
+    echo,
+  }: RealServerOptions): Promise<RealServer> {
     if (!existsSync(build.serverEntry)) throw new Error(`${build.serverEntry} is missing: run npm run build`);
     const listenOn = port ?? (await findFreePort());
     const started = performance.now();

@@ -111,7 +111,10 @@ export class ServerProcess {
     const deadline = performance.now() + readyTimeoutMs;
     let lastProblem = 'no answer yet';
     while (performance.now() < deadline) {
-      if (this.#exit) throw new Error(`The ${name} stopped before it was ready (${this.#exit.signal ?? `exit code ${this.#exit.code}`}):\n${this.#logTail()}`);
+      if (this.#exit)
+        throw new Error(
+          `The ${name} stopped before it was ready (${this.#exit.signal ?? `exit code ${this.#exit.code}`}):\n${this.#logTail()}`,
+        );
       try {
         const response = await fetch(readyUrl, { signal: AbortSignal.timeout(5000) });
         if (response.ok) return;

@@ -52,7 +52,10 @@ function newestChange(paths, base) {
  * must not take that for a change it has to rebuild for.
  */
 export const LOCKFILE_HASH = { spa: join('dist', '.vite', 'package-lock.sha256'), server: join('dist-server', 'package-lock.sha256') };
-const lockfileHash = (base = root) => createHash('sha256').update(readFileSync(join(base, 'package-lock.json'))).digest('hex');
+const lockfileHash = (base = root) =>
+  createHash('sha256')
+    .update(readFileSync(join(base, 'package-lock.json')))
+    .digest('hex');
 
 /**
  * True when `output` is missing, older than one of `sources`, or made with another lockfile.
@@ -115,7 +118,10 @@ class BuildError extends Error {
 async function run(what, pkg, command, args, { env, quiet = false, onSpawn }) {
   const bin = binOf(pkg, command);
   if (!bin) {
-    throw new BuildError(`${what} is missing or out of date, and ${pkg} is not installed: run npm install, or npm run build before deploying.`, 1);
+    throw new BuildError(
+      `${what} is missing or out of date, and ${pkg} is not installed: run npm install, or npm run build before deploying.`,
+      1,
+    );
   }
   if (!quiet) console.error(`Building ${what}…`);
   // Build output goes to stderr: stdout stays for the command's own output. No stdin: a

@@ -86,7 +86,7 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): boolean | string 
   if (value === 'false') return false;
   const entries = value.split(',').map((entry) => entry.trim());
   if (entries.every((entry) => TRUST_PROXY_KEYWORDS.test(entry))) return entries.join(',');
-  ctx.addIssue({ code: 'custom', message: 'must be true, false, or the proxies\' addresses (comma-separated IPs or CIDRs, or loopback)' });
+  ctx.addIssue({ code: 'custom', message: "must be true, false, or the proxies' addresses (comma-separated IPs or CIDRs, or loopback)" });
   return z.NEVER;
 }
 

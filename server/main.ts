@@ -53,7 +53,9 @@ function stopOnSignals(app: App): void {
 async function main(): Promise<void> {
   const config = readConfigOrExit();
   if (config.app.staticDir && !existsSync(join(config.app.staticDir, 'index.html'))) {
-    console.error(`The SPA is not built: ${join(config.app.staticDir, 'index.html')} is missing. Run npm run build (npm start does it for you).`);
+    console.error(
+      `The SPA is not built: ${join(config.app.staticDir, 'index.html')} is missing. Run npm run build (npm start does it for you).`,
+    );
     process.exit(1);
   }
 

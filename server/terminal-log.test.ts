@@ -20,9 +20,15 @@ describe('logs in a terminal', () => {
     await app.inject({ method: 'GET', url: '/api/clients' });
     await app.inject({ method: 'GET', url: '/no-such-page' });
     await rawExchange(port, 'GARBAGE\r\n\r\n');
-    const lines = written.join('').trimEnd().split('\n').filter((line) => !line.includes('Server listening'));
+    const lines = written
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .filter((line) => !line.includes('Server listening'));
     expect(lines).toEqual([
-      expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/clients 401 \(\d+(\.\d)? ms\) request answered \{"reqId":"[0-9a-f-]{36}"\}$/),
+      expect.stringMatching(
+        /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/clients 401 \(\d+(\.\d)? ms\) request answered \{"reqId":"[0-9a-f-]{36}"\}$/,
+      ),
       expect.stringMatching(/^\[[\d:.]+\] INFO: GET \/no-such-page 404 \(\d+(\.\d)? ms\) request answered \{"reqId":"[0-9a-f-]{36}"\}$/),
       expect.stringMatching(/^\[[\d:.]+\] INFO: 400 The request is not valid HTTP \{"code":"HPE_INVALID_METHOD"\}$/),
     ]);

@@ -7,13 +7,7 @@
  * every validation failure become the contract's own short message
  * (`describeValidationError`), the same one the msw mock answers with.
  */
-import type {
-  FastifyPluginAsync,
-  FastifySchemaCompiler,
-  FastifySerializerCompiler,
-  FastifyTypeProvider,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyPluginAsync, FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import { z } from 'zod';
 import { describeValidationError } from '../contract/api.ts';
 

@@ -36,7 +36,9 @@ export function precompress(): Plugin {
         files.map(async (entry) => {
           const file = join(entry.parentPath, entry.name);
           const encoded = await encodeAll(await readFile(file), 'smallest');
-          await Promise.all(Object.entries(encoded).map(([encoding, body]) => writeFile(`${file}${SUFFIX[encoding as ContentEncoding]}`, body)));
+          await Promise.all(
+            Object.entries(encoded).map(([encoding, body]) => writeFile(`${file}${SUFFIX[encoding as ContentEncoding]}`, body)),
+          );
         }),
       );
     },

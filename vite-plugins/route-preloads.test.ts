@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRoutePreloads, routeSources, type RouteSources } from './route-preloads.ts';
 import type { Manifest } from './vite-manifest.ts';
 
-const ROUTE_FILE = "import { createFileRoute } from '@tanstack/react-router'\nexport const Route = createFileRoute('/x')({ component: () => null })\n";
+const ROUTE_FILE =
+  "import { createFileRoute } from '@tanstack/react-router'\nexport const Route = createFileRoute('/x')({ component: () => null })\n";
 const ROOT_FILE = "import { createRootRoute } from '@tanstack/react-router'\nexport const Route = createRootRoute({})\n";
 
 /** Runs TanStack Router's generator on these route files (in a temporary directory) and returns its route nodes. */
@@ -40,10 +41,20 @@ function manifestFor(files: Record<string, { imports?: string[]; css?: string[] 
     '_queries-1.js': { file: 'assets/queries-1.js', imports: ['_app-1.js'] },
   };
   for (const [file, { imports = ['_app-1.js'], css }] of Object.entries(files)) {
-    const name = file.replace(/^src\/routes\//, '').replace(/\.tsx$/, '').replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '');
+    const name = file
+      .replace(/^src\/routes\//, '')
+      .replace(/\.tsx$/, '')
+      .replace(/[^a-z]+/gi, '-')
+      .replace(/^-|-$/g, '');
     for (const split of ['component', 'loader', 'errorComponent']) {
       const src = `${file}?tsr-split=${split}`;
-      manifest[src] = { file: `assets/${name}-${split}.js`, src, isDynamicEntry: true, imports, ...(split === 'component' && css ? { css } : {}) };
+      manifest[src] = {
+        file: `assets/${name}-${split}.js`,
+        src,
+        isDynamicEntry: true,
+        imports,
+        ...(split === 'component' && css ? { css } : {}),
+      };
     }
   }
   return manifest;
@@ -58,7 +69,18 @@ describe('routeSources, from TanStack Router’s generator', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'route-preloads-'));
     routes = routeSources(
-      await generatedRoutes(root, ['index.tsx', 'login.tsx', 'clients/index.tsx', 'clients/edit.$clientId.tsx', '_staff.tsx', '_staff/dashboard.tsx', '(marketing)/about.tsx', 'posts.tsx', 'posts/index.tsx', 'posts/$postId.tsx']),
+      await generatedRoutes(root, [
+        'index.tsx',
+        'login.tsx',
+        'clients/index.tsx',
+        'clients/edit.$clientId.tsx',
+        '_staff.tsx',
+        '_staff/dashboard.tsx',
+        '(marketing)/about.tsx',
+        'posts.tsx',
+        'posts/index.tsx',
+        'posts/$postId.tsx',
+      ]),
       root,
     );
   }, 30_000);
@@ -121,13 +143,19 @@ describe('buildRoutePreloads', () => {
   });
 
   it('announces a layout’s chunks with each of its children’s', () => {
-    expect(hrefs(linksOf(preloads, '/dashboard'))).toEqual(expect.arrayContaining(['/assets/staff-component.js', '/assets/staff-dashboard-component.js']));
-    expect(hrefs(linksOf(preloads, '/posts/$postId'))).toEqual(expect.arrayContaining(['/assets/posts-component.js', '/assets/posts-postId-component.js']));
+    expect(hrefs(linksOf(preloads, '/dashboard'))).toEqual(
+      expect.arrayContaining(['/assets/staff-component.js', '/assets/staff-dashboard-component.js']),
+    );
+    expect(hrefs(linksOf(preloads, '/posts/$postId'))).toEqual(
+      expect.arrayContaining(['/assets/posts-component.js', '/assets/posts-postId-component.js']),
+    );
   });
 
   it('merges a layout and its index route into one pattern', () => {
     expect(preloads.filter((route) => route.path === '/posts')).toHaveLength(1);
-    expect(hrefs(linksOf(preloads, '/posts'))).toEqual(expect.arrayContaining(['/assets/posts-component.js', '/assets/posts-index-component.js']));
+    expect(hrefs(linksOf(preloads, '/posts'))).toEqual(
+      expect.arrayContaining(['/assets/posts-component.js', '/assets/posts-index-component.js']),
+    );
   });
 
   it('puts static segments before parameters, so that the first match is the router’s', () => {

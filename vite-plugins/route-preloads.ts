@@ -36,7 +36,8 @@ export function routeSources(routeNodes: readonly RouteNode[], root: string): Ro
     .filter((node) => node._fsRouteType !== 'pathless_layout')
     .map((node) => {
       const files: string[] = [];
-      for (let at: RouteNode | undefined = node; at; at = at.parent) if (!at.isVirtual) files.push(relative(root, at.fullPath).replaceAll('\\', '/'));
+      for (let at: RouteNode | undefined = node; at; at = at.parent)
+        if (!at.isVirtual) files.push(relative(root, at.fullPath).replaceAll('\\', '/'));
       return { path: inferFullPath(node), files };
     });
 }
@@ -122,7 +123,8 @@ export function routePreloads(): { routeTree: GeneratorPlugin; vite: Plugin } {
       },
       writeBundle() {
         if (!manifestFile) return this.warn('build.manifest is off: no route preloads');
-        if (!routeNodes) return this.error('TanStack Router’s generator gave no route tree (is routePreloads().routeTree in tanstackRouter’s plugins?)');
+        if (!routeNodes)
+          return this.error('TanStack Router’s generator gave no route tree (is routePreloads().routeTree in tanstackRouter’s plugins?)');
         const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
         const preloads = buildRoutePreloads(manifest, routeSources(routeNodes, root));
         const file = resolve(outDir, ROUTE_PRELOADS_FILE);

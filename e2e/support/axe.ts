@@ -32,5 +32,8 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, labe
       contentType: 'application/json',
     });
   }
-  expect(violations.map((violation) => violation.id), `axe on ${label}:\n${describeViolations(violations)}`).toEqual([]);
+  expect(
+    violations.map((violation) => violation.id),
+    `axe on ${label}:\n${describeViolations(violations)}`,
+  ).toEqual([]);
 }

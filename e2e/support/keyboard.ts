@@ -18,21 +18,23 @@ type FocusState = {
 };
 
 function focusState(page: Page): Promise<FocusState> {
-  return page.evaluate((devToolsSelectors) => {
-    const element = document.activeElement;
-    if (!element || element === document.body || element === document.documentElement) {
-      return { element: 'body', visible: false, ignored: true, insideBrowserWidget: false };
-    }
-    const label =
-      element.getAttribute('aria-label') ?? (element as HTMLElement).innerText?.trim().slice(0, 40) ?? '';
-    const description = `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> ${label}`.trim();
-    const ignored = devToolsSelectors.some((selector) => element.closest(selector) !== null);
-    const style = window.getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
-    const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
-    const insideBrowserWidget = element.matches(':focus-within') && !element.matches(':focus');
-    return { element: description, visible: outline || shadow, ignored, insideBrowserWidget };
-  }, DEV_TOOLS_SELECTORS as readonly string[]);
+  return page.evaluate(
+    (devToolsSelectors) => {
+      const element = document.activeElement;
+      if (!element || element === document.body || element === document.documentElement) {
+        return { element: 'body', visible: false, ignored: true, insideBrowserWidget: false };
+      }
+      const label = element.getAttribute('aria-label') ?? (element as HTMLElement).innerText?.trim().slice(0, 40) ?? '';
+      const description = `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> ${label}`.trim();
+      const ignored = devToolsSelectors.some((selector) => element.closest(selector) !== null);
+      const style = window.getComputedStyle(element);
+      const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+      const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+      const insideBrowserWidget = element.matches(':focus-within') && !element.matches(':focus');
+      return { element: description, visible: outline || shadow, ignored, insideBrowserWidget };
+    },
+    DEV_TOOLS_SELECTORS as readonly string[],
+  );
 }
 
 function checkIndicator(state: FocusState): void {

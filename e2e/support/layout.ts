@@ -23,58 +23,66 @@ type LayoutReport = {
  * clipping ancestors and by the document; a control inside another is not an overlap).
  */
 function measureLayout(page: Page): Promise<LayoutReport> {
-  return page.evaluate((devToolsSelectors) => {
-    type Box = { left: number; top: number; right: number; bottom: number };
-    const intersect = (a: Box, b: Box): Box => ({
-      left: Math.max(a.left, b.left),
-      top: Math.max(a.top, b.top),
-      right: Math.min(a.right, b.right),
-      bottom: Math.min(a.bottom, b.bottom),
-    });
-    const pageBox = (rect: DOMRect): Box => ({
-      left: rect.left + window.scrollX,
-      top: rect.top + window.scrollY,
-      right: rect.right + window.scrollX,
-      bottom: rect.bottom + window.scrollY,
-    });
-    const root = document.documentElement;
-    const documentBox: Box = { left: 0, top: 0, right: root.scrollWidth, bottom: root.scrollHeight };
-    const describe = (element: Element) => {
-      const name = element.getAttribute('aria-label') ?? (element as HTMLElement).innerText?.trim().replace(/\s+/g, ' ').slice(0, 30);
-      return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> ${name ?? ''}`.trim();
-    };
+  return page.evaluate(
+    (devToolsSelectors) => {
+      type Box = { left: number; top: number; right: number; bottom: number };
+      const intersect = (a: Box, b: Box): Box => ({
+        left: Math.max(a.left, b.left),
+        top: Math.max(a.top, b.top),
+        right: Math.min(a.right, b.right),
+        bottom: Math.min(a.bottom, b.bottom),
+      });
+      const pageBox = (rect: DOMRect): Box => ({
+        left: rect.left + window.scrollX,
+        top: rect.top + window.scrollY,
+        right: rect.right + window.scrollX,
+        bottom: rect.bottom + window.scrollY,
+      });
+      const root = document.documentElement;
+      const documentBox: Box = { left: 0, top: 0, right: root.scrollWidth, bottom: root.scrollHeight };
+      const describe = (element: Element) => {
+        const name = element.getAttribute('aria-label') ?? (element as HTMLElement).innerText?.trim().replace(/\s+/g, ' ').slice(0, 30);
+        return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> ${name ?? ''}`.trim();
+      };
 
-    const selector = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
-    const controls = [...document.querySelectorAll(selector)]
-      .filter((element) => !devToolsSelectors.some((devTools) => element.closest(devTools)))
-      .filter((element) => element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }))
-      .map((element) => {
-        let box = intersect(pageBox(element.getBoundingClientRect()), documentBox);
-        for (let ancestor = element.parentElement; ancestor; ancestor = ancestor.parentElement) {
-          const style = window.getComputedStyle(ancestor);
-          if (style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.clipPath !== 'none' || style.clip !== 'auto') {
-            box = intersect(box, pageBox(ancestor.getBoundingClientRect()));
+      const selector = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+      const controls = [...document.querySelectorAll(selector)]
+        .filter((element) => !devToolsSelectors.some((devTools) => element.closest(devTools)))
+        .filter((element) => element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }))
+        .map((element) => {
+          let box = intersect(pageBox(element.getBoundingClientRect()), documentBox);
+          for (let ancestor = element.parentElement; ancestor; ancestor = ancestor.parentElement) {
+            const style = window.getComputedStyle(ancestor);
+            if (style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.clipPath !== 'none' || style.clip !== 'auto') {
+              box = intersect(box, pageBox(ancestor.getBoundingClientRect()));
+            }
+          }
+          return { element, box };
+        })
+        .filter(({ box }) => box.right - box.left > 1 && box.bottom - box.top > 1);
+
+      const overlaps: Overlap[] = [];
+      controls.forEach((a, index) => {
+        for (const b of controls.slice(index + 1)) {
+          if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
+          const common = intersect(a.box, b.box);
+          const width = common.right - common.left;
+          const height = common.bottom - common.top;
+          // Touching edges and sub-pixel rounding are not overlaps.
+          if (width > 1 && height > 1) {
+            overlaps.push({
+              first: describe(a.element),
+              second: describe(b.element),
+              width: Math.round(width),
+              height: Math.round(height),
+            });
           }
         }
-        return { element, box };
-      })
-      .filter(({ box }) => box.right - box.left > 1 && box.bottom - box.top > 1);
-
-    const overlaps: Overlap[] = [];
-    controls.forEach((a, index) => {
-      for (const b of controls.slice(index + 1)) {
-        if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
-        const common = intersect(a.box, b.box);
-        const width = common.right - common.left;
-        const height = common.bottom - common.top;
-        // Touching edges and sub-pixel rounding are not overlaps.
-        if (width > 1 && height > 1) {
-          overlaps.push({ first: describe(a.element), second: describe(b.element), width: Math.round(width), height: Math.round(height) });
-        }
-      }
-    });
-    return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth, controls: controls.length, overlaps };
-  }, DEV_TOOLS_SELECTORS as readonly string[]);
+      });
+      return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth, controls: controls.length, overlaps };
+    },
+    DEV_TOOLS_SELECTORS as readonly string[],
+  );
 }
 
 /**
@@ -108,7 +116,10 @@ async function widestElements(page: Page): Promise<string> {
       .filter(({ element, right }) => right > width + 1 && !clippedInScroller(element))
       .sort((a, b) => b.right - a.right)
       .slice(0, 3)
-      .map(({ element, right }) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> right edge at ${Math.round(right)} px`);
+      .map(
+        ({ element, right }) =>
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> right edge at ${Math.round(right)} px`,
+      );
   });
   return culprits.length > 0 ? `; furthest right: ${culprits.join(', ')}` : '';
 }

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { clientRow, createClientThroughApi, expectAlert, logIn, openEditPageFromList, uniqueClient, fillClientForm } from '../support/app.ts';
+import {
+  clientRow,
+  createClientThroughApi,
+  expectAlert,
+  logIn,
+  openEditPageFromList,
+  uniqueClient,
+  fillClientForm,
+} from '../support/app.ts';
 
 const REGISTRATION_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 

@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { createClientThroughApi, expectAlert, logInThroughApi, uniqueClient, waitForApp, type Client, fillClientForm } from '../support/app.ts';
+import {
+  createClientThroughApi,
+  expectAlert,
+  logInThroughApi,
+  uniqueClient,
+  waitForApp,
+  type Client,
+  fillClientForm,
+} from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { expectSoundLayout } from '../support/layout.ts';
 
@@ -33,7 +41,9 @@ test.beforeEach(async ({ page, account }) => {
 });
 
 test.describe('find a client', () => {
-  test('the search filters by name or email as you type, without case or accents, and every word narrows it', async ({ page }, testInfo) => {
+  test('the search filters by name or email as you type, without case or accents, and every word narrows it', async ({
+    page,
+  }, testInfo) => {
     const { tag } = await createFamily(page, testInfo);
     await page.goto('/clients');
     await waitForApp(page);
@@ -97,7 +107,12 @@ test.describe('find a client', () => {
 
   test('Export CSV downloads the current view, UTF-8 with a BOM, formulas defused', async ({ page }, testInfo) => {
     const { tag } = await createFamily(page, testInfo);
-    await createClientThroughApi(page, { firstName: 'Eve', lastName: `=HYPERLINK${tag}`, email: `eve.${tag}@example.com`, registrationDateTime: '2024-07-01T18:45' });
+    await createClientThroughApi(page, {
+      firstName: 'Eve',
+      lastName: `=HYPERLINK${tag}`,
+      email: `eve.${tag}@example.com`,
+      registrationDateTime: '2024-07-01T18:45',
+    });
     await page.goto(`/clients?q=${tag}&sort=registrationDateTime&dir=desc`);
     await expect(firstNames(page)).toHaveText(['Eve', 'Ana', 'Ana', 'Lucía']);
 
@@ -143,7 +158,10 @@ test.describe('never lose typed work', () => {
     await expect(page).toHaveURL('/clients');
   });
 
-  test('a session that ends while typing: the login page says why, and the values come back after login', async ({ page, account }, testInfo) => {
+  test('a session that ends while typing: the login page says why, and the values come back after login', async ({
+    page,
+    account,
+  }, testInfo) => {
     const client = uniqueClient(testInfo);
     await page.goto('/clients/register');
     await fillClientForm(page, client);
@@ -197,7 +215,12 @@ test.describe('accessibility and phones', () => {
     await expectNoAxeViolations(page, testInfo, '/clients (no results)');
 
     await page.goto('/clients/register');
-    await fillClientForm(page, { firstName: 'Rui', lastName: 'Costa', email: `ana.${tag}@example.com`, registrationDateTime: '2024-05-02T11:00' });
+    await fillClientForm(page, {
+      firstName: 'Rui',
+      lastName: 'Costa',
+      email: `ana.${tag}@example.com`,
+      registrationDateTime: '2024-05-02T11:00',
+    });
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await expectNoAxeViolations(page, testInfo, '/clients/register (duplicate email question)');

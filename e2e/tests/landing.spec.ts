@@ -67,7 +67,10 @@ test.describe('the landing page', () => {
     await expect(items.nth(2)).toHaveAttribute('aria-pressed', 'true');
     await expect(items.nth(0)).toHaveAttribute('aria-pressed', 'false');
     // The selected item is shown large with its title.
-    const title = await items.nth(2).getAttribute('aria-labelledby').then((id) => page.locator(`[id="${id}"]`).textContent());
+    const title = await items
+      .nth(2)
+      .getAttribute('aria-labelledby')
+      .then((id) => page.locator(`[id="${id}"]`).textContent());
     await expect(gallery.getByRole('heading', { level: 3, name: title ?? '' })).toBeVisible();
 
     await items.nth(3).click();

@@ -54,7 +54,11 @@ test('after Sign Out, the old session cookie no longer opens /api/clients', asyn
   }
 });
 
-test('a session the server has ended sends the user to /login, saying so, with the flag cleared', async ({ page, account, realServer }, testInfo) => {
+test('a session the server has ended sends the user to /login, saying so, with the flag cleared', async ({
+  page,
+  account,
+  realServer,
+}, testInfo) => {
   await logIn(page, account);
   const client = await createClientThroughApi(page, uniqueClient(testInfo));
   await page.reload();

@@ -26,7 +26,13 @@ describe('mock backend', () => {
   });
 
   it('answers 401 to every client call without a session, and logout ends it', async () => {
-    for (const [method, path] of [['GET', '/api/clients'], ['POST', '/api/clients'], ['GET', '/api/clients/mock-000001'], ['PUT', '/api/clients/mock-000001'], ['DELETE', '/api/clients/mock-000001']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/clients'],
+      ['POST', '/api/clients'],
+      ['GET', '/api/clients/mock-000001'],
+      ['PUT', '/api/clients/mock-000001'],
+      ['DELETE', '/api/clients/mock-000001'],
+    ] as const) {
       expect((await call(method, path, method === 'POST' || method === 'PUT' ? input : undefined)).status).toBe(401);
     }
     await call('POST', '/login', { username: 'admin', password: 'admin' });
@@ -54,8 +60,18 @@ describe('mock backend', () => {
       ['malformed JSON', undefined, '{"firstName":', 'Request body must be valid JSON'],
       ['a missing field', { ...input, email: undefined }, undefined, 'Email is required'],
       ['an invalid email', { ...input, email: 'nina' }, undefined, 'Email must be a valid email address'],
-      ['an invalid date-time', { ...input, registrationDateTime: 'soon' }, undefined, 'Registration date and time must be a valid date-time, like 2024-05-01T10:30'],
-      ['a control character in a name', { ...input, firstName: 'Nina\nPetrova' }, undefined, 'First name must not contain control characters or text-direction overrides'],
+      [
+        'an invalid date-time',
+        { ...input, registrationDateTime: 'soon' },
+        undefined,
+        'Registration date and time must be a valid date-time, like 2024-05-01T10:30',
+      ],
+      [
+        'a control character in a name',
+        { ...input, firstName: 'Nina\nPetrova' },
+        undefined,
+        'First name must not contain control characters or text-direction overrides',
+      ],
       ['an extra field', { ...input, _id: 'mine' }, undefined, 'Unknown field: _id'],
     ])('answers 400 with a message to %s, and stores nothing', async (_name, body, rawBody, message) => {
       mockDb.startSession();

@@ -102,8 +102,12 @@ async function backupUnderLoad(context: Context): Promise<Outcome & AfterBackup>
   await Promise.all([writing, reading]);
   client.close();
 
-  const baseline = reads.filter((read) => read.startedAt >= baselineFrom && read.startedAt + read.ms < backup.startedAt).map((read) => read.ms);
-  const during = reads.filter((read) => read.startedAt < backup.endedAt && read.startedAt + read.ms > backup.startedAt).map((read) => read.ms);
+  const baseline = reads
+    .filter((read) => read.startedAt >= baselineFrom && read.startedAt + read.ms < backup.startedAt)
+    .map((read) => read.ms);
+  const during = reads
+    .filter((read) => read.startedAt < backup.endedAt && read.startedAt + read.ms > backup.startedAt)
+    .map((read) => read.ms);
   const failedReads = reads.filter((read) => read.status !== 200).length;
   const problems: string[] = [];
   if (backup.code !== 0 || backup.stderr !== '') problems.push(`backup exited with ${backup.code}: ${backup.stderr.trim().slice(0, 300)}`);
@@ -112,7 +116,9 @@ async function backupUnderLoad(context: Context): Promise<Outcome & AfterBackup>
   if (copy.integrity !== 'ok') problems.push(`integrity_check of the copy: ${copy.integrity}`);
   if (!printed) problems.push(`backup did not print what the copy holds: ${backup.stdout.trim().slice(0, 300)}`);
   else if (printed.clients !== copy.clients.length || printed.staff !== copy.staff)
-    problems.push(`backup printed ${printed.clients} clients and ${printed.staff} staff accounts; the copy holds ${copy.clients.length} and ${copy.staff}`);
+    problems.push(
+      `backup printed ${printed.clients} clients and ${printed.staff} staff accounts; the copy holds ${copy.clients.length} and ${copy.staff}`,
+    );
   // Every create acknowledged before the backup began is in the copy, and no row nobody wrote.
   const written = copy.clients.filter((row) => !seeded.has(row.id));
   const found = compareStored(written, before, ledger.sent);
@@ -123,7 +129,8 @@ async function backupUnderLoad(context: Context): Promise<Outcome & AfterBackup>
   if (before.size === 0) problems.push('no create was acknowledged before the backup began');
   if (acknowledgedDuring === 0) problems.push('no create was acknowledged while the backup ran');
   if (during.length === 0) problems.push('no read overlapped the backup');
-  if (maxOf(during) > STALL_LIMIT_MS) problems.push(`a read took ${maxOf(during).toFixed(0)} ms during the backup (limit ${STALL_LIMIT_MS} ms)`);
+  if (maxOf(during) > STALL_LIMIT_MS)
+    problems.push(`a read took ${maxOf(during).toFixed(0)} ms during the backup (limit ${STALL_LIMIT_MS} ms)`);
   if (failedReads > 0) problems.push(`${failedReads} reads did not answer 200`);
   if (ledger.refused.length > 0) problems.push(`writes refused: ${countBy(ledger.refused, (status) => status)}`);
 
@@ -180,18 +187,28 @@ async function restoreRoundTrip(context: Context, state: AfterBackup): Promise<O
   const replaced = inspectLive(databaseFile);
 
   const whileRunning = await runCli('restore', [copyFile], databaseFile);
-  const refusedRight = whileRunning.code === 1 && /is in use by a running server/.test(whileRunning.stderr) && whileRunning.stderr.trim().split('\n').length === 1;
-  if (!refusedRight) problems.push(`restore while the server runs: exit ${whileRunning.code}, ${JSON.stringify(whileRunning.stderr.trim().slice(0, 300))}`);
+  const refusedRight =
+    whileRunning.code === 1 &&
+    /is in use by a running server/.test(whileRunning.stderr) &&
+    whileRunning.stderr.trim().split('\n').length === 1;
+  if (!refusedRight)
+    problems.push(`restore while the server runs: exit ${whileRunning.code}, ${JSON.stringify(whileRunning.stderr.trim().slice(0, 300))}`);
 
   const stopped = await server.terminate();
   if (stopped.forced) problems.push('the server did not stop on SIGTERM');
   const restore = await runCli('restore', [copyFile], databaseFile);
-  if (restore.code !== 0 || restore.stderr !== '') problems.push(`restore exited with ${restore.code}: ${restore.stderr.trim().slice(0, 300)}`);
+  if (restore.code !== 0 || restore.stderr !== '')
+    problems.push(`restore exited with ${restore.code}: ${restore.stderr.trim().slice(0, 300)}`);
   const keptFile = /^Kept the database it replaces as (.+) \(/m.exec(restore.stdout)?.[1];
   const kept = keptFile ? inspectLive(keptFile) : undefined;
   if (!kept) problems.push(`restore did not say where it kept the database it replaced: ${restore.stdout.trim().slice(0, 300)}`);
-  else if (!sameSet(new Set(kept.clients.map((row) => row.id)), new Set(replaced.clients.map((row) => row.id))) || kept.staff !== replaced.staff)
-    problems.push(`the pre-restore copy holds ${kept.clients.length} clients and ${kept.staff} staff, not the ${replaced.clients.length} and ${replaced.staff} replaced`);
+  else if (
+    !sameSet(new Set(kept.clients.map((row) => row.id)), new Set(replaced.clients.map((row) => row.id))) ||
+    kept.staff !== replaced.staff
+  )
+    problems.push(
+      `the pre-restore copy holds ${kept.clients.length} clients and ${kept.staff} staff, not the ${replaced.clients.length} and ${replaced.staff} replaced`,
+    );
 
   server = await startRealServer({ name: 'backup', dir: context.workDir, databaseFile, port: server.port });
   const view = await serverView(server, context);
@@ -200,7 +217,9 @@ async function restoreRoundTrip(context: Context, state: AfterBackup): Promise<O
   else if (!sameSet(view.ids, backupIds)) {
     const extra = [...view.ids].filter((id) => !backupIds.has(id)).length;
     const lost = [...backupIds].filter((id) => !view.ids.has(id)).length;
-    problems.push(`the server lists ${view.ids.size} clients after the restore, not the backup's ${backupIds.size} (${extra} extra, ${lost} missing)`);
+    problems.push(
+      `the server lists ${view.ids.size} clients after the restore, not the backup's ${backupIds.size} (${extra} extra, ${lost} missing)`,
+    );
   }
   if (stored.staff !== copy.staff) problems.push(`${stored.staff} staff accounts after the restore, not the backup's ${copy.staff}`);
   if (view.laterLogin !== 401) problems.push(`the account added after the backup still logs in after the restore: ${view.laterLogin}`);

@@ -21,14 +21,25 @@ const READ_P99_GOAL_MS = 50;
 const PEAK_RSS_GOAL_MB = 400;
 
 const loginRequest = (client: HttpClient, username: string, password: string, headers: Record<string, string> = {}) =>
-  client.request({ method: 'POST', path: '/login', headers: { ...jsonHeaders(client.origin), ...headers }, body: JSON.stringify({ username, password }) });
+  client.request({
+    method: 'POST',
+    path: '/login',
+    headers: { ...jsonHeaders(client.origin), ...headers },
+    body: JSON.stringify({ username, password }),
+  });
 
 async function burst(context: Context, report: Report): Promise<void> {
-  const server = await startRealServer({ name: 'logins-burst', dir: context.workDir, databaseFile: join(context.workDir, 'logins-burst', 'salon.db') });
+  const server = await startRealServer({
+    name: 'logins-burst',
+    dir: context.workDir,
+    databaseFile: join(context.workDir, 'logins-burst', 'salon.db'),
+  });
   const client = new HttpClient(server.origin, { recorder: context.recorder, source: 'logins', maxSockets: 64 });
   try {
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, index) => loginRequest(client, ADMIN.username, `wrong ${index}`, { 'x-forwarded-for': `198.51.100.${index + 1}` })),
+      Array.from({ length: 30 }, (_, index) =>
+        loginRequest(client, ADMIN.username, `wrong ${index}`, { 'x-forwarded-for': `198.51.100.${index + 1}` }),
+      ),
     );
     const right = await loginRequest(client, ADMIN.username, ADMIN.password);
     const checked = answers.filter((answer) => answer.status === 401).length;
@@ -54,12 +65,18 @@ function flood(context: Context, report: Report): Promise<void> {
   return withRealServer(context, 'logins-flood', options, async ({ server, client: reader, cookie }) => {
     const logins = new HttpClient(server.origin, { recorder: context.recorder, source: 'logins', maxSockets: 64 });
     try {
-      const created = await reader.request({ method: 'POST', path: '/api/clients', headers: jsonHeaders(server.origin, cookie), body: clientBody('flood') });
+      const created = await reader.request({
+        method: 'POST',
+        path: '/api/clients',
+        headers: jsonHeaders(server.origin, cookie),
+        body: clientBody('flood'),
+      });
       const clientId = (JSON.parse(created.body) as { _id: string })._id;
       const readFor = async (ms: number): Promise<HttpResponse[]> => {
         const reads: HttpResponse[] = [];
         const until = performance.now() + ms;
-        while (performance.now() < until) reads.push(await reader.request({ method: 'GET', path: `/api/clients/${clientId}`, headers: { cookie } }));
+        while (performance.now() < until)
+          reads.push(await reader.request({ method: 'GET', path: `/api/clients/${clientId}`, headers: { cookie } }));
         return reads;
       };
       const seconds = context.quick ? 3 : 10;

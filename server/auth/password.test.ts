@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { generatePassword, hashPassword, needsRehash, OWASP_SCRYPT_PARAMS, parsePasswordHash, passwordProblem, verifyPassword } from './password.ts';
+import {
+  generatePassword,
+  hashPassword,
+  needsRehash,
+  OWASP_SCRYPT_PARAMS,
+  parsePasswordHash,
+  passwordProblem,
+  verifyPassword,
+} from './password.ts';
 
 const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
 

@@ -83,7 +83,10 @@ function createSessionMemory(db: Kysely<Database>) {
   };
 }
 
-export function createSessions(db: Kysely<Database>, { idleMs, absoluteMs, clock = Date.now, onBackgroundError = () => {} }: SessionOptions) {
+export function createSessions(
+  db: Kysely<Database>,
+  { idleMs, absoluteMs, clock = Date.now, onBackgroundError = () => {} }: SessionOptions,
+) {
   const sessions = createSessionsRepository(db);
   const memory = createSessionMemory(db);
   // Recording every request's time would make each read a write; a minute's precision

@@ -141,8 +141,6 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
   };
 }
 
-export type InitialAccountResult =
-  | { created: false }
-  | { created: true; username: string; generatedPassword?: string };
+export type InitialAccountResult = { created: false } | { created: true; username: string; generatedPassword?: string };
 
 export type StaffAccounts = ReturnType<typeof createStaffAccounts>;

@@ -79,7 +79,9 @@ describe('runBackupCommand', () => {
 
     const test = await loggedIn();
     const unwritable = fakeIo();
-    expect(await runBackupCommand(['--to', join(test.databaseFile, 'inside-a-file.db')], test.databaseFile, unwritable.io, { now })).toBe(1);
+    expect(await runBackupCommand(['--to', join(test.databaseFile, 'inside-a-file.db')], test.databaseFile, unwritable.io, { now })).toBe(
+      1,
+    );
     expect(unwritable.err).toEqual([`Cannot write to ${test.databaseFile}: a part of the path is a file, not a directory`]);
   });
 

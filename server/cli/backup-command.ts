@@ -4,7 +4,15 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { backupDatabase, backupDirectoryOf, DatabaseFileError, statIfAny, timestampedFile, type CopyProgress, type DatabaseSummary } from '../db/backup.ts';
+import {
+  backupDatabase,
+  backupDirectoryOf,
+  DatabaseFileError,
+  statIfAny,
+  timestampedFile,
+  type CopyProgress,
+  type DatabaseSummary,
+} from '../db/backup.ts';
 import { restoreDatabase } from '../db/restore.ts';
 import { refusalsExitOne, type CommandIo, type Progress } from './run-command.ts';
 
@@ -111,7 +119,12 @@ export async function runRestoreCommand(
 ): Promise<number> {
   let file: string | undefined;
   try {
-    const { values, positionals } = parseArgs({ args: [...args], options: { help: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { help: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (values.help) {
       io.out(RESTORE_USAGE);
       return 0;

@@ -87,7 +87,8 @@ describe('SerializedList', () => {
     const list = serializeList(clients);
     expect(list.indexed).toBe(true);
     for (const each of clients) expect(JSON.parse(list.client(each._id)?.toString() ?? 'null')).toEqual(each);
-    for (const missing of ['c', 'A', 'a-long_id-012345678', 'a-long_id-01234567890', '', 'a"', '../a']) expect(list.client(missing)).toBeUndefined();
+    for (const missing of ['c', 'A', 'a-long_id-012345678', 'a-long_id-01234567890', '', 'a"', '../a'])
+      expect(list.client(missing)).toBeUndefined();
   });
 
   it('finds clients among many (hash collisions included)', () => {

@@ -37,7 +37,9 @@ function hashId(id: string): number {
  * these appear in the JSON exactly as they are, one byte per character.
  */
 function isPlainIdByte(byte: number): boolean {
-  return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x5f || byte === 0x2d;
+  return (
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x5f || byte === 0x2d
+  );
 }
 
 function hashIdBytes(body: Buffer, start: number, end: number): number {
@@ -117,7 +119,8 @@ export class SerializedList {
     const mask = slots.length - 1;
     for (let slot = hashId(id) & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
       const position = (slots[slot] as number) - 1;
-      if (this.#hasId(position, id)) return this.body.subarray(this.#ranges[position * 2], this.#ranges[position * 2 + 1]) as SerializedBody<Client>;
+      if (this.#hasId(position, id))
+        return this.body.subarray(this.#ranges[position * 2], this.#ranges[position * 2 + 1]) as SerializedBody<Client>;
     }
     return undefined;
   }
@@ -247,7 +250,13 @@ export function encodedEtag(etag: string, encoding: ContentEncoding | undefined)
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"') === etag);
+  return header.split(',').some(
+    (candidate) =>
+      candidate
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/-(?:br|gzip)"$/, '"') === etag,
+  );
 }
 
 /** The list as it is now: read from the database straight into one Buffer of the right size. */
@@ -263,8 +272,7 @@ export type ListRequestHeaders = { 'accept-encoding'?: string | undefined; 'if-n
 
 /** GET /api/clients's answer: the list in the coding the request accepts, or "not modified". */
 export type ListAnswer = { etag: string } & (
-  | { notModified: true }
-  | { notModified: false; encoding: ContentEncoding | undefined; body: SerializedBody<Client[]> }
+  { notModified: true } | { notModified: false; encoding: ContentEncoding | undefined; body: SerializedBody<Client[]> }
 );
 
 export function createClientsReadModel(db: Kysely<Database>) {

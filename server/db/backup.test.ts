@@ -18,7 +18,10 @@ async function addClients(test: LoggedInApp, count: number, tag = 'bulk'): Promi
     updated_at: now,
   }));
   for (let start = 0; start < rows.length; start += 500) {
-    await test.app.db.insertInto('clients').values(rows.slice(start, start + 500)).execute();
+    await test.app.db
+      .insertInto('clients')
+      .values(rows.slice(start, start + 500))
+      .execute();
   }
 }
 

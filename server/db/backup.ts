@@ -4,7 +4,19 @@
  * under its final name only once it is complete, checked and on disk. Restore
  * (`restore.ts`) keeps the current database with the same copy.
  */
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { migrations } from './migrations.ts';
@@ -268,7 +280,8 @@ export type BackupOptions = Pick<CopyOptions, 'onProgress' | 'pagesPerStep'>;
  */
 export async function backupDatabase(databaseFile: string, destFile: string, options: BackupOptions = {}): Promise<CopiedDatabase> {
   if (!existsSync(databaseFile)) throw new DatabaseFileError(`No database at ${databaseFile} (DATABASE_URL): nothing to back up`);
-  if (isDatabaseOrCompanion(destFile, databaseFile)) throw new DatabaseFileError(`${destFile} is the live database: back it up to another file`);
+  if (isDatabaseOrCompanion(destFile, databaseFile))
+    throw new DatabaseFileError(`${destFile} is the live database: back it up to another file`);
   let source: SqliteDatabase.Database;
   try {
     source = new SqliteDatabase(databaseFile, { fileMustExist: true });

@@ -30,7 +30,9 @@ describe('openDatabase', () => {
     try {
       const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
       expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
-      const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' ORDER BY name`.execute(db);
+      const tables = await sql<{
+        name: string;
+      }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' ORDER BY name`.execute(db);
       expect(tables.rows.map((row) => row.name)).toEqual(['clients', 'sessions', 'staff']);
     } finally {
       await db.destroy();

@@ -80,7 +80,11 @@ export function ownChangeCounter(db: Kysely<Database>): () => number {
 export function forEachValue<T>(db: Kysely<Database>, query: CompiledQuery<Record<string, T>>, visit: (value: T) => void): Promise<void> {
   const { sqlite, dialect } = openedHere(db);
   return dialect.run(() => {
-    for (const value of sqlite.prepare(query.sql).pluck().iterate(...query.parameters)) visit(value as T);
+    for (const value of sqlite
+      .prepare(query.sql)
+      .pluck()
+      .iterate(...query.parameters))
+      visit(value as T);
   });
 }
 

@@ -38,11 +38,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('updated_at', 'text', (column) => column.notNull())
         .execute();
       // The list is read in this order: oldest registration first.
-      await db.schema
-        .createIndex('clients_registration_date_time')
-        .on('clients')
-        .columns(['registration_date_time', 'id'])
-        .execute();
+      await db.schema.createIndex('clients_registration_date_time').on('clients').columns(['registration_date_time', 'id']).execute();
     },
   },
 };

@@ -54,7 +54,12 @@ describe('restoreDatabase', () => {
     const again = await createTestApp({ databaseFile: test.databaseFile, withStaff: false });
     const cookie = await logIn(again.app);
     const list = await again.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie } });
-    expect(list.json<Array<{ _id: string }>>().map((client) => client._id).sort()).toEqual(kept);
+    expect(
+      list
+        .json<Array<{ _id: string }>>()
+        .map((client) => client._id)
+        .sort(),
+    ).toEqual(kept);
     expect((await again.app.staffAccounts.list()).map((account) => account.username)).toEqual([STAFF.username]);
   });
 
@@ -163,7 +168,8 @@ describe('restoreDatabase', () => {
     ],
     [
       'a database from a newer version',
-      (backup: string) => alteredBackup(backup, (db) => db.exec("INSERT INTO kysely_migration VALUES ('0099_from_the_future', '2030-01-01')")),
+      (backup: string) =>
+        alteredBackup(backup, (db) => db.exec("INSERT INTO kysely_migration VALUES ('0099_from_the_future', '2030-01-01')")),
       /altered\.db comes from a newer version of the salon \(migration 0099_from_the_future is unknown to this one\): update the salon first$/,
     ],
     [

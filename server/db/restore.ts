@@ -141,7 +141,8 @@ export async function restoreDatabase(backupFile: string, databaseFile: string, 
     } finally {
       checked.close();
     }
-    if (restored.integrity !== 'ok') throw new DatabaseFileError(`${source} is damaged: integrity_check says ${restored.integrity.slice(0, 200)}`);
+    if (restored.integrity !== 'ok')
+      throw new DatabaseFileError(`${source} is damaged: integrity_check says ${restored.integrity.slice(0, 200)}`);
     requireSalonDatabase(restored, source);
     requireKnownSchema(restored, source, options.knownMigrations);
 

@@ -46,7 +46,9 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
     const body = JSON.stringify({ message });
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${HEAD_LINES}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${HEAD_LINES}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

@@ -36,7 +36,11 @@ export function encode(body: Buffer, encoding: ContentEncoding, effort: Effort):
   const params =
     effort === 'smallest'
       ? { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length }
-      : { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18 };
+      : {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_LGWIN]: 18,
+        };
   return brotli(body, { params });
 }
 
@@ -46,7 +50,9 @@ export type EncodedBodies = Partial<Record<ContentEncoding, Buffer>>;
 /** Every coding of `body` worth sending, made at once. */
 export async function encodeAll(body: Buffer, effort: Effort): Promise<EncodedBodies> {
   const encoded = await Promise.all(ENCODINGS.map((encoding) => encode(body, encoding, effort)));
-  return Object.fromEntries(ENCODINGS.flatMap((encoding, index) => (encoded[index]!.length < body.length ? [[encoding, encoded[index]]] : [])));
+  return Object.fromEntries(
+    ENCODINGS.flatMap((encoding, index) => (encoded[index]!.length < body.length ? [[encoding, encoded[index]]] : [])),
+  );
 }
 
 /**
@@ -55,7 +61,10 @@ export async function encodeAll(body: Buffer, effort: Effort): Promise<EncodedBo
  * coding, `*` accepts any not named). @fastify/accept-negotiator, which @fastify/static uses,
  * would send brotli to `br;q=0, *` and nothing to `BR` or `x-gzip`.
  */
-export function preferredEncoding(acceptEncoding: string | undefined, offered: readonly ContentEncoding[] = ENCODINGS): ContentEncoding | undefined {
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly ContentEncoding[] = ENCODINGS,
+): ContentEncoding | undefined {
   if (!acceptEncoding) return undefined;
   const named = new Map<string, boolean>();
   for (const part of acceptEncoding.split(',')) {

@@ -6,9 +6,17 @@ import { readRoutePreloads, ROUTE_PRELOADS_FILE, type RoutePreload } from './rou
 
 /** What the build writes (vite-plugins/route-preloads.ts), most specific first. */
 const PRELOADS: RoutePreload[] = [
-  { path: '/', links: '<link rel="preload" as="style" crossorigin href="/assets/landing-1.css"><link rel="modulepreload" crossorigin href="/assets/landing-1.js">' },
+  {
+    path: '/',
+    links:
+      '<link rel="preload" as="style" crossorigin href="/assets/landing-1.css"><link rel="modulepreload" crossorigin href="/assets/landing-1.js">',
+  },
   { path: '/login', links: '<link rel="modulepreload" crossorigin href="/assets/login-1.js">' },
-  { path: '/clients', links: '<link rel="modulepreload" crossorigin href="/assets/clients-1.js"><link rel="modulepreload" crossorigin href="/assets/queries-1.js">' },
+  {
+    path: '/clients',
+    links:
+      '<link rel="modulepreload" crossorigin href="/assets/clients-1.js"><link rel="modulepreload" crossorigin href="/assets/queries-1.js">',
+  },
   { path: '/clients/new', links: '<link rel="modulepreload" crossorigin href="/assets/new-1.js">' },
   { path: '/clients/edit/$clientId', links: '<link rel="modulepreload" crossorigin href="/assets/edit-1.js">' },
   { path: '/clients/$clientId', links: '<link rel="modulepreload" crossorigin href="/assets/client-1.js">' },

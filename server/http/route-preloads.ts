@@ -41,7 +41,10 @@ export function readRoutePreloads(staticDir: string): RoutePreloads {
   const file = join(staticDir, ROUTE_PRELOADS_FILE);
   // A build from before the list existed: no preloads.
   if (!existsSync(file)) return { linksFor: () => '' };
-  const routes = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map(({ path, links }) => ({ segments: segmentsOf(path), links }));
+  const routes = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map(({ path, links }) => ({
+    segments: segmentsOf(path),
+    links,
+  }));
   return {
     linksFor(pathname) {
       const path = segmentsOf(pathname);

@@ -18,7 +18,10 @@ function builtSpa(): string {
   writeFileSync(join(dir, 'assets', 'app-1.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dir, 'assets', 'app-1.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(dir, 'assets', 'login-1.js'), 'export {}');
-  writeFileSync(join(dir, ROUTE_PRELOADS_FILE), JSON.stringify([{ path: '/login', links: '<link rel="modulepreload" crossorigin href="/assets/login-1.js">' }]));
+  writeFileSync(
+    join(dir, ROUTE_PRELOADS_FILE),
+    JSON.stringify([{ path: '/login', links: '<link rel="modulepreload" crossorigin href="/assets/login-1.js">' }]),
+  );
   return dir;
 }
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_PRELOADS_FILE } from '../http/route-preloads.ts';
 import { createTestApp, logIn, temporaryDirectory } from '../testing/test-app.ts';
 
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 /** A stand-in for Vite's dist/: index.html, a hashed asset, a favicon. */
 function builtSpa(): string {
@@ -91,9 +92,16 @@ describe('serving the built SPA', () => {
     const clients = '<link rel="modulepreload" crossorigin href="/assets/clients-1.js">';
     const edit = '<link rel="modulepreload" crossorigin href="/assets/edit-1.js">';
     mkdirSync(join(staticDir, '.vite'), { recursive: true });
-    writeFileSync(join(staticDir, ROUTE_PRELOADS_FILE), JSON.stringify([{ path: '/clients', links: clients }, { path: '/clients/edit/$clientId', links: edit }]));
+    writeFileSync(
+      join(staticDir, ROUTE_PRELOADS_FILE),
+      JSON.stringify([
+        { path: '/clients', links: clients },
+        { path: '/clients/edit/$clientId', links: edit },
+      ]),
+    );
     const { app } = await createTestApp({ config: { staticDir } });
-    const page = async (url: string) => (await app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity' } })).body;
+    const page = async (url: string) =>
+      (await app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity' } })).body;
     expect(await page('/clients')).toBe(INDEX_HTML.replace('</head>', `${clients}</head>`));
     expect(await page('/clients/edit/abc_123')).toBe(INDEX_HTML.replace('</head>', `${edit}</head>`));
     expect(await page('/login')).toBe(INDEX_HTML);

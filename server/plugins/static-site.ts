@@ -60,7 +60,11 @@ export const staticSite = fp<StaticSiteOptions>(
       let page = pages.get(links);
       if (!page) {
         const identity = links ? Buffer.from(indexHtml.toString('utf8').replace('</head>', `${links}</head>`)) : indexHtml;
-        page = encodeAll(identity, 'smallest').then((encoded) => ({ identity, encoded, offered: Object.keys(encoded) as ContentEncoding[] }));
+        page = encodeAll(identity, 'smallest').then((encoded) => ({
+          identity,
+          encoded,
+          offered: Object.keys(encoded) as ContentEncoding[],
+        }));
         pages.set(links, page);
         // A failure is not remembered: the next request tries again.
         page.catch(() => pages.delete(links));

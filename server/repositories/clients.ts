@@ -52,7 +52,11 @@ export function createClientsRepository(db: Kysely<Database>) {
      * not cost 50,000 of them).
      */
     forEachJson(visit: (json: string) => void): Promise<void> {
-      return forEachValue(db, db.selectFrom('clients').select(clientJson.as('json')).orderBy('registration_date_time').orderBy('id').compile(), visit);
+      return forEachValue(
+        db,
+        db.selectFrom('clients').select(clientJson.as('json')).orderBy('registration_date_time').orderBy('id').compile(),
+        visit,
+      );
     },
 
     async findById(id: string): Promise<Client | undefined> {

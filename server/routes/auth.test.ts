@@ -147,7 +147,12 @@ describe('POST /login', () => {
 
   it('answers 400 for malformed JSON', async () => {
     const test = await createTestApp();
-    const response = await test.app.inject({ method: 'POST', url: '/login', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Request body must be valid JSON' });
   });
@@ -220,7 +225,9 @@ describe('login throttling', () => {
     const test = await createTestApp();
     const checked = spyOnPasswordChecks(test);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, index) => login(test, { username: STAFF.username, password: `guess ${index}` }, {}, `203.0.113.${index}`)),
+      Array.from({ length: 30 }, (_, index) =>
+        login(test, { username: STAFF.username, password: `guess ${index}` }, {}, `203.0.113.${index}`),
+      ),
     );
     const statuses = answers.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
@@ -232,7 +239,9 @@ describe('login throttling', () => {
   });
 
   it('counts guesses in flight per address too', async () => {
-    const test = await createTestApp({ config: { loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15, maxConcurrentChecks: 100 } } });
+    const test = await createTestApp({
+      config: { loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15, maxConcurrentChecks: 100 } },
+    });
     const checked = spyOnPasswordChecks(test);
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, index) => login(test, { username: `user${index}`, password: 'guess' }, {}, '203.0.113.50')),
@@ -243,7 +252,9 @@ describe('login throttling', () => {
   });
 
   it('bounds the password checks in flight across the server: beyond it, 503 with Retry-After and no check', async () => {
-    const test = await createTestApp({ config: { loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15, maxConcurrentChecks: 4 } } });
+    const test = await createTestApp({
+      config: { loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15, maxConcurrentChecks: 4 } },
+    });
     const checked = spyOnPasswordChecks(test);
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, index) => login(test, { username: `user${index}`, password: 'guess' }, {}, `198.51.100.${index}`)),
@@ -261,7 +272,9 @@ describe('login throttling', () => {
   });
 
   it('releases a login in flight when its check fails unexpectedly', async () => {
-    const test = await createTestApp({ config: { loginThrottle: { maxFailuresPerAccount: 1, maxFailuresPerAddress: 20, windowMinutes: 15 } } });
+    const test = await createTestApp({
+      config: { loginThrottle: { maxFailuresPerAccount: 1, maxFailuresPerAddress: 20, windowMinutes: 15 } },
+    });
     const authenticate = test.app.staffAccounts.authenticate;
     test.app.staffAccounts.authenticate = () => Promise.reject(new Error('disk trouble'));
     expect((await login(test, STAFF)).statusCode).toBe(500);
@@ -311,9 +324,17 @@ describe('POST /logout', () => {
 describe('sessions on /api', () => {
   const endpoints: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }> = [
     { method: 'GET', url: '/api/clients' },
-    { method: 'POST', url: '/api/clients', payload: { firstName: 'A', lastName: 'B', email: 'a@b.co', registrationDateTime: '2024-05-01T10:30' } },
+    {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { firstName: 'A', lastName: 'B', email: 'a@b.co', registrationDateTime: '2024-05-01T10:30' },
+    },
     { method: 'GET', url: '/api/clients/CLIENT_ID' },
-    { method: 'PUT', url: '/api/clients/CLIENT_ID', payload: { firstName: 'X', lastName: 'Y', email: 'x@y.co', registrationDateTime: '2024-05-01T10:30' } },
+    {
+      method: 'PUT',
+      url: '/api/clients/CLIENT_ID',
+      payload: { firstName: 'X', lastName: 'Y', email: 'x@y.co', registrationDateTime: '2024-05-01T10:30' },
+    },
     { method: 'DELETE', url: '/api/clients/CLIENT_ID' },
   ];
 
@@ -489,7 +510,13 @@ describe('cross-site request forgery', () => {
       method: 'PUT',
       url: `/api/clients/${clientId}`,
       payload: body,
-      headers: { cookie, 'content-type': 'application/json', host: 'salon.test:3000', origin: 'http://salon.test:3000', 'sec-fetch-site': 'same-origin' },
+      headers: {
+        cookie,
+        'content-type': 'application/json',
+        host: 'salon.test:3000',
+        origin: 'http://salon.test:3000',
+        'sec-fetch-site': 'same-origin',
+      },
     });
     expect(sameOrigin.statusCode).toBe(200);
 

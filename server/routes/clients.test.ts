@@ -143,7 +143,12 @@ describe('PUT /api/clients/:clientId', () => {
     const test = await loggedIn();
     const client = await createClient(test);
     const update = { firstName: 'Amy', lastName: 'Hart-Lee', email: 'amy@example.com', registrationDateTime: '2024-05-02T11:00' };
-    const response = await test.app.inject({ method: 'PUT', url: `/api/clients/${client._id}`, payload: update, headers: { cookie: test.cookie } });
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: `/api/clients/${client._id}`,
+      payload: update,
+      headers: { cookie: test.cookie },
+    });
     expect(response.statusCode).toBe(200);
     const expected = { _id: client._id, ...update, registrationDateTime: '2024-05-02T11:00:00.000Z' };
     expect(response.json()).toEqual(expected);
@@ -153,7 +158,12 @@ describe('PUT /api/clients/:clientId', () => {
 
   it('answers 404 for an unknown id and creates nothing', async () => {
     const test = await loggedIn();
-    const response = await test.app.inject({ method: 'PUT', url: '/api/clients/unknown', payload: aClient, headers: { cookie: test.cookie } });
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/clients/unknown',
+      payload: aClient,
+      headers: { cookie: test.cookie },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Client not found' });
     expect(await storedClients(test)).toEqual([]);
@@ -161,7 +171,12 @@ describe('PUT /api/clients/:clientId', () => {
 
   it('answers 400 for a malformed id', async () => {
     const test = await loggedIn();
-    const response = await test.app.inject({ method: 'PUT', url: '/api/clients/bad$id', payload: aClient, headers: { cookie: test.cookie } });
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/clients/bad$id',
+      payload: aClient,
+      headers: { cookie: test.cookie },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Client id is malformed' });
   });
@@ -227,8 +242,16 @@ describe('bad input on POST and PUT: a 400 naming the problem, nothing stored or
       { payload: JSON.stringify({ ...aClient, registrationDateTime: '9999-12-31T23:30-01:00' }) },
       'Registration date and time must be a valid date-time, like 2024-05-01T10:30',
     ],
-    ['over-long text', { payload: JSON.stringify({ ...aClient, firstName: 'a'.repeat(201) }) }, 'First name must be at most 200 characters'],
-    ['half of an emoji (a lone surrogate)', { payload: JSON.stringify({ ...aClient, firstName: 'Zoë \uD83D' }) }, 'First name contains an invalid character'],
+    [
+      'over-long text',
+      { payload: JSON.stringify({ ...aClient, firstName: 'a'.repeat(201) }) },
+      'First name must be at most 200 characters',
+    ],
+    [
+      'half of an emoji (a lone surrogate)',
+      { payload: JSON.stringify({ ...aClient, firstName: 'Zoë \uD83D' }) },
+      'First name contains an invalid character',
+    ],
     [
       'a text-direction override in a name',
       { payload: JSON.stringify({ ...aClient, lastName: 'Hart \u202Egnp.exe' }) },
@@ -344,7 +367,12 @@ describe('a database locked by another process', () => {
     try {
       other.exec('BEGIN EXCLUSIVE');
       const started = performance.now();
-      const waiting = test.app.inject({ method: 'POST', url: '/api/clients', payload: { ...aClient, firstName: 'Patient' }, headers: { cookie: test.cookie } });
+      const waiting = test.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        payload: { ...aClient, firstName: 'Patient' },
+        headers: { cookie: test.cookie },
+      });
       const one = await test.app.inject({ method: 'GET', url: `/api/clients/${existing._id}`, headers: { cookie: test.cookie } });
       const list = await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: test.cookie } });
       expect(one.json()).toEqual(existing);

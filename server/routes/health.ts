@@ -12,7 +12,10 @@ const Health = z.object({ status: z.enum(['ok', 'unavailable']) });
 export const healthRoutes: ZodPlugin = async (app) => {
   app.get('/healthz', { schema: { response: { 200: Health, 503: Health } }, config: { quietLog: true } }, async (request, reply) => {
     try {
-      await app.db.selectFrom('staff').select((eb) => eb.fn.countAll().as('accounts')).executeTakeFirstOrThrow();
+      await app.db
+        .selectFrom('staff')
+        .select((eb) => eb.fn.countAll().as('accounts'))
+        .executeTakeFirstOrThrow();
       return { status: 'ok' as const };
     } catch (error) {
       request.log.debug({ err: error }, 'Health check: the database did not answer');

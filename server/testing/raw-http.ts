@@ -88,7 +88,8 @@ export const MALFORMED_REQUESTS: ReadonlyArray<{ name: string; request: string; 
   { name: 'a space in a header name', request: 'GET /api/clients HTTP/1.1\r\nHost: localhost\r\nBad Header: x\r\n\r\n', status: 400 },
   {
     name: 'Content-Length with Transfer-Encoding (request smuggling)',
-    request: 'POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    request:
+      'POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
     status: 400,
   },
   {
@@ -97,7 +98,11 @@ export const MALFORMED_REQUESTS: ReadonlyArray<{ name: string; request: string; 
     status: 400,
   },
   { name: 'no Host header (HTTP/1.1)', request: 'GET /api/clients HTTP/1.1\r\n\r\n', status: 400 },
-  { name: 'a 20 KB header', request: `GET /api/clients HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`, status: 431 },
+  {
+    name: 'a 20 KB header',
+    request: `GET /api/clients HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+    status: 431,
+  },
 ];
 
 /** The start of a request whose headers never end, and the header line it then trickles. */

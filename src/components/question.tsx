@@ -34,7 +34,12 @@ export function Question({ question, confirmLabel, cancelLabel, onConfirm, onCan
         {question}
       </p>
       <div className="confirm__actions">
-        <button type="button" className={danger ? 'button button--danger' : 'button button--primary'} onClick={onConfirm} disabled={pending}>
+        <button
+          type="button"
+          className={danger ? 'button button--danger' : 'button button--primary'}
+          onClick={onConfirm}
+          disabled={pending}
+        >
           {confirmLabel}
         </button>
         <button ref={cancelButton} type="button" className="button" onClick={onCancel}>

@@ -1,13 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  HeadContent,
-  Link,
-  Outlet,
-  createRootRouteWithContext,
-  useNavigate,
-  useRouter,
-  useRouterState,
-} from '@tanstack/react-router';
+import { HeadContent, Link, Outlet, createRootRouteWithContext, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { NavBar } from '../components/nav-bar.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
@@ -20,8 +12,7 @@ export type RouterContext = {
 };
 
 // Development only: the condition is false in a production build, so the import is dropped.
-const Devtools =
-  import.meta.env.DEV && import.meta.env.MODE !== 'test' ? lazy(() => import('../components/devtools.tsx')) : () => null;
+const Devtools = import.meta.env.DEV && import.meta.env.MODE !== 'test' ? lazy(() => import('../components/devtools.tsx')) : () => null;
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

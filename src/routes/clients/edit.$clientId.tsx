@@ -12,8 +12,7 @@ import { toDateTimeLocalValue } from '../../features/clients/utils/date-time.ts'
 import { lastListView } from '../../features/clients/utils/last-list-view.ts';
 
 export const Route = createFileRoute('/clients/edit/$clientId')({
-  loader: ({ context: { queryClient }, params: { clientId } }) =>
-    queryClient.ensureQueryData(clientQueries.detail(clientId)),
+  loader: ({ context: { queryClient }, params: { clientId } }) => queryClient.ensureQueryData(clientQueries.detail(clientId)),
   head: () => ({ meta: [{ title: 'Edit a client · Your Beauty Salon' }] }),
   component: EditClientRoute,
   errorComponent: ClientLoadError,

@@ -14,7 +14,13 @@ const nina = {
   // Stored with an offset: the form must show it in UTC.
   registrationDateTime: '2024-05-01T12:30:45.000+02:00',
 };
-const omar = { _id: 'c-omar', firstName: 'Omar', lastName: 'Haddad', email: 'omar@example.com', registrationDateTime: '2023-02-01T09:00:00.000Z' };
+const omar = {
+  _id: 'c-omar',
+  firstName: 'Omar',
+  lastName: 'Haddad',
+  email: 'omar@example.com',
+  registrationDateTime: '2023-02-01T09:00:00.000Z',
+};
 
 async function openEditPage(path = '/clients/edit/c-nina', options = { loggedIn: true }) {
   mockDb.setClients([nina, omar]);

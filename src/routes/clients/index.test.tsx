@@ -39,7 +39,11 @@ describe('/clients', () => {
     await renderApp('/clients', { loggedIn: true });
     await screen.findByRole('cell', { name: 'Ada' });
 
-    const rows = bodyRows().map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    const rows = bodyRows().map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
     expect(rows).toEqual([
       ['Ada', 'Early', 'ada@example.com', '2023-01-15 08:05', 'Edit'],
       ['Mia', 'Middle', 'mia@example.com', '2023-11-30 23:59', 'Edit'],

@@ -68,12 +68,14 @@ describe('/clients/register', () => {
 
     expect(await screen.findByText('Client registered successfully!')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
-    expect(bodies).toEqual([{
-      firstName: 'Nina',
-      lastName: 'Petrova',
-      email: 'nina.petrova@example.com',
-      registrationDateTime: '2024-05-01T10:30',
-    }]);
+    expect(bodies).toEqual([
+      {
+        firstName: 'Nina',
+        lastName: 'Petrova',
+        email: 'nina.petrova@example.com',
+        registrationDateTime: '2024-05-01T10:30',
+      },
+    ]);
     expect(mockDb.listClients().some((client) => client.email === 'nina.petrova@example.com')).toBe(true);
 
     await user.click(screen.getByRole('link', { name: 'View clients list' }));
@@ -108,7 +110,7 @@ describe('/clients/register', () => {
     expect(window.alert).not.toHaveBeenCalled();
   });
 
-  it('a name with a text-direction override is refused next to the field with the contract\'s message', async () => {
+  it("a name with a text-direction override is refused next to the field with the contract's message", async () => {
     const message = 'First name must not contain control characters or text-direction overrides';
     const requests = recordRequests();
     const { user } = await renderApp('/clients/register', { loggedIn: true });

@@ -6,8 +6,20 @@ import { recordRequests } from '../../testing/request-log.ts';
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
-const nina = { _id: 'c-nina', firstName: 'Nina', lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T12:30:00.000Z' };
-const omar = { _id: 'c-omar', firstName: 'Omar', lastName: 'Haddad', email: 'omar@example.com', registrationDateTime: '2023-02-01T09:00:00.000Z' };
+const nina = {
+  _id: 'c-nina',
+  firstName: 'Nina',
+  lastName: 'Petrova',
+  email: 'nina@example.com',
+  registrationDateTime: '2024-05-01T12:30:00.000Z',
+};
+const omar = {
+  _id: 'c-omar',
+  firstName: 'Omar',
+  lastName: 'Haddad',
+  email: 'omar@example.com',
+  registrationDateTime: '2023-02-01T09:00:00.000Z',
+};
 
 async function typeNewClient(user: User, email = 'lea@example.com') {
   await user.type(await screen.findByLabelText('First name'), 'Léa');

@@ -19,9 +19,7 @@ export function useDeleteClient() {
     mutationFn: deleteClient,
     onSuccess: (_answer, clientId) => {
       queryClient.removeQueries({ queryKey: clientKeys.detail(clientId), exact: true });
-      queryClient.setQueryData<Client[]>(clientKeys.lists(), (clients) =>
-        clients?.filter((client) => client._id !== clientId),
-      );
+      queryClient.setQueryData<Client[]>(clientKeys.lists(), (clients) => clients?.filter((client) => client._id !== clientId));
       return queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
     },
   });

@@ -23,13 +23,7 @@ export function DeleteClientButton({ onConfirm, pending }: DeleteClientButtonPro
 
   return (
     <>
-      <button
-        ref={deleteButton}
-        type="button"
-        className="button button--danger"
-        aria-expanded={asking}
-        onClick={() => setAsking(true)}
-      >
+      <button ref={deleteButton} type="button" className="button button--danger" aria-expanded={asking} onClick={() => setAsking(true)}>
         Delete
       </button>
       {asking && (

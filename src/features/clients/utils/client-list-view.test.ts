@@ -96,7 +96,9 @@ describe('sort', () => {
 
 describe('prepared search', () => {
   it('answers the same whether it was prepared ahead, in steps, or not at all', async () => {
-    const many = Array.from({ length: 4_500 }, (_, index) => client(index % 3 ? 'Ana' : 'Lucía', `Family${index}`, `c${index}@example.com`));
+    const many = Array.from({ length: 4_500 }, (_, index) =>
+      client(index % 3 ? 'Ana' : 'Lucía', `Family${index}`, `c${index}@example.com`),
+    );
     const prepared = createClientListView(many);
     const stop = prepared.prepareSearch();
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -35,7 +35,11 @@ const COLUMNS: Record<SortColumn, { key: (client: Client) => Key; compare: Compa
   firstName: { key: (client) => client.firstName, compare: (a, b) => collator.compare(a as string, b as string), repeats: true },
   lastName: { key: (client) => client.lastName, compare: (a, b) => collator.compare(a as string, b as string), repeats: true },
   email: { key: (client) => client.email.toLowerCase(), compare: byCodeUnit, repeats: false },
-  registrationDateTime: { key: (client) => Date.parse(client.registrationDateTime), compare: (a, b) => (a as number) - (b as number), repeats: false },
+  registrationDateTime: {
+    key: (client) => Date.parse(client.registrationDateTime),
+    compare: (a, b) => (a as number) - (b as number),
+    repeats: false,
+  },
 };
 
 type Ranks = { rank: Uint32Array; count: number };

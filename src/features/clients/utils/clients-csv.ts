@@ -18,7 +18,12 @@ export function csvCell(value: string): string {
 }
 
 export function clientsCsv(clients: readonly Client[]): string {
-  const rows = clients.map((client) => [client.firstName, client.lastName, client.email, formatRegistrationTime(client.registrationDateTime)]);
+  const rows = clients.map((client) => [
+    client.firstName,
+    client.lastName,
+    client.email,
+    formatRegistrationTime(client.registrationDateTime),
+  ]);
   return BYTE_ORDER_MARK + [HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
