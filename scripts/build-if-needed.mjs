@@ -72,12 +72,13 @@ export function isOutdated(output, sources, hashFile, base = root) {
 }
 
 /**
- * Notes the lockfile the build in `base` was made with.
+ * Notes, in the build in `outDir`, the lockfile of the project in `base` it was made with.
  * @param {string} hashFile
+ * @param {string} [outDir]
  * @param {string} [base]
  */
-export function recordLockfile(hashFile, base = root) {
-  writeFileSync(join(base, hashFile), lockfileHash(base));
+export function recordLockfile(hashFile, outDir = root, base = root) {
+  writeFileSync(join(outDir, hashFile), lockfileHash(base));
 }
 
 /**

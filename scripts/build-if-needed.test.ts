@@ -23,7 +23,7 @@ describe('building only when needed', () => {
     const outdated = () => isOutdated('dist/index.html', ['src'], LOCKFILE_HASH.spa, base);
     expect(outdated()).toBe(true); // no note of the lockfile yet
 
-    recordLockfile(LOCKFILE_HASH.spa, base);
+    recordLockfile(LOCKFILE_HASH.spa, base, base);
     expect(outdated()).toBe(false);
 
     // Rewritten with the same content, and newer than the build.
@@ -36,7 +36,7 @@ describe('building only when needed', () => {
 
   it('rebuilds when a source is newer than the build', () => {
     const base = builtProject();
-    recordLockfile(LOCKFILE_HASH.spa, base);
+    recordLockfile(LOCKFILE_HASH.spa, base, base);
     writeFileSync(join(base, 'src', 'main.ts'), 'export const changed = true;\n');
     utimesSync(join(base, 'src', 'main.ts'), new Date(Date.now() + 1000), new Date(Date.now() + 1000));
     expect(isOutdated('dist/index.html', ['src'], LOCKFILE_HASH.spa, base)).toBe(true);
