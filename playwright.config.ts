@@ -56,6 +56,8 @@ export default defineConfig<AppOptions>({
     {
       name: 'real',
       testMatch: /\.spec\.ts$/,
+      // The mock backend's own tests (*.mock.spec.ts) have no real-server counterpart.
+      testIgnore: /\.mock\.spec\.ts$/,
       dependencies: ['build'],
       use: { backend: 'real', account: REAL_ACCOUNT },
     },

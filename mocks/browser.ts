@@ -1,25 +1,77 @@
 import { setupWorker } from 'msw/browser';
+import { recentCalls, recordCall, type MockCall } from './call-log.ts';
 import { resetMockDb } from './db.ts';
 import { handlers } from './handlers.ts';
+import { showMockPanel } from './mock-panel.ts';
+import { describeScenario, endpointOf, restoreScenario, scenarioOff, setDelay, startScenario } from './scenarios.ts';
 
 declare global {
   interface Window {
-    /** In development: `salonMock.reset()` in the console brings back the seeded clients. */
-    salonMock?: { reset: () => void };
+    /** In development, the mock backend from the browser console (docs/testing-the-cache.md). */
+    salonMock?: {
+      reset: () => void;
+      scenario: (...names: string[]) => string[];
+      delay: (ms: number | 'never') => string[];
+      off: () => string[];
+      log: () => readonly MockCall[];
+    };
   }
+}
+
+/**
+ * `?mock-reset` brings back the seeded clients; `?mock-scenario=list-fails,slow` turns scenarios
+ * on (`off` clears them) and `?mock-delay=2000` delays every call. The parameters are removed
+ * from the address once read; the scenario stays on in this tab across reloads until cleared.
+ */
+function readAddress() {
+  const url = new URL(window.location.href);
+  if (url.searchParams.has('mock-reset')) resetMockDb();
+  const scenario = url.searchParams.get('mock-scenario');
+  if (scenario !== null) {
+    const names = scenario
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    if (names.includes('off')) scenarioOff();
+    try {
+      startScenario(...names.filter((name) => name !== 'off'));
+    } catch (error) {
+      console.warn((error as Error).message);
+    }
+  }
+  const delay = url.searchParams.get('mock-delay');
+  if (delay !== null) setDelay(delay === 'never' ? 'never' : Math.max(0, Number(delay) || 0));
+  for (const name of ['mock-reset', 'mock-scenario', 'mock-delay']) url.searchParams.delete(name);
+  window.history.replaceState(window.history.state, '', url);
 }
 
 /** Starts msw's service worker in place of the backend: `npm run dev` needs no server and no network. */
 export async function startMockWorker(): Promise<void> {
-  const url = new URL(window.location.href);
-  if (url.searchParams.has('mock-reset')) {
-    resetMockDb();
-    url.searchParams.delete('mock-reset');
-    window.history.replaceState(null, '', url);
-  }
-  window.salonMock = { reset: resetMockDb };
-  await setupWorker(...handlers).start({
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-  });
+  restoreScenario();
+  readAddress();
+  const worker = setupWorker(...handlers);
+
+  // The calls the mock answered, with the time each took.
+  const started = new Map<string, number>();
+  const record = (request: Request, status: MockCall['status'], requestId: string) => {
+    const { pathname } = new URL(request.url);
+    const ms = Math.round(performance.now() - (started.get(requestId) ?? performance.now()));
+    started.delete(requestId);
+    if (endpointOf(request.method, pathname)) recordCall({ method: request.method, path: pathname, status, ms });
+  };
+  worker.events.on('request:start', ({ requestId }) => void started.set(requestId, performance.now()));
+  worker.events.on('response:mocked', ({ request, response, requestId }) =>
+    record(request, response.type === 'error' ? 'network error' : response.status, requestId),
+  );
+
+  window.salonMock = {
+    reset: resetMockDb,
+    scenario: (...names) => (startScenario(...names), describeScenario()),
+    delay: (ms) => (setDelay(ms), describeScenario()),
+    off: () => (scenarioOff(), describeScenario()),
+    // eslint-disable-next-line no-console -- printing the table is what log() is for
+    log: () => (console.table(recentCalls()), recentCalls()),
+  };
+  showMockPanel();
+  await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
 }

@@ -1,5 +1,7 @@
 /** Every mock handler, shared by the browser worker and the Node server of the tests. */
 import { authHandlers } from './handlers/auth.ts';
 import { clientHandlers } from './handlers/clients.ts';
+import { scenarioHandler } from './scenarios.ts';
 
-export const handlers = [...authHandlers, ...clientHandlers];
+/** The scenario handler first: it answers for a scenario that is on, or lets the request through. */
+export const handlers = [scenarioHandler, ...authHandlers, ...clientHandlers];

@@ -9,8 +9,11 @@ import { expect, test } from '../fixtures.ts';
 import { PROJECT_ROOT } from '../../harness/build.ts';
 import { SPA_INDEX } from '../support/servers.ts';
 
-/** Text found in msw's worker ("Mock Service Worker"), its browser client (the worker's URL) and its core (the log prefix). */
-const MSW_MARKERS = ['Mock Service Worker', 'mockServiceWorker', '[MSW]'];
+/**
+ * Text found in msw's worker ("Mock Service Worker"), its browser client (the worker's URL), its
+ * core (the log prefix), and the mock scenarios (their stored key and their badge).
+ */
+const MSW_MARKERS = ['Mock Service Worker', 'mockServiceWorker', '[MSW]', 'salon-mock-scenario', 'Mock scenario'];
 
 test('GET /mockServiceWorker.js is not the mock worker', async ({ request }) => {
   // Asked as a browser registering a service worker asks; the SPA fallback may answer
@@ -20,7 +23,7 @@ test('GET /mockServiceWorker.js is not the mock worker', async ({ request }) => 
   expect(await response.text()).not.toContain('Mock Service Worker');
 });
 
-test('no file of the build contains msw', () => {
+test('no file of the build contains msw or the mock scenarios', () => {
   const files = readdirSync(join(PROJECT_ROOT, dirname(SPA_INDEX)), { recursive: true, withFileTypes: true })
     // The .br and .gz copies are compressed twins of files scanned here.
     .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { server } from '../../mocks/node.ts';
 import { renderApp } from '../testing/render-app.tsx';
+import { addRule } from '../../mocks/scenarios.ts';
 
 describe('navigation bar', () => {
   it('always shows HOME and the salon name; a visitor gets Login, not Clients or Sign Out', async () => {
@@ -38,7 +37,7 @@ describe('navigation bar', () => {
 
   it('Sign Out ends locally even when the server fails to end the session; only the message is logged', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(http.post('*/logout', () => HttpResponse.json({ message: 'Internal server error' }, { status: 500 })));
+    addRule({ kind: 'fail', endpoint: 'logout', failure: 500 });
     const { user, router } = await renderApp('/clients', { loggedIn: true });
     await screen.findByRole('heading', { name: 'Clients' });
 

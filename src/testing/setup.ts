@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetMockDb } from '../../mocks/db.ts';
+import { scenarioOff } from '../../mocks/scenarios.ts';
 import { server } from '../../mocks/node.ts';
 
 beforeAll(() => {
@@ -19,6 +20,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  scenarioOff();
   vi.restoreAllMocks();
 });
 afterAll(() => server.close());

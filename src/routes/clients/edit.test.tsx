@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
-import { server } from '#mocks/node.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { recordJsonBodies, recordRequests } from '../../testing/request-log.ts';
+import { addRule, startScenario } from '#mocks/scenarios.ts';
 
 const nina = {
   _id: 'c-nina',
@@ -81,7 +80,7 @@ describe('/clients/edit/$clientId', () => {
 
   it('a failed update only logs the message to the console and keeps the form', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(http.put('*/api/clients/:clientId', () => HttpResponse.json({ message: 'Client not found' }, { status: 404 })));
+    addRule({ kind: 'fail', endpoint: 'update', failure: 404 });
     const { user } = await openEditPage();
     await screen.findByLabelText('First name');
 
@@ -146,7 +145,7 @@ describe('delete with its question', () => {
 
   it('a failed delete only logs the message to the console and stays on the page', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(http.delete('*/api/clients/:clientId', () => HttpResponse.json({ message: 'Internal server error' }, { status: 500 })));
+    startScenario('delete-fails');
     const { user, router } = await openEditPage();
     await screen.findByLabelText('First name');
     await user.click(screen.getByRole('button', { name: 'Delete' }));

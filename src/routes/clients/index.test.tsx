@@ -5,6 +5,7 @@ import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { recordRequests } from '../../testing/request-log.ts';
+import { startScenario } from '#mocks/scenarios.ts';
 
 const clients = [
   { _id: 'c-late', firstName: 'Zoe', lastName: 'Late', email: 'zoe@example.com', registrationDateTime: '2024-06-02T18:45:59.000Z' },
@@ -70,7 +71,7 @@ describe('/clients', () => {
 
   it('a failed load is only logged to the console: no rows and no message', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(http.get('*/api/clients', () => HttpResponse.json({ message: 'Internal server error' }, { status: 500 })));
+    startScenario('list-fails');
     await renderApp('/clients', { loggedIn: true });
 
     expect(await screen.findByRole('heading', { name: 'Clients' })).toBeInTheDocument();

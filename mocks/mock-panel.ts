@@ -1,0 +1,110 @@
+/**
+ * The mock backend's own control, beside the Query devtools' button in `npm run dev`: a button
+ * that opens a small panel (presets, a delay for every call, all off, the last 50 calls). While
+ * a scenario is on, the button itself is the badge that says which, in red. Plain DOM: it
+ * belongs to the mock backend, which only `npm run dev` loads, never the product.
+ */
+import { onCall, recentCalls } from './call-log.ts';
+import {
+  describeScenario,
+  isOn,
+  onScenarioChange,
+  PRESETS,
+  scenarioOff,
+  setDelay,
+  startScenario,
+  stopScenario,
+  type Preset,
+} from './scenarios.ts';
+
+const BUTTON_STYLE = 'font:inherit;padding:0.25rem 0.6rem;border-radius:0.4rem;border:1px solid currentColor;cursor:pointer';
+
+/** A new element with these properties (textContent, type, id…) and inline style. */
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Record<string, string | boolean> = {}, style = '') {
+  const created = document.createElement(tag);
+  Object.assign(created, properties);
+  if (style) created.style.cssText = style;
+  return created;
+}
+
+export function showMockPanel(): void {
+  const root = element(
+    'div',
+    { className: 'salon-mock-panel' },
+    'position:fixed;left:4.5rem;bottom:0.75rem;z-index:99999;font:0.85rem/1.4 system-ui,sans-serif;color:#1f1f1f;max-width:calc(100vw - 5.5rem)',
+  );
+  const toggle = element('button', { type: 'button' }, `${BUTTON_STYLE};font-weight:600`);
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.setAttribute('aria-controls', 'salon-mock-panel-body');
+  const body = element(
+    'section',
+    { id: 'salon-mock-panel-body', hidden: true },
+    'position:absolute;left:0;bottom:2.5rem;width:min(26rem,calc(100vw - 6rem));max-height:70vh;overflow:auto;padding:0.75rem;border-radius:0.6rem;background:#fff;box-shadow:0 4px 16px rgb(0 0 0/0.3)',
+  );
+  body.setAttribute('aria-label', 'Mock backend');
+
+  const presets = element(
+    'fieldset',
+    {},
+    'margin:0 0 0.5rem;padding:0.5rem;border:1px solid #ccc;display:grid;grid-template-columns:1fr 1fr;gap:0.2rem',
+  );
+  presets.append(element('legend', { textContent: 'Scenarios' }));
+  const boxes = (Object.keys(PRESETS) as Preset[]).map((name) => {
+    const box = element('input', { type: 'checkbox', id: `salon-mock-${name}` });
+    box.addEventListener('change', () => (box.checked ? startScenario(name) : stopScenario(name)));
+    const label = element('label', { htmlFor: box.id, textContent: ` ${name}` });
+    label.prepend(box);
+    presets.append(label);
+    return { name, box };
+  });
+
+  const delayInput = element('input', { type: 'number', min: '0', step: '100', id: 'salon-mock-delay', value: '0' }, 'width:6rem');
+  const delayLabel = element('label', { htmlFor: delayInput.id, textContent: 'Delay every call (ms) ' });
+  const delayButton = element('button', { type: 'button', textContent: 'Set delay' }, BUTTON_STYLE);
+  delayButton.addEventListener('click', () => setDelay(Math.max(0, Number(delayInput.value) || 0)));
+  const off = element('button', { type: 'button', textContent: 'Turn all off' }, BUTTON_STYLE);
+  off.addEventListener('click', scenarioOff);
+  const controls = element('div', {}, 'display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;margin-bottom:0.5rem');
+  controls.append(delayLabel, delayInput, delayButton, off);
+
+  const table = element('table', {}, 'width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums');
+  table.append(element('caption', { textContent: 'Last 50 mock calls' }, 'text-align:left;font-weight:600'));
+  const head = table.createTHead().insertRow();
+  for (const title of ['Method', 'Path', 'Status', 'Time']) {
+    const cell = document.createElement('th');
+    cell.scope = 'col';
+    cell.textContent = title;
+    cell.style.textAlign = 'left';
+    head.append(cell);
+  }
+  const rows = table.createTBody();
+  body.append(presets, controls, table);
+  root.append(body, toggle);
+
+  toggle.addEventListener('click', () => {
+    body.hidden = !body.hidden;
+    toggle.setAttribute('aria-expanded', String(!body.hidden));
+  });
+
+  const showScenario = () => {
+    const active = describeScenario();
+    toggle.textContent = active.length > 0 ? `Mock scenario: ${active.join(', ')}` : 'Mock backend';
+    toggle.style.background = active.length > 0 ? '#7f1d1d' : '#fff';
+    toggle.style.color = active.length > 0 ? '#fff' : '#1f1f1f';
+    for (const { name, box } of boxes) box.checked = isOn(name);
+  };
+  const showCalls = () => {
+    rows.replaceChildren(
+      ...[...recentCalls()].reverse().map((call) => {
+        const row = element('tr');
+        for (const value of [call.method, call.path, String(call.status), `${call.ms} ms`])
+          row.append(element('td', { textContent: value }));
+        return row;
+      }),
+    );
+  };
+  onScenarioChange(showScenario);
+  onCall(showCalls);
+  showScenario();
+  document.body.append(root);
+}

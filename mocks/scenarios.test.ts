@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { mockDb } from './db.ts';
+import { addRule, describeScenario, endpointOf, scenarioOff, setDelay, startScenario } from './scenarios.ts';
+
+const call = (method: string, path: string, body?: unknown) =>
+  fetch(new URL(path, window.location.origin), {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const aClient = { firstName: 'Léa', lastName: 'Moreau', email: 'lea@example.com', registrationDateTime: '2024-05-01T10:30' };
+
+describe('mock scenarios', () => {
+  it('tells which of the contract’s calls a request is', () => {
+    expect(endpointOf('POST', '/login')).toBe('login');
+    expect(endpointOf('GET', '/api/clients')).toBe('list');
+    expect(endpointOf('POST', '/api/clients')).toBe('create');
+    expect(endpointOf('GET', '/api/clients/c1')).toBe('get');
+    expect(endpointOf('PUT', '/api/clients/c1')).toBe('update');
+    expect(endpointOf('DELETE', '/api/clients/c1')).toBe('delete');
+    expect(endpointOf('GET', '/images/a.svg')).toBeUndefined();
+  });
+
+  it('list-fails answers 500 with the contract’s error body to the list only', async () => {
+    mockDb.startSession();
+    startScenario('list-fails');
+    const list = await call('GET', '/api/clients');
+    expect(list.status).toBe(500);
+    expect(await list.json()).toEqual({ message: 'Internal server error' });
+    expect((await call('POST', '/api/clients', aClient)).status).toBe(201);
+  });
+
+  it('combines presets, and off lets everything through again', async () => {
+    mockDb.startSession();
+    startScenario('register-fails', 'delete-fails');
+    expect(describeScenario()).toEqual(['register-fails', 'delete-fails']);
+    expect((await call('POST', '/api/clients', aClient)).status).toBe(500);
+    expect((await call('DELETE', '/api/clients/mock-000001')).status).toBe(500);
+    expect((await call('GET', '/api/clients')).status).toBe(200);
+    scenarioOff();
+    expect(describeScenario()).toEqual([]);
+    expect((await call('POST', '/api/clients', aClient)).status).toBe(201);
+  });
+
+  it('session-ended answers 401 to every call that needs a session, while logging in still works', async () => {
+    mockDb.startSession();
+    startScenario('session-ended');
+    expect((await call('GET', '/api/clients')).status).toBe(401);
+    expect((await call('PUT', '/api/clients/mock-000001', aClient)).status).toBe(401);
+    expect((await call('POST', '/login', { username: 'admin', password: 'admin' })).status).toBe(200);
+  });
+
+  it('offline fails every call as a network error', async () => {
+    startScenario('offline');
+    await expect(call('POST', '/login', { username: 'admin', password: 'admin' })).rejects.toThrow();
+    await expect(call('GET', '/api/clients')).rejects.toThrow();
+  });
+
+  it('a failure for the next N calls only, with a status of one’s choosing', async () => {
+    mockDb.startSession();
+    addRule({ kind: 'fail', endpoint: 'get', failure: 503, times: 2 });
+    expect((await call('GET', '/api/clients/mock-000001')).status).toBe(503);
+    expect((await call('GET', '/api/clients/mock-000001')).status).toBe(503);
+    expect((await call('GET', '/api/clients/mock-000001')).status).toBe(200);
+    expect(describeScenario()).toEqual([]);
+  });
+
+  it('delays every call, or one endpoint', async () => {
+    mockDb.startSession();
+    setDelay(120);
+    let started = performance.now();
+    expect((await call('GET', '/api/clients')).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+    setDelay(0);
+    addRule({ kind: 'delay', endpoint: 'list', ms: 120 });
+    started = performance.now();
+    await call('GET', '/api/clients/mock-000001');
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('refuses an unknown preset, naming the known ones', () => {
+    expect(() => startScenario('list-fail')).toThrow(/Unknown mock scenario list-fail: use login-fails, list-fails/);
+    expect(describeScenario()).toEqual([]);
+  });
+});

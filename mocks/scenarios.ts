@@ -1,0 +1,178 @@
+/**
+ * Steering the mock backend at runtime: slow, failing, offline or session-ended answers, so that
+ * testers see loading and error states without editing code. One mechanism for the browser
+ * (URL and console, mocks/browser.ts) and the tests in Node: `scenarioHandler` runs before every
+ * other handler and either answers for the scenario or lets the request through.
+ */
+import { delay, http, HttpResponse } from 'msw';
+
+/** The calls the SPA makes (the API contract's endpoints). */
+export const ENDPOINTS = ['login', 'logout', 'list', 'get', 'create', 'update', 'delete'] as const;
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+export const FAILURE_STATUSES = [400, 401, 404, 500, 503] as const;
+export type Failure = (typeof FAILURE_STATUSES)[number] | 'network';
+
+export type Rule =
+  | { kind: 'delay'; ms: number | 'never'; endpoint?: Endpoint }
+  | { kind: 'fail'; endpoint?: Endpoint; failure: Failure; times?: number }
+  | { kind: 'session-ended' };
+
+/** Presets named after the error catalogue, usable as they are and together. */
+export const PRESETS = {
+  'login-fails': [{ kind: 'fail', endpoint: 'login', failure: 401 }],
+  'list-fails': [{ kind: 'fail', endpoint: 'list', failure: 500 }],
+  'client-fails': [{ kind: 'fail', endpoint: 'get', failure: 500 }],
+  'register-fails': [{ kind: 'fail', endpoint: 'create', failure: 500 }],
+  'update-fails': [{ kind: 'fail', endpoint: 'update', failure: 500 }],
+  'delete-fails': [{ kind: 'fail', endpoint: 'delete', failure: 500 }],
+  'session-ended': [{ kind: 'session-ended' }],
+  slow: [{ kind: 'delay', ms: 1500 }],
+  offline: [{ kind: 'fail', failure: 'network' }],
+  'server-error': [{ kind: 'fail', failure: 500 }],
+} as const satisfies Record<string, readonly Rule[]>;
+export type Preset = keyof typeof PRESETS;
+
+export const isPreset = (name: string): name is Preset => Object.hasOwn(PRESETS, name);
+
+type State = { presets: Preset[]; rules: Rule[] };
+
+let state: State = { presets: [], rules: [] };
+const listeners = new Set<() => void>();
+
+/** The browser keeps the scenario per tab across reloads; Node keeps it in memory. */
+const STORAGE_KEY = 'salon-mock-scenario';
+const storage = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
+
+function changed(next: State) {
+  state = next;
+  const stored = storage();
+  if (stored) {
+    if (isOff()) stored.removeItem(STORAGE_KEY);
+    else stored.setItem(STORAGE_KEY, JSON.stringify(state));
+  }
+  for (const listener of listeners) listener();
+}
+
+export const isOff = () => state.presets.length === 0 && state.rules.length === 0;
+
+/** Turns presets on (beside what is on already). An unknown name throws, listing the known ones. */
+export function startScenario(...names: string[]): void {
+  const unknown = names.filter((name) => !isPreset(name));
+  if (unknown.length > 0) throw new Error(`Unknown mock scenario ${unknown.join(', ')}: use ${Object.keys(PRESETS).join(', ')}`);
+  changed({ ...state, presets: [...new Set([...state.presets, ...(names as Preset[])])] });
+}
+
+/** Turns one preset off, leaving the rest. */
+export function stopScenario(name: Preset): void {
+  changed({ ...state, presets: state.presets.filter((preset) => preset !== name) });
+}
+
+/** Whether a preset is on. */
+export const isOn = (name: Preset) => state.presets.includes(name);
+
+/** Adds a rule of one's own: a delay or a failure for one endpoint, optionally for the next N calls only. */
+export function addRule(rule: Rule): void {
+  changed({ ...state, rules: [...state.rules, rule] });
+}
+
+/** Every call answers after `ms` (or never); 0 removes the delay. */
+export function setDelay(ms: number | 'never'): void {
+  const rules = state.rules.filter((rule) => !(rule.kind === 'delay' && rule.endpoint === undefined));
+  changed({ ...state, rules: ms === 0 ? rules : [...rules, { kind: 'delay', ms }] });
+}
+
+export function scenarioOff(): void {
+  changed({ presets: [], rules: [] });
+}
+
+/** What is on, in words: for the badge and the console. */
+export function describeScenario(): string[] {
+  return [...state.presets, ...state.rules.map(describeRule)];
+}
+
+function describeRule(rule: Rule): string {
+  if (rule.kind === 'session-ended') return 'session-ended';
+  const where = rule.endpoint ?? 'every call';
+  if (rule.kind === 'delay') return `${where} ${rule.ms === 'never' ? 'never answers' : `after ${rule.ms} ms`}`;
+  return `${where} fails (${rule.failure})${rule.times === undefined ? '' : `, next ${rule.times}`}`;
+}
+
+export function onScenarioChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Reads the scenario this tab had (after a reload). */
+export function restoreScenario(): void {
+  try {
+    const stored = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null') as State | null;
+    if (stored && Array.isArray(stored.presets) && Array.isArray(stored.rules)) {
+      state = { presets: stored.presets.filter(isPreset), rules: stored.rules };
+    }
+  } catch {
+    // Not ours, or damaged: start with none.
+  }
+}
+
+/** Which of the contract's calls a request is, if any. */
+export function endpointOf(method: string, pathname: string): Endpoint | undefined {
+  if (method === 'POST' && pathname.endsWith('/login')) return 'login';
+  if (method === 'POST' && pathname.endsWith('/logout')) return 'logout';
+  if (/\/api\/clients\/?$/.test(pathname)) return method === 'GET' ? 'list' : method === 'POST' ? 'create' : undefined;
+  if (/\/api\/clients\/[^/]+$/.test(pathname)) {
+    return ({ GET: 'get', PUT: 'update', DELETE: 'delete' } as const)[method as 'GET' | 'PUT' | 'DELETE'];
+  }
+  return undefined;
+}
+
+const MESSAGES: Record<Exclude<Failure, 'network'>, string> = {
+  400: 'Request refused by the mock scenario',
+  401: 'Log in to continue',
+  404: 'Client not found',
+  500: 'Internal server error',
+  503: 'Service unavailable',
+};
+
+const applies = (rule: Rule, endpoint: Endpoint) =>
+  rule.kind === 'session-ended' || rule.endpoint === undefined || rule.endpoint === endpoint;
+
+/** The rules in force for one call, the presets' first; a "next N calls" rule counts this call. */
+function rulesFor(endpoint: Endpoint): Rule[] {
+  const rules = [...state.presets.flatMap((preset): readonly Rule[] => PRESETS[preset]), ...state.rules].filter((rule) =>
+    applies(rule, endpoint),
+  );
+  const counted = state.rules.filter((rule) => rule.kind === 'fail' && rule.times !== undefined && applies(rule, endpoint));
+  if (counted.length > 0) {
+    changed({
+      ...state,
+      rules: state.rules.flatMap((rule) => {
+        if (!counted.includes(rule) || rule.kind !== 'fail' || rule.times === undefined) return [rule];
+        return rule.times > 1 ? [{ ...rule, times: rule.times - 1 }] : [];
+      }),
+    });
+  }
+  return rules;
+}
+
+/** Runs before every other handler: answers for the scenario, or returns nothing to let the request through. */
+export const scenarioHandler = http.all('*', async ({ request }) => {
+  if (isOff()) return undefined;
+  const endpoint = endpointOf(request.method, new URL(request.url).pathname);
+  if (!endpoint) return undefined;
+  const rules = rulesFor(endpoint);
+  for (const rule of rules) {
+    if (rule.kind === 'delay') await delay(rule.ms === 'never' ? 'infinite' : rule.ms);
+  }
+  for (const rule of rules) {
+    if (rule.kind === 'session-ended' && endpoint !== 'login') return HttpResponse.json({ message: MESSAGES[401] }, { status: 401 });
+    if (rule.kind === 'fail') {
+      if (rule.failure === 'network') return HttpResponse.error();
+      return HttpResponse.json(
+        { message: rule.endpoint === 'login' && rule.failure === 401 ? 'Invalid username or password' : MESSAGES[rule.failure] },
+        { status: rule.failure },
+      );
+    }
+  }
+  return undefined;
+});
