@@ -1,7 +1,17 @@
 import { expect, test } from '../fixtures.ts';
-import { fillClientForm, logInThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
+import { expectAlert, fillClientForm, logInThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
 
 /** The mock backend steered from the address, the way a tester reproduces a bug report. */
+
+/** What mocks/browser.ts puts on `window` (the page's types are not the tests'). */
+type MockConsole = {
+  salonMock: {
+    scenario(...names: string[]): string[];
+    delay(ms: number): string[];
+    off(): string[];
+    log(): { method: string; path: string; status: number | string; ms: number }[];
+  };
+};
 
 const badge = (page: import('@playwright/test').Page) => page.getByRole('button', { name: /^Mock scenario: / });
 
@@ -53,4 +63,52 @@ test('the panel turns presets on and off and lists the calls', async ({ page }) 
   await panel.getByRole('button', { name: 'Turn all off' }).click();
   await expect(badge(page)).toHaveCount(0);
   await expect(panel.getByLabel('update-fails')).not.toBeChecked();
+});
+
+test('login-fails: the login form alerts', async ({ page }) => {
+  await page.goto('/login?mock-scenario=login-fails');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('admin');
+  await expectAlert(page, 'Invalid username or password', () => page.getByRole('button', { name: 'Log in' }).click());
+});
+
+for (const { scenario, path, action, logged } of [
+  { scenario: 'client-fails', path: '/clients/edit/mock-000001', action: undefined, logged: 'Could not load the client' },
+  { scenario: 'update-fails', path: '/clients/edit/mock-000001', action: 'Update', logged: 'Internal server error' },
+  { scenario: 'register-fails', path: '/clients/register', action: 'Register', logged: 'Internal server error' },
+  { scenario: 'delete-fails', path: '/clients/edit/mock-000001', action: 'Delete', logged: 'Internal server error' },
+] as const) {
+  test(`${scenario}: only logged to the console, nothing shown`, async ({ page }, testInfo) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(`${path}?mock-scenario=${scenario}`);
+    await waitForApp(page);
+    if (action === 'Register') await fillClientForm(page, uniqueClient(testInfo));
+    if (action === 'Update' || action === 'Delete') await expect(page.getByLabel('First name')).not.toHaveValue('');
+    if (action) await page.getByRole('button', { name: action, exact: true }).click();
+    if (action === 'Delete') await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expect.poll(() => errors.some((text) => text.includes(logged)), { timeout: 15_000 }).toBe(true);
+    await expect(page.getByText(/successfully/)).toHaveCount(0);
+    await expect(page.getByText(/Internal server error|failed/i)).toHaveCount(0);
+    await expect(page).toHaveURL(path);
+  });
+}
+
+test('the console: salonMock.scenario, delay, log and off', async ({ page }) => {
+  await page.goto('/clients');
+  await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as MockConsole).salonMock.scenario('update-fails', 'slow'))).toEqual([
+    'update-fails',
+    'slow',
+  ]);
+  await expect(badge(page)).toHaveText('Mock scenario: update-fails, slow');
+  expect(await page.evaluate(() => (window as unknown as MockConsole).salonMock.delay(300))).toEqual([
+    'update-fails',
+    'slow',
+    'every call after 300 ms',
+  ]);
+  const log = await page.evaluate(() => (window as unknown as MockConsole).salonMock.log());
+  expect(log).toContainEqual(expect.objectContaining({ method: 'GET', path: '/api/clients', status: 200 }));
+  expect(await page.evaluate(() => (window as unknown as MockConsole).salonMock.off())).toEqual([]);
+  await expect(badge(page)).toHaveCount(0);
 });

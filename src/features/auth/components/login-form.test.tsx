@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '#mocks/node.ts';
 import { renderApp } from '#src/testing/render-app.tsx';
+import { startScenario } from '#mocks/scenarios.ts';
 
 async function logIn(user: Awaited<ReturnType<typeof renderApp>>['user'], username: string, password: string) {
   if (username) await user.type(screen.getByLabelText('Username'), username);
@@ -67,11 +68,16 @@ describe('/login', () => {
   });
 
   it.each([
-    ['a server error', () => HttpResponse.json({ message: 'Internal server error' }, { status: 500 })],
-    ['a network failure', () => HttpResponse.error()],
-    ['too many attempts', () => HttpResponse.json({ message: 'Too many attempts' }, { status: 429 })],
-  ])('any failure (%s) gets the same alert', async (_name, answer) => {
-    server.use(http.post('*/login', answer));
+    ['a server error', () => startScenario('server-error')],
+    ['a network failure', () => startScenario('offline')],
+    ['the login refused', () => startScenario('login-fails')],
+    // 429 is the real server's throttle, beyond the mock's scenarios.
+    [
+      'too many attempts',
+      () => server.use(http.post('*/login', () => HttpResponse.json({ message: 'Too many attempts' }, { status: 429 }))),
+    ],
+  ])('any failure (%s) gets the same alert', async (_name, steer) => {
+    steer();
     const { user } = await renderApp('/login');
     await logIn(user, 'admin', 'admin');
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Invalid username or password'));
