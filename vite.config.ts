@@ -52,6 +52,15 @@ function stylesheetsFirst(): Plugin {
   };
 }
 
+/** The server tests that run on PostgreSQL too: everything about the API, accounts, sessions and the throttle. */
+const POSTGRES_TESTS = [
+  'server/routes/*.test.ts',
+  'server/auth/staff-accounts.test.ts',
+  'server/auth/session-memory.test.ts',
+  'server/cli/staff-command.test.ts',
+  'server/**/*.postgres.test.ts',
+];
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   const proxyToRealServer = env.VITE_API_MOCKING === 'false';
@@ -128,8 +137,24 @@ export default defineConfig(({ mode }) => {
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts'],
+            exclude: ['server/**/*.postgres.test.ts'],
           },
         },
+        // npm run test:postgres: the server tests that hold for any database, and those of
+        // PostgreSQL alone, on a throwaway PostgreSQL (or TEST_DATABASE_URL). Not in `npm test`,
+        // which needs nothing but Node.
+        ...(process.env.SALON_TEST_POSTGRES
+          ? [
+              {
+                test: {
+                  name: 'server-postgres',
+                  environment: 'node',
+                  include: POSTGRES_TESTS,
+                  globalSetup: ['server/testing/postgres-global-setup.ts'],
+                },
+              },
+            ]
+          : []),
         {
           // The build's own plugins (vite-plugins/) and build step (scripts/), in Node.
           test: {

@@ -8,7 +8,8 @@
  * start (SALON_ADMIN_PASSWORD), or use `npm run staff -- add`.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../server/config.ts';
+import { ConfigError, databaseFromUrl, DEFAULT_DATABASE_URL } from '../server/config.ts';
+import type { DatabaseConfig } from '../server/db/database.ts';
 import { seedClients } from '../harness/seed-clients.ts';
 
 const USAGE = 'Usage: npm run seed -- --clients <count> [--database file:/path/to.db] [--replace]';
@@ -37,9 +38,9 @@ async function main(): Promise<number> {
     console.error(`--clients must be a whole number from 0 to 1000000\n${USAGE}`);
     return 2;
   }
-  let file: string;
+  let database: DatabaseConfig;
   try {
-    file = databaseFileFromUrl(values.database ?? (process.env.DATABASE_URL || DEFAULT_DATABASE_URL));
+    database = databaseFromUrl(values.database ?? (process.env.DATABASE_URL || DEFAULT_DATABASE_URL));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -48,8 +49,8 @@ async function main(): Promise<number> {
     throw error;
   }
   const started = performance.now();
-  const { added, total } = await seedClients(file, count, { replace: values.replace });
-  console.info(`Added ${added} clients to ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s; it now has ${total}.`);
+  const { added, total } = await seedClients(database, count, { replace: values.replace });
+  console.info(`Added ${added} clients to ${database.kind === 'sqlite' ? database.file : 'the PostgreSQL database'} in ${((performance.now() - started) / 1000).toFixed(1)} s; it now has ${total}.`);
   return 0;
 }
 

@@ -7,7 +7,7 @@
  */
 import { ClientInput } from '../contract/api.ts';
 import { generateClientId } from '../server/clients/client-store.ts';
-import { openDatabase } from '../server/db/database.ts';
+import { openDatabase, type DatabaseConfig } from '../server/db/database.ts';
 import { createClientsRepository } from '../server/repositories/clients.ts';
 import { seededRandom } from './seeded-random.ts';
 
@@ -120,11 +120,11 @@ export function generateClients(count: number, seed = 5): ClientInput[] {
 export type SeedResult = { added: number; total: number };
 
 /**
- * Adds `count` generated clients to the database file (creating and migrating it when it
- * is new). With `replace`, the clients already there are deleted first.
+ * Adds `count` generated clients to the database (a SQLite file or any DatabaseConfig), creating
+ * and migrating it when it is new. With `replace`, the clients already there are deleted first.
  */
-export async function seedClients(file: string, count: number, { replace = false } = {}): Promise<SeedResult> {
-  const db = await openDatabase({ file });
+export async function seedClients(database: string | DatabaseConfig, count: number, { replace = false } = {}): Promise<SeedResult> {
+  const db = await openDatabase(typeof database === 'string' ? { kind: 'sqlite', file: database } : database);
   try {
     const clients = generateClients(count);
     const now = new Date();

@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(errorHandling);
   await app.register(requireHost);
   await app.register(crossSiteGuard, { publicOrigin: config.publicOrigin });
-  await app.register(databasePlugin, { file: config.databaseFile, busyTimeoutMs: config.databaseBusyTimeoutMs });
+  await app.register(databasePlugin, { database: config.database });
   await app.register(authPlugin, {
     session: config.session,
     loginThrottle: config.loginThrottle,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { databaseFileFromUrl, readServerConfig } from './config.ts';
+import { databaseFromUrl, readServerConfig, redactedUrl } from './config.ts';
 
 describe('readServerConfig', () => {
   it('has working defaults', () => {
     const config = readServerConfig({}, '/srv/salon');
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
-    expect(config.app.databaseFile).toBe('/srv/salon/data/salon.db');
+    expect(config.app.database).toEqual({ kind: 'sqlite', file: '/srv/salon/data/salon.db' });
     expect(config.app.staticDir).toBe('/srv/salon/dist');
     expect(config.app.trustProxy).toBe(false);
     expect(config.app.publicOrigin).toBeNull();
@@ -39,7 +39,7 @@ describe('readServerConfig', () => {
       host: '0.0.0.0',
       initialAccount: { username: 'owner', password: 'long enough' },
       app: {
-        databaseFile: '/var/lib/salon/salon.db',
+        database: { kind: 'sqlite', file: '/var/lib/salon/salon.db' },
         trustProxy: true,
         publicOrigin: 'https://salon.example',
         session: { idleMinutes: 15, maxHours: 8 },
@@ -61,7 +61,14 @@ describe('readServerConfig', () => {
     [{ PUBLIC_ORIGIN: 'https://salon.example/path' }, 'PUBLIC_ORIGIN: must be an origin'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
     [{ SALON_ADMIN_PASSWORD: 'short' }, 'SALON_ADMIN_PASSWORD: must be at least 8 characters'],
-    [{ DATABASE_URL: 'postgres://db/salon' }, 'DATABASE_URL: only SQLite files are supported'],
+    [{ DATABASE_URL: 'mysql://db/salon' }, 'DATABASE_URL: must be a SQLite file (file:./data/salon.db or a path) or a PostgreSQL URL'],
+    [{ DATABASE_URL: 'postgres://db.example' }, 'DATABASE_URL: a PostgreSQL URL needs a host and a database'],
+    [{ DATABASE_URL: 'postgres://db/salon', DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: must be a whole number from 1 to 1000'],
+    [{ DATABASE_URL: 'postgres://db/salon', DATABASE_CONNECT_TIMEOUT_MS: 'soon' }, 'DATABASE_CONNECT_TIMEOUT_MS: must be a whole number'],
+    [
+      { DATABASE_URL: 'postgres://db/salon', DATABASE_STATEMENT_TIMEOUT_MS: '5' },
+      'DATABASE_STATEMENT_TIMEOUT_MS: must be a whole number from 100',
+    ],
     [{ SESSION_IDLE_MINUTES: '600', SESSION_MAX_HOURS: '2' }, 'SESSION_IDLE_MINUTES: must not be longer than SESSION_MAX_HOURS'],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readServerConfig(env, '/x')).toThrow(message);
@@ -71,13 +78,34 @@ describe('readServerConfig', () => {
     expect(() => readServerConfig({ PORT: 'x', LOG_LEVEL: 'loud' }, '/x')).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
 
+  it('reads a PostgreSQL URL and its pool settings', () => {
+    const env = {
+      DATABASE_URL: 'postgresql://salon:secret@db.internal:5432/salon',
+      DATABASE_POOL_SIZE: '20',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '15000',
+    };
+    expect(readServerConfig(env, '/x').app.database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://salon:secret@db.internal:5432/salon',
+      poolSize: 20,
+      connectTimeoutMs: 2000,
+      statementTimeoutMs: 15_000,
+    });
+    expect(readServerConfig({ DATABASE_URL: 'postgres://db/salon' }, '/x').app.database).toMatchObject({
+      poolSize: 10,
+      connectTimeoutMs: 3000,
+      statementTimeoutMs: 10_000,
+    });
+  });
+
   it('accepts trusted proxy addresses', () => {
     expect(readServerConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }, '/x').app.trustProxy).toBe('127.0.0.1,10.0.0.0/8');
     expect(readServerConfig({ TRUST_PROXY: 'loopback' }, '/x').app.trustProxy).toBe('loopback');
   });
 });
 
-describe('databaseFileFromUrl', () => {
+describe('databaseFromUrl', () => {
   it.each([
     ['file:./data/salon.db', '/srv/app/data/salon.db'],
     ['file:data/salon.db', '/srv/app/data/salon.db'],
@@ -86,10 +114,14 @@ describe('databaseFileFromUrl', () => {
     ['./salon.db', '/srv/app/salon.db'],
     ['/var/lib/salon.db', '/var/lib/salon.db'],
   ])('%s → %s', (url, file) => {
-    expect(databaseFileFromUrl(url, '/srv/app')).toBe(file);
+    expect(databaseFromUrl(url, '/srv/app')).toEqual({ kind: 'sqlite', file });
   });
 
   it('refuses a remote file URL', () => {
-    expect(() => databaseFileFromUrl('file://server/share/salon.db', '/srv/app')).toThrow('not a local file URL');
+    expect(() => databaseFromUrl('file://server/share/salon.db', '/srv/app')).toThrow('not a local file URL');
+  });
+
+  it('never prints a PostgreSQL password', () => {
+    expect(redactedUrl('postgres://salon:s3cret@db:5432/salon')).toBe('postgres://salon:***@db:5432/salon');
   });
 });

@@ -8,15 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ScryptParams } from './auth/password.ts';
 import { MIN_PASSWORD_LENGTH } from './auth/password.ts';
+import type { DatabaseConfig, PostgresConfig } from './db/database.ts';
 import type { ConnectionTimeouts } from './http/timeouts.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export type AppConfig = {
-  /** Absolute path of the SQLite file. */
-  databaseFile: string;
-  /** How long a query waits for another process's lock before answering 503 (default 3 s). */
-  databaseBusyTimeoutMs?: number;
+  /** The SQLite file, or the PostgreSQL database and its pool. */
+  database: DatabaseConfig;
   /** How long slow and idle connections are kept; DEFAULT_CONNECTION_TIMEOUTS when absent (tests use short ones). */
   connectionTimeouts?: ConnectionTimeouts;
   /** The built SPA to serve (Vite's dist/), or null for the API alone. */
@@ -56,11 +55,40 @@ export class ConfigError extends Error {
 
 export const DEFAULT_DATABASE_URL = 'file:./data/salon.db';
 
+/** A database URL fit to print: without its password. */
+export function redactedUrl(value: string): string {
+  if (!URL.canParse(value)) return value;
+  const url = new URL(value);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
+
+/** The pool settings of a PostgreSQL database (DATABASE_POOL_SIZE and the time-outs), as their defaults. */
+export type PostgresPoolSettings = Omit<PostgresConfig, 'kind' | 'url'>;
+
+export const DEFAULT_POSTGRES_POOL: PostgresPoolSettings = { poolSize: 10, connectTimeoutMs: 3000, statementTimeoutMs: 10_000 };
+
 /**
- * The SQLite file named by DATABASE_URL: `file:./relative.db`, `file:/abs.db`,
- * `file:///abs.db`, or a plain path. Relative paths are from the working directory.
+ * The database named by DATABASE_URL: `postgres://user:password@host:5432/salon` (or
+ * `postgresql://`) for PostgreSQL; for SQLite `file:./relative.db`, `file:/abs.db`,
+ * `file:///abs.db`, or a plain path, relative paths from the working directory.
  */
-export function databaseFileFromUrl(value: string, cwd: string = process.cwd()): string {
+export function databaseFromUrl(
+  value: string,
+  cwd: string = process.cwd(),
+  pool: PostgresPoolSettings = DEFAULT_POSTGRES_POOL,
+): DatabaseConfig {
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    if (!url?.hostname || url.pathname.length < 2) {
+      throw new ConfigError('DATABASE_URL: a PostgreSQL URL needs a host and a database, like postgres://user:password@host:5432/salon');
+    }
+    return { kind: 'postgres', url: value, ...pool };
+  }
+  return { kind: 'sqlite', file: sqliteFileFromUrl(value, cwd) };
+}
+
+function sqliteFileFromUrl(value: string, cwd: string): string {
   if (value.startsWith('file://')) {
     try {
       return fileURLToPath(value);
@@ -74,7 +102,9 @@ export function databaseFileFromUrl(value: string, cwd: string = process.cwd()):
     return isAbsolute(path) ? path : resolve(cwd, path);
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
-    throw new ConfigError(`DATABASE_URL: only SQLite files are supported (file:./data/salon.db or a path), not ${value.split(':')[0]}`);
+    throw new ConfigError(
+      `DATABASE_URL: must be a SQLite file (file:./data/salon.db or a path) or a PostgreSQL URL (postgres://…), not ${value.split(':')[0]}:`,
+    );
   }
   return isAbsolute(value) ? value : resolve(cwd, value);
 }
@@ -111,6 +141,9 @@ const EnvSchema = z.object({
   PORT: wholeNumber(0, 65535, 3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
+  DATABASE_POOL_SIZE: wholeNumber(1, 1000, DEFAULT_POSTGRES_POOL.poolSize),
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 60_000, DEFAULT_POSTGRES_POOL.connectTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000, DEFAULT_POSTGRES_POOL.statementTimeoutMs),
   STATIC_DIR: z.string().default('./dist'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   PUBLIC_ORIGIN: z.string().transform(parseOrigin).optional(),
@@ -141,9 +174,13 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
   if (vars.SESSION_IDLE_MINUTES > vars.SESSION_MAX_HOURS * 60) {
     throw new ConfigError('Invalid configuration:\n  SESSION_IDLE_MINUTES: must not be longer than SESSION_MAX_HOURS');
   }
-  let databaseFile: string;
+  let database: DatabaseConfig;
   try {
-    databaseFile = databaseFileFromUrl(vars.DATABASE_URL, cwd);
+    database = databaseFromUrl(vars.DATABASE_URL, cwd, {
+      poolSize: vars.DATABASE_POOL_SIZE,
+      connectTimeoutMs: vars.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
+    });
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -152,7 +189,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
     host: vars.HOST,
     initialAccount: { username: vars.SALON_ADMIN_USERNAME, password: vars.SALON_ADMIN_PASSWORD },
     app: {
-      databaseFile,
+      database,
       staticDir: resolve(cwd, vars.STATIC_DIR),
       trustProxy: vars.TRUST_PROXY,
       publicOrigin: vars.PUBLIC_ORIGIN ?? null,

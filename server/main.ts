@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp, type App } from './app.ts';
-import { ConfigError, readServerConfig, type ServerConfig } from './config.ts';
+import { ConfigError, readServerConfig, redactedUrl, type ServerConfig } from './config.ts';
 
 /** A stop that takes longer than this (a stuck request) ends the process anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -85,7 +85,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   console.info(`Salon server: http://${shownHost}:${port}`);
-  console.info(`Data: ${config.app.databaseFile}`);
+  const { database } = config.app;
+  console.info(`Data: ${database.kind === 'sqlite' ? database.file : `PostgreSQL at ${redactedUrl(database.url)}`}`);
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,8 @@
  * account's password changes or the account is removed.
  */
 import type { Kysely } from 'kysely';
-import { otherCommits, ownChangeCounter } from '../db/database.ts';
+import { databaseEngine } from '../db/database.ts';
+import { databaseTrouble } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import { generateSessionToken, hashSessionToken } from './session-cookie.ts';
@@ -21,11 +22,12 @@ export type SessionOptions = {
 };
 
 /**
- * SQLite refusing a write for a reason outside this server's control: another process holds
- * the lock, the disk is full, the file is read-only. A session check's own bookkeeping
- * (the once-a-minute touch, deleting an expired row) can wait for a later request.
+ * The database refusing a write for a reason outside this server's control: another process
+ * holds the lock, the disk is full, the file is read-only, PostgreSQL is restarting. A session
+ * check's own bookkeeping (the once-a-minute touch, deleting an expired row) can wait for a
+ * later request.
  */
-const DEFERRABLE_WRITE_ERRORS = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_READONLY']);
+const isDeferrable = (error: unknown) => databaseTrouble(error) !== undefined || (error as { code?: string }).code === 'SQLITE_READONLY';
 
 /**
  * Runs a write of the session check's bookkeeping without the request waiting for it: while
@@ -34,7 +36,7 @@ const DEFERRABLE_WRITE_ERRORS = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 
  */
 function inBackground(write: Promise<unknown>, onError: (error: unknown) => void): void {
   write.catch((error: unknown) => {
-    if (!DEFERRABLE_WRITE_ERRORS.has((error as { code?: string }).code ?? '')) onError(error);
+    if (!isDeferrable(error)) onError(error);
   });
 }
 
@@ -49,11 +51,12 @@ type KnownSession = { session: Session; createdMs: number; lastSeenMs: number };
  * its session, and reading the row each time is most of a small request's cost. A row is
  * reused only while the database is exactly as it was when the row was read: any change by
  * this server (a login, a logout, a touch, any write) or a commit by another process (the
- * staff CLI's passwd and remove; see otherCommits) empties the memory, so the answer is always
+ * staff CLI's passwd and remove; another instance on PostgreSQL; see DatabaseEngine.look) empties the memory, so the answer is always
  * the one a fresh read would give. The time-outs are checked on every request.
  */
 function createSessionMemory(db: Kysely<Database>) {
-  const ownChanges = ownChangeCounter(db);
+  const engine = databaseEngine(db);
+  const ownChanges = () => engine.ownChanges();
   const known = new Map<string, KnownSession>();
   let seenChanges = ownChanges();
   /** Bumped whenever the memory is emptied. */
@@ -62,7 +65,7 @@ function createSessionMemory(db: Kysely<Database>) {
     known.clear();
     generation += 1;
   };
-  otherCommits(db).onCommit(forget);
+  engine.onCommit('auth', forget);
   return {
     /** The memory's generation now (it is emptied first when this server changed a row). */
     state(): number {
@@ -93,10 +96,15 @@ export function createSessions(
   // (less for very short idle time-outs) is plenty for an idle time-out.
   const touchEveryMs = Math.min(60_000, Math.floor(idleMs / 4));
 
+  /** Touches on their way, by token: a row read again must not be older than the touch already counted. */
+  const pendingTouches = new Map<string, Promise<unknown>>();
+
   async function findSession(token: string): Promise<KnownSession | undefined> {
-    const state = memory.state();
+    memory.state();
     const remembered = memory.recall(token);
     if (remembered) return remembered;
+    await pendingTouches.get(token)?.catch(() => {});
+    const state = memory.state();
     const tokenHash = hashSessionToken(token);
     const row = await sessions.findByTokenHash(tokenHash);
     if (!row) return undefined;
@@ -144,7 +152,19 @@ export function createSessions(
         inBackground(sessions.delete(session.tokenHash), onBackgroundError);
         return undefined;
       }
-      if (now - lastSeenMs >= touchEveryMs) inBackground(sessions.touch(session.tokenHash, new Date(now).toISOString()), onBackgroundError);
+      if (now - lastSeenMs >= touchEveryMs) {
+        // Remembered as touched at once: the next request must not find it idle, nor touch it
+        // again, while the write is on its way (on PostgreSQL it may still be).
+        found.lastSeenMs = now;
+        const touched = sessions.touch(session.tokenHash, new Date(now).toISOString()).catch((error: unknown) => {
+          // Not written: the next request tries again.
+          found.lastSeenMs = lastSeenMs;
+          throw error;
+        });
+        const pending = touched.finally(() => pendingTouches.delete(token));
+        pendingTouches.set(token, pending);
+        inBackground(pending, onBackgroundError);
+      }
       return session;
     },
 

@@ -7,7 +7,7 @@ import { verifyPassword } from './password.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
 
 async function accounts() {
-  const db = await openDatabase({ file: join(temporaryDirectory(), 'salon.db') });
+  const db = await openDatabase({ kind: 'sqlite', file: join(temporaryDirectory(), 'salon.db') });
   return { db, staff: createStaffAccounts(db, { hashing: TEST_HASHING }) };
 }
 

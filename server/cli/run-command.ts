@@ -2,7 +2,8 @@
  * What the CLIs (staff, backup, restore) share: how a command reports, how a refusal the user
  * can act on becomes exit code 1, and how a command runs as the process.
  */
-import { ConfigError, databaseFileFromUrl, DEFAULT_DATABASE_URL } from '../config.ts';
+import { ConfigError, databaseFromUrl, DEFAULT_DATABASE_URL } from '../config.ts';
+import type { DatabaseConfig } from '../db/database.ts';
 
 /** Results on stdout, messages on stderr. */
 export type CommandIo = {
@@ -26,7 +27,7 @@ export async function refusalsExitOne(io: CommandIo, refusals: readonly ErrorCla
   }
 }
 
-export type ProcessCommand = (args: readonly string[], databaseFile: string, io: CommandIo & { progress: Progress }) => Promise<number>;
+export type ProcessCommand = (args: readonly string[], database: DatabaseConfig, io: CommandIo & { progress: Progress }) => Promise<number>;
 
 /** Where progress goes: a terminal gets one line rewritten in place, anything else a line every 10 %. */
 export type Progress = { isTTY: boolean; write(text: string): void };
@@ -43,7 +44,7 @@ export function runAsProcess(name: string, command: ProcessCommand): void {
     progress: { isTTY: process.stderr.isTTY === true, write: (text: string) => void process.stderr.write(text) },
   };
   Promise.resolve()
-    .then(() => command(process.argv.slice(2), databaseFileFromUrl(process.env.DATABASE_URL || DEFAULT_DATABASE_URL), io))
+    .then(() => command(process.argv.slice(2), databaseFromUrl(process.env.DATABASE_URL || DEFAULT_DATABASE_URL), io))
     .then(
       (code) => {
         process.exitCode = code;
@@ -54,4 +55,11 @@ export function runAsProcess(name: string, command: ProcessCommand): void {
         process.exitCode = 1;
       },
     );
+}
+
+/** The SQLite file of `database`; a PostgreSQL database is refused, naming the tool that does the job there. */
+export function sqliteFileOnly(database: DatabaseConfig, command: 'backup' | 'restore'): string {
+  if (database.kind === 'sqlite') return database.file;
+  const tool = command === 'backup' ? 'pg_dump' : 'pg_restore';
+  throw new ConfigError(`npm run ${command} works on a SQLite database; on PostgreSQL use ${tool} (see docs/deploy.md)`);
 }

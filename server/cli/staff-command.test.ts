@@ -28,7 +28,7 @@ function fakeIo(passwords: string[] = []) {
 }
 
 async function database() {
-  return openDatabase({ file: join(temporaryDirectory(), 'salon.db') });
+  return openDatabase({ kind: 'sqlite', file: join(temporaryDirectory(), 'salon.db') });
 }
 
 describe('runStaffCommand', () => {

@@ -4,8 +4,8 @@ import { readNewPassword } from './read-password.ts';
 import { runAsProcess } from './run-command.ts';
 import { runStaffCommand } from './staff-command.ts';
 
-runAsProcess('staff', async (args, file, io) => {
-  const db = await openDatabase({ file });
+runAsProcess('staff', async (args, database, io) => {
+  const db = await openDatabase(database);
   try {
     return await runStaffCommand(args, db, { ...io, readPassword: readNewPassword });
   } finally {

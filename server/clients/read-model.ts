@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Client } from '../../contract/api.ts';
-import { otherCommits } from '../db/database.ts';
+import { databaseEngine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { encode, MIN_COMPRESSIBLE_BYTES, preferredEncoding, type ContentEncoding } from '../http/content-encoding.ts';
 import { createClientsRepository, type ClientsRepository } from '../repositories/clients.ts';
@@ -278,7 +278,7 @@ export type ListAnswer = { etag: string } & (
 export function createClientsReadModel(db: Kysely<Database>) {
   const clients = createClientsRepository(db);
   const cache = new ClientListCache(() => readList(clients));
-  otherCommits(db).onCommit(() => cache.invalidate());
+  databaseEngine(db).onCommit('clients', () => cache.invalidate());
 
   return {
     async list(headers: ListRequestHeaders): Promise<ListAnswer> {

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { temporaryDirectory } from '../testing/test-app.ts';
-import { openDatabase } from './database.ts';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { aClient, createClient, loggedIn, temporaryDirectory, type TestApp } from '../testing/test-app.ts';
+import { openDatabase, type SqliteConfig } from './database.ts';
 import type { Database } from './schema.ts';
 
 const row = (id: string) => ({
@@ -24,7 +24,7 @@ const row = (id: string) => ({
 
 async function withLockHeldElsewhere(busyTimeoutMs: number): Promise<{ db: Kysely<Database>; holder: SqliteDatabase.Database }> {
   const file = join(temporaryDirectory(), 'salon.db');
-  const db = await openDatabase({ file, busyTimeoutMs });
+  const db = await openDatabase({ kind: 'sqlite', file, busyTimeoutMs });
   await db.insertInto('clients').values(row('before')).execute();
   const holder = new SqliteDatabase(file);
   holder.exec('BEGIN EXCLUSIVE');
@@ -121,5 +121,78 @@ describe('the SQLite dialect while another process holds the write lock', () => 
     await expect(transaction).rejects.toThrow('roll back');
     await outside;
     expect((await db.selectFrom('clients').select('id').orderBy('id').execute()).map((each) => each.id)).toEqual(['before', 'outside']);
+  });
+});
+
+const sqliteWithBusyTimeout = (busyTimeoutMs: number): SqliteConfig => ({
+  kind: 'sqlite',
+  file: join(temporaryDirectory(), 'salon.db'),
+  busyTimeoutMs,
+});
+
+const storedClients = (test: TestApp) => test.app.db.selectFrom('clients').selectAll().execute();
+
+describe('the API while another process holds the lock', () => {
+  it('answers 503 with Retry-After to a write, stores nothing, and works again once the lock is released', async () => {
+    const test = await loggedIn({ database: sqliteWithBusyTimeout(50) });
+    const other = new SqliteDatabase(test.databaseFile);
+    try {
+      other.exec('BEGIN EXCLUSIVE');
+      const refused = await test.app.inject({ method: 'POST', url: '/api/clients', payload: aClient, headers: { cookie: test.cookie } });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(refused.json()).toEqual({ message: 'The database is busy, try again shortly', requestId: expect.any(String) });
+      other.exec('ROLLBACK');
+      expect(await storedClients(test)).toEqual([]);
+      await createClient(test);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('answers reads at once while a write waits for the lock, and the write goes through as soon as it is released', async () => {
+    const test = await loggedIn({ database: sqliteWithBusyTimeout(3000) });
+    const existing = await createClient(test);
+    const other = new SqliteDatabase(test.databaseFile);
+    try {
+      other.exec('BEGIN EXCLUSIVE');
+      const started = performance.now();
+      const waiting = test.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        payload: { ...aClient, firstName: 'Patient' },
+        headers: { cookie: test.cookie },
+      });
+      const one = await test.app.inject({ method: 'GET', url: `/api/clients/${existing._id}`, headers: { cookie: test.cookie } });
+      const list = await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: test.cookie } });
+      expect(one.json()).toEqual(existing);
+      expect(list.json()).toEqual([existing]);
+      expect(performance.now() - started).toBeLessThan(200);
+      other.exec('ROLLBACK');
+      const released = performance.now();
+      expect((await waiting).statusCode).toBe(201);
+      expect(performance.now() - released).toBeLessThan(200);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('lets reads through when the session check’s once-a-minute touch cannot be written', async () => {
+    const test = await loggedIn({ database: sqliteWithBusyTimeout(50) });
+    const { cookie } = test;
+    const lastSeen = async () => (await test.app.db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
+    const atLogin = await lastSeen();
+    test.clock.advance(2 * 60_000);
+    const holder = new SqliteDatabase(test.databaseFile);
+    try {
+      holder.exec('BEGIN EXCLUSIVE');
+      expect((await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie } })).statusCode).toBe(200);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    // The touch that had to wait is written once the lock is released.
+    expect((await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie } })).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await lastSeen()).not.toBe(atLogin));
   });
 });

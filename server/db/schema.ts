@@ -31,8 +31,25 @@ export interface SessionsTable {
   last_seen_at: string;
 }
 
+/** PostgreSQL only: a counter per group of tables, bumped by triggers on every change (postgres.ts). */
+export interface DataVersionsTable {
+  name: 'clients' | 'auth';
+  version: string;
+}
+
+/** PostgreSQL only: the shared login throttle's failures and logins in flight (auth/shared-login-throttle.ts). */
+export interface LoginAttemptsTable {
+  id: string;
+  /** `account:<username>` or `address:<ip>`. */
+  key: string;
+  at: string;
+  state: 'in_flight' | 'failed';
+}
+
 export interface Database {
   clients: ClientsTable;
   staff: StaffTable;
   sessions: SessionsTable;
+  data_versions: DataVersionsTable;
+  login_attempts: LoginAttemptsTable;
 }

@@ -1,7 +1,7 @@
 /** The database, opened and migrated before any route runs, closed when the app closes. */
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, type DatabaseConfig } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
 declare module 'fastify' {
@@ -10,11 +10,10 @@ declare module 'fastify' {
   }
 }
 
-export type DatabasePluginOptions = { file: string; busyTimeoutMs?: number };
-
-export const databasePlugin = fp<DatabasePluginOptions>(
-  async (app, options) => {
-    const db = await openDatabase(options);
+export const databasePlugin = fp<{ database: DatabaseConfig }>(
+  async (app, { database }) => {
+    // A pooled PostgreSQL connection that breaks while idle (the database restarted) is replaced on next use.
+    const db = await openDatabase(database, (error) => app.log.warn({ err: error }, 'An idle database connection broke'));
     app.decorate('db', db);
     // onClose runs after in-flight requests have finished (fastify.close()).
     app.addHook('onClose', async () => {

@@ -6,6 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseTrouble } from '../db/errors.ts';
 import { RequestValidationError } from '../zod-type-provider.ts';
 
 /** Requests larger than this are refused with 413 before they are read (a client is a few hundred bytes). */
@@ -20,14 +21,6 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size does not match Content-Length',
   FST_ERR_BAD_URL: 'The URL is malformed',
   FST_ERR_MAX_PARAM_LENGTH: 'The URL is too long',
-};
-
-/** SQLite reporting trouble that is not a bug: another process holds the lock, or the disk is full. */
-const DATABASE_UNAVAILABLE: Record<string, { status: number; message: string; retryAfter?: number }> = {
-  SQLITE_BUSY: { status: 503, message: 'The database is busy, try again shortly', retryAfter: 2 },
-  SQLITE_BUSY_SNAPSHOT: { status: 503, message: 'The database is busy, try again shortly', retryAfter: 2 },
-  SQLITE_LOCKED: { status: 503, message: 'The database is busy, try again shortly', retryAfter: 2 },
-  SQLITE_FULL: { status: 507, message: 'The server has no space left to store this' },
 };
 
 type ErrorLike = Partial<FastifyError> & { code?: string };
@@ -45,11 +38,11 @@ function messageFor(error: ErrorLike, status: number): string {
 
 /** The answer to any error; also used for errors raised before routing (frameworkErrors). */
 export function sendError(error: ErrorLike, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const unavailable = error.code ? DATABASE_UNAVAILABLE[error.code] : undefined;
-  if (unavailable) {
-    request.log.warn({ err: error }, unavailable.message);
-    if (unavailable.retryAfter) reply.header('retry-after', String(unavailable.retryAfter));
-    return reply.code(unavailable.status).send({ message: unavailable.message, requestId: request.id });
+  const trouble = databaseTrouble(error);
+  if (trouble) {
+    request.log.warn({ err: error }, trouble.message);
+    if (trouble.retryAfterSeconds) reply.header('retry-after', String(trouble.retryAfterSeconds));
+    return reply.code(trouble.status).send({ message: trouble.message, requestId: request.id });
   }
   const status = statusOf(error);
   if (status >= 500) {

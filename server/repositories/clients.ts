@@ -1,7 +1,7 @@
 /** The clients table: the only place that knows its SQL. */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Client, ClientInput } from '../../contract/api.ts';
-import { forEachValue } from '../db/database.ts';
+import { databaseEngine, isPostgres } from '../db/database.ts';
 import type { ClientsTable, Database } from '../db/schema.ts';
 
 const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
@@ -29,21 +29,37 @@ function toColumns(input: ClientInput) {
 }
 
 /**
- * A client's JSON as SQLite writes it: the fields of toClient, in its order, so the same
- * text JSON.stringify(toClient(row)) gives. Lets the list be serialised without a JavaScript
- * object per row (see forEachJson).
+ * Each client's JSON as the database writes it: the fields of toClient, in its order, so the
+ * same text JSON.stringify(toClient(row)) gives (SQLite's json_object; PostgreSQL's
+ * row_to_json of a row with the contract's field names, which writes no spaces and escapes
+ * as JSON.stringify does). Lets the list be serialised without a JavaScript object per row
+ * (see forEachJson).
  */
-const clientJson = sql<string>`json_object('_id', id, 'firstName', first_name, 'lastName', last_name, 'email', email, 'registrationDateTime', registration_date_time)`;
+function clientsAsJson(db: Kysely<Database>) {
+  if (isPostgres(db)) {
+    const fields = db
+      .selectFrom('clients')
+      .select(['id as _id', 'first_name as firstName', 'last_name as lastName', 'email', 'registration_date_time as registrationDateTime'])
+      .as('client');
+    return db
+      .selectFrom(fields)
+      .select(sql<string>`row_to_json(client)::text`.as('json'))
+      .orderBy('client.registrationDateTime')
+      .orderBy('client._id');
+  }
+  const json = sql<string>`json_object('_id', id, 'firstName', first_name, 'lastName', last_name, 'email', email, 'registrationDateTime', registration_date_time)`;
+  return db.selectFrom('clients').select(json.as('json')).orderBy('registration_date_time').orderBy('id');
+}
 
 export function createClientsRepository(db: Kysely<Database>) {
   return {
     /** How many clients there are and how many bytes their JSON takes: to size one Buffer for forEachJson. */
     async jsonSize(): Promise<{ clients: number; bytes: number }> {
       const size = await db
-        .selectFrom('clients')
-        .select((eb) => [eb.fn.countAll<number>().as('clients'), sql<number>`total(length(cast(${clientJson} as blob)))`.as('bytes')])
+        .selectFrom(clientsAsJson(db).clearOrderBy().as('list'))
+        .select((eb) => [eb.fn.countAll<number>().as('clients'), sql<number>`sum(octet_length(list.json))`.as('bytes')])
         .executeTakeFirstOrThrow();
-      return { clients: Number(size.clients), bytes: Number(size.bytes) };
+      return { clients: Number(size.clients), bytes: Number(size.bytes ?? 0) };
     },
 
     /**
@@ -52,11 +68,7 @@ export function createClientsRepository(db: Kysely<Database>) {
      * not cost 50,000 of them).
      */
     forEachJson(visit: (json: string) => void): Promise<void> {
-      return forEachValue(
-        db,
-        db.selectFrom('clients').select(clientJson.as('json')).orderBy('registration_date_time').orderBy('id').compile(),
-        visit,
-      );
+      return databaseEngine(db).forEachValue(clientsAsJson(db).compile(), visit);
     },
 
     async findById(id: string): Promise<Client | undefined> {

@@ -3,17 +3,19 @@
  * onRequest hook on this prefix, so a route added here cannot forget it, and unknown /api
  * paths (this scope's 404) are behind it too. Before it, one look at whether another process
  * has committed, so that the caches the check and the routes read (session rows, the client
- * list) are never older than the database (db/database.ts, OtherCommits).
+ * list) are never older than the database (DatabaseEngine.look in db/database.ts).
  */
-import { otherCommits } from '../db/database.ts';
+import { databaseEngine } from '../db/database.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { clientRoutes } from './clients.ts';
 
 export const apiRoutes: ZodPlugin = async (app) => {
-  const commits = otherCommits(app.db);
+  const engine = databaseEngine(app.db);
   app.addHook('onRequest', (_request, _reply, done) => {
-    commits.look();
-    done();
+    // SQLite looks synchronously; PostgreSQL asks the database (one shared query).
+    const looked = engine.look();
+    if (looked) looked.then(() => done(), done);
+    else done();
   });
   app.addHook('onRequest', app.requireSession);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));

@@ -4,7 +4,7 @@
  * request, and never older than the last write.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import SqliteDatabase from 'better-sqlite3';
+import { openDatabase } from '../db/database.ts';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../../contract/api.ts';
 import { createClientsRepository } from '../repositories/clients.ts';
@@ -14,7 +14,7 @@ async function staffWithClients(count: number, client: object = aClient): Promis
   const test = await loggedIn();
   const clients: Client[] = [];
   for (let index = 0; index < count; index += 1) clients.push(await createClient(test, { ...client, email: `c${index}@example.com` }));
-  return { ...test, clients };
+  return Object.assign(test, { clients });
 }
 
 const get = (test: LoggedInApp, url: string, headers: Record<string, string> = {}) =>
@@ -123,18 +123,18 @@ describe('GET /api/clients/:id with the list in memory', () => {
     await get(test, '/api/clients'); // the list is now in memory
     expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe(aClient.firstName);
 
-    // A second server, `npm run seed` or any tool writing the same file.
-    const other = new SqliteDatabase(test.databaseFile);
+    // A second server, `npm run seed` or any tool writing the same database.
+    const other = await openDatabase(test.database);
     try {
-      other.prepare('UPDATE clients SET first_name = ? WHERE id = ?').run('Changed elsewhere', client._id);
+      await other.updateTable('clients').set({ first_name: 'Changed elsewhere' }).where('id', '=', client._id).execute();
       expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Changed elsewhere');
       expect((await get(test, '/api/clients')).json<Client[]>().map((each) => each.firstName)).toContain('Changed elsewhere');
 
-      other.prepare('DELETE FROM clients WHERE id = ?').run(client._id);
+      await other.deleteFrom('clients').where('id', '=', client._id).execute();
       expect((await get(test, `/api/clients/${client._id}`)).statusCode).toBe(404);
       expect((await get(test, '/api/clients')).json<Client[]>()).toHaveLength(2);
     } finally {
-      other.close();
+      await other.destroy();
     }
   });
 });

@@ -4,13 +4,15 @@
  * hashing, quiet logs. Callers override what their check is about.
  */
 import type { AppConfig } from '../config.ts';
+import type { DatabaseConfig } from '../db/database.ts';
 
 /** Cheap scrypt for tests: the same code path, a thousandth of the work. */
 export const TEST_HASHING = { N: 2 ** 10, r: 8, p: 1 };
 
-export function inProcessConfig(databaseFile: string, overrides: Partial<AppConfig> = {}): AppConfig {
+/** `database`: a SQLite file, or any database. */
+export function inProcessConfig(database: string | DatabaseConfig, overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    databaseFile,
+    database: typeof database === 'string' ? { kind: 'sqlite', file: database } : database,
     staticDir: null,
     trustProxy: false,
     publicOrigin: null,

@@ -1,18 +1,19 @@
 /**
- * Builds the app for a test on a fresh temporary SQLite file, with one staff account, a
+ * Builds the app for a test on a fresh database (test-database.ts), with one staff account, a
  * clock the test can move, and cheap password hashing (the OWASP cost is tested once, in
  * password.test.ts). Everything is closed and deleted when the test ends.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Client } from '../../contract/api.ts';
 import { onTestFinished } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import type { AppConfig } from '../config.ts';
+import type { DatabaseConfig } from '../db/database.ts';
 import { inProcessConfig } from './in-process-config.ts';
+import { freshTestDatabase } from './test-database.ts';
+
+export { temporaryDirectory } from './test-database.ts';
 
 export const STAFF = { username: 'nina', password: 'correct horse battery' } as const;
 
@@ -29,17 +30,19 @@ export function createClock(start = START_TIME): TestClock {
   };
 }
 
-/** A fresh directory for database files, deleted when the test ends. */
-export function temporaryDirectory(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'salon-test-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-export type TestApp = { app: App; clock: TestClock; databaseFile: string; logs: string[] };
+export type TestApp = {
+  app: App;
+  clock: TestClock;
+  database: DatabaseConfig;
+  /** The SQLite file, for the tests about SQLite itself (a throw on PostgreSQL). */
+  readonly databaseFile: string;
+  logs: string[];
+};
 
 export type TestAppOptions = {
-  /** Reuse a database file (a restart); a fresh one otherwise. */
+  /** Reuse a database (a restart, a second instance); a fresh one otherwise. */
+  database?: DatabaseConfig;
+  /** Reuse a SQLite file (the tests of backup and restore). */
   databaseFile?: string;
   clock?: TestClock;
   config?: Partial<AppConfig>;
@@ -48,11 +51,12 @@ export type TestAppOptions = {
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const databaseFile = options.databaseFile ?? join(temporaryDirectory(), 'salon.db');
+  const database: DatabaseConfig =
+    options.database ?? (options.databaseFile ? { kind: 'sqlite', file: options.databaseFile } : await freshTestDatabase());
   const clock = options.clock ?? createClock();
   const logs: string[] = [];
   const app = await buildApp(
-    inProcessConfig(databaseFile, {
+    inProcessConfig(database, {
       logLevel: 'info',
       logStream: { write: (line) => void logs.push(line) },
       clock: () => clock.now,
@@ -62,14 +66,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   onTestFinished(() => app.close());
   await app.ready();
   if (options.withStaff ?? true) await app.staffAccounts.add(STAFF.username, STAFF.password);
-  return { app, clock, databaseFile, logs };
+  return {
+    app,
+    clock,
+    database,
+    get databaseFile() {
+      if (database.kind !== 'sqlite') throw new Error('This test is about SQLite: it has no place in the PostgreSQL project');
+      return database.file;
+    },
+    logs,
+  };
 }
 
 /** A test app listening on 127.0.0.1 and a free port (for tests of what happens on the socket), closed when the test ends. */
 export async function listeningTestApp(options?: TestAppOptions): Promise<TestApp & { port: number }> {
   const test = await createTestApp(options);
   await test.app.listen({ port: 0, host: '127.0.0.1' });
-  return { ...test, port: (test.app.server.address() as AddressInfo).port };
+  return Object.assign(test, { port: (test.app.server.address() as AddressInfo).port });
 }
 
 /** The `name=value` part of the session cookie a response set. */
@@ -92,7 +105,7 @@ export type LoggedInApp = TestApp & { cookie: string };
 export async function loggedIn(options?: TestAppOptions): Promise<LoggedInApp> {
   const test = await createTestApp(options);
   const cookie = await logIn(test.app);
-  return { ...test, cookie };
+  return Object.assign(test, { cookie });
 }
 
 /** Registers a client through the API (aClient unless told otherwise) and returns it as answered. */

@@ -1,0 +1,53 @@
+/**
+ * What a database error means for the answer. Trouble outside this server's control (a lock
+ * held by another process, PostgreSQL restarting or unreachable, a full disk) is not a bug:
+ * the request gets 503 with Retry-After (or 507), never a 500 nor a hang.
+ */
+export type DatabaseTrouble = { status: 503 | 507; message: string; retryAfterSeconds?: number };
+
+const BUSY: DatabaseTrouble = { status: 503, message: 'The database is busy, try again shortly', retryAfterSeconds: 2 };
+const UNAVAILABLE: DatabaseTrouble = { status: 503, message: 'The database is unavailable, try again shortly', retryAfterSeconds: 5 };
+const FULL: DatabaseTrouble = { status: 507, message: 'The server has no space left to store this' };
+
+const SQLITE: Record<string, DatabaseTrouble> = {
+  SQLITE_BUSY: BUSY,
+  SQLITE_BUSY_SNAPSHOT: BUSY,
+  SQLITE_LOCKED: BUSY,
+  SQLITE_FULL: FULL,
+};
+
+/** PostgreSQL's SQLSTATE codes (class 08 is handled as a whole). */
+const POSTGRES: Record<string, DatabaseTrouble> = {
+  '57P01': UNAVAILABLE, // admin_shutdown
+  '57P02': UNAVAILABLE, // crash_shutdown
+  '57P03': UNAVAILABLE, // cannot_connect_now (starting up, shutting down, recovering)
+  '53300': UNAVAILABLE, // too_many_connections
+  '57014': BUSY, // query_canceled (statement_timeout)
+  '40001': BUSY, // serialization_failure
+  '40P01': BUSY, // deadlock_detected
+  '55P03': BUSY, // lock_not_available
+  '53100': FULL, // disk_full
+};
+
+/** Errors of the socket or of pg's pool, before any SQLSTATE could be read. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const POOL_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Query read timeout',
+  'not queryable',
+  'Client was closed',
+];
+
+export function databaseTrouble(error: unknown): DatabaseTrouble | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    const known = SQLITE[code] ?? POSTGRES[code];
+    if (known) return known;
+    if (/^08[0-9A-Z]{3}$/.test(code) || NETWORK_CODES.has(code)) return UNAVAILABLE;
+    if (code.startsWith('SQLITE_') || /^[0-9A-Z]{5}$/.test(code)) return undefined;
+  }
+  if (error instanceof AggregateError) return error.errors.map(databaseTrouble).find(Boolean);
+  return POOL_MESSAGES.some((message) => error.message.includes(message)) ? UNAVAILABLE : undefined;
+}

@@ -1,0 +1,105 @@
+/**
+ * The PostgreSQL engine, for several server instances on one database: a connection pool
+ * (pg) behind Kysely's PostgresDialect. The pool reconnects by itself: a connection that
+ * broke (the database restarted) is dropped when it is next used or released, and the next
+ * query opens a new one; meanwhile queries fail fast and the request gets 503 (errors.ts).
+ *
+ * Caches across instances: every change to the clients, sessions and staff tables bumps a
+ * counter in `data_versions` (statement triggers, migration 0002), whichever instance or tool
+ * made it. Each /api request reads the counters once before anything reads a cache; requests
+ * that arrive while a read is in flight share the next one, so the cost is at most one small
+ * query in flight per instance, and a commit complete before a request arrived is always seen.
+ */
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseEngine, PostgresConfig, WatchedTables } from './database.ts';
+import { migrateToLatest } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+/** pg_advisory_lock keys of this application (any fixed numbers, the same in every instance). */
+export const ADVISORY_LOCKS = { migrations: 7_240_001, initialAccount: 7_240_002 } as const;
+
+class VersionWatcher {
+  readonly #read: () => Promise<Array<{ name: string; version: string }>>;
+  readonly #seen = new Map<string, string>();
+  readonly #listeners: Record<WatchedTables, Array<() => void>> = { clients: [], auth: [] };
+  #running: Promise<void> | undefined;
+  #queued: Promise<void> | undefined;
+
+  constructor(read: () => Promise<Array<{ name: string; version: string }>>) {
+    this.#read = read;
+  }
+
+  async #readOnce(): Promise<void> {
+    for (const { name, version } of await this.#read()) {
+      const before = this.#seen.get(name);
+      this.#seen.set(name, version);
+      if (before !== undefined && before !== version) for (const listener of this.#listeners[name as WatchedTables] ?? []) listener();
+    }
+  }
+
+  look(): Promise<void> {
+    if (!this.#running) return (this.#running = this.#readOnce().finally(() => (this.#running = undefined)));
+    // The read in flight may have started before this request arrived: wait for the next one.
+    const next = () => {
+      this.#queued = undefined;
+      return this.look();
+    };
+    return (this.#queued ??= this.#running.then(next, next));
+  }
+
+  onCommit(tables: WatchedTables, listener: () => void): void {
+    this.#listeners[tables].push(listener);
+  }
+}
+
+export async function openPostgres(
+  config: PostgresConfig,
+  onIdleError: (error: unknown) => void = () => {},
+): Promise<{ db: Kysely<Database>; engine: DatabaseEngine }> {
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolSize,
+    connectionTimeoutMillis: config.connectTimeoutMs,
+    statement_timeout: config.statementTimeoutMs,
+    // A statement the server never answers (the network dropped) fails a little after the server would have cancelled it.
+    query_timeout: config.statementTimeoutMs + 1000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    application_name: 'salon',
+  });
+  // An idle connection that breaks (the database restarted) is dropped by the pool; without
+  // a listener, its error would end the process.
+  pool.on('error', onIdleError);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    // Instances starting at once on an empty database migrate one after the other.
+    await db.connection().execute(async (connection) => {
+      await sql`SELECT pg_advisory_lock(${ADVISORY_LOCKS.migrations})`.execute(connection);
+      try {
+        await migrateToLatest(connection as Kysely<unknown>);
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${ADVISORY_LOCKS.migrations})`.execute(connection);
+      }
+    });
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const watcher = new VersionWatcher(
+    async () => (await sql<{ name: string; version: string }>`SELECT name, version FROM data_versions`.execute(db)).rows,
+  );
+  await watcher.look();
+  const engine: DatabaseEngine = {
+    kind: 'postgres',
+    look: () => watcher.look(),
+    onCommit: (tables, listener) => watcher.onCommit(tables, listener),
+    // This instance's own changes bump the counters too: `look` reports them.
+    ownChanges: () => 0,
+    async forEachValue(query, visit) {
+      const { rows } = await db.executeQuery(query);
+      for (const row of rows) visit(Object.values(row)[0] as never);
+    },
+  };
+  return { db, engine };
+}

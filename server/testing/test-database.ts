@@ -1,0 +1,46 @@
+/**
+ * A fresh, empty database for one test, deleted when the test ends: a SQLite file in a
+ * temporary directory, or, in the `server-postgres` Vitest project, a new database on the
+ * PostgreSQL server its global setup provides (postgres-global-setup.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject, onTestFinished } from 'vitest';
+import { DEFAULT_POSTGRES_POOL } from '../config.ts';
+import type { DatabaseConfig } from '../db/database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The PostgreSQL server of the `server-postgres` project (a URL whose database may be created in). */
+    postgresUrl: string | undefined;
+  }
+}
+
+/** A fresh directory for database files, deleted when the test ends. */
+export function temporaryDirectory(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'salon-test-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Which database the server tests of this project run on. */
+export const testDatabaseKind: DatabaseConfig['kind'] = inject('postgresUrl') ? 'postgres' : 'sqlite';
+
+let admin: pg.Pool | undefined;
+let created = 0;
+
+export async function freshTestDatabase(): Promise<DatabaseConfig> {
+  const serverUrl = inject('postgresUrl');
+  if (!serverUrl) return { kind: 'sqlite', file: join(temporaryDirectory(), 'salon.db') };
+  admin ??= new pg.Pool({ connectionString: serverUrl, max: 2 });
+  created += 1;
+  const name = `salon_test_${process.pid}_${created}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  // FORCE: whatever the test left connected is cut off first.
+  onTestFinished(async () => void (await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { kind: 'postgres', url: url.toString(), ...DEFAULT_POSTGRES_POOL };
+}
