@@ -10,8 +10,10 @@
  * check is a memory-hard hash, and a flood of them must not take the memory or the CPU the
  * rest of the API needs.
  *
- * Kept in memory: one server process, and a restart forgetting the counts is acceptable
- * (a restart is rarer than a window). The number of tracked keys is bounded.
+ * This class keeps the counts in memory: one server process (SQLite), and a restart
+ * forgetting them is acceptable (a restart is rarer than a window). The number of tracked
+ * keys is bounded. Several instances on PostgreSQL share them in the database instead
+ * (shared-login-throttle.ts), with the same rules (`throttleWaitMs`).
  */
 export type LoginThrottleOptions = {
   maxFailuresPerAccount: number;
@@ -29,15 +31,43 @@ export const DEFAULT_MAX_CONCURRENT_CHECKS = 8;
 
 export type LoginAttempt = { username: string; address: string };
 
-/** A login admitted for a password check: call `finish` exactly once, with the outcome when there is one. */
-export type AdmittedLogin = { finish(outcome?: 'failed' | 'succeeded'): void };
+/**
+ * A login admitted for a password check: call `finish` exactly once, with the outcome when
+ * there is one (in memory it returns at once; shared, once recorded).
+ */
+export type AdmittedLogin<Finished = void | Promise<void>> = { finish(outcome?: 'failed' | 'succeeded'): Finished };
 
-export type Admission =
-  | { admitted: true; login: AdmittedLogin }
+export type Admission<Finished = void | Promise<void>> =
+  | { admitted: true; login: AdmittedLogin<Finished> }
   /** `throttled`: too many failures (429); `busy`: too many logins in flight on the server (503). */
   | { admitted: false; reason: 'throttled' | 'busy'; retryAfterSeconds: number };
 
-export class LoginThrottle {
+/** What the login route needs of a throttle, in memory or shared. */
+export interface LoginThrottling {
+  admit(attempt: LoginAttempt): Admission | Promise<Admission>;
+}
+
+/** The two keys an attempt counts against, with their limits. */
+export function throttleKeys({ username, address }: LoginAttempt, options: LoginThrottleOptions): Array<[key: string, limit: number]> {
+  return [
+    [`account:${username}`, options.maxFailuresPerAccount],
+    [`address:${address}`, options.maxFailuresPerAddress],
+  ];
+}
+
+/**
+ * How long an attempt must wait because of one key (0: it need not): `recent` are the key's
+ * failures inside the window (oldest first), `inFlight` its logins being checked.
+ */
+export function throttleWaitMs(recent: readonly number[], inFlight: number, limit: number, now: number, windowMs: number): number {
+  if (recent.length + inFlight < limit) return 0;
+  // Allowed again once enough of the oldest failures have left the window.
+  if (recent.length >= limit) return (recent[recent.length - limit] ?? now) + windowMs - now;
+  // Only logins in flight stand in the way: they end within a second or so.
+  return 1000;
+}
+
+export class LoginThrottle implements LoginThrottling {
   readonly #failures = new Map<string, number[]>();
   /** Logins in flight per key. */
   readonly #inFlight = new Map<string, number>();
@@ -48,11 +78,8 @@ export class LoginThrottle {
     this.#options = { clock: Date.now, maxKeys: 50_000, maxConcurrentChecks: DEFAULT_MAX_CONCURRENT_CHECKS, ...options };
   }
 
-  #keys({ username, address }: LoginAttempt): Array<[key: string, limit: number]> {
-    return [
-      [`account:${username}`, this.#options.maxFailuresPerAccount],
-      [`address:${address}`, this.#options.maxFailuresPerAddress],
-    ];
+  #keys(attempt: LoginAttempt): Array<[key: string, limit: number]> {
+    return throttleKeys(attempt, this.#options);
   }
 
   /** The failures of `key` still inside the window (and forgets the older ones). */
@@ -66,22 +93,12 @@ export class LoginThrottle {
   }
 
   /** Whether this attempt's password may be checked now; when it may, the attempt is in flight until `finish`. */
-  admit(attempt: LoginAttempt): Admission {
+  admit(attempt: LoginAttempt): Admission<void> {
     const now = this.#options.clock();
     const keys = this.#keys(attempt);
     let waitMs = 0;
     for (const [key, limit] of keys) {
-      const recent = this.#recent(key, now);
-      const inFlight = this.#inFlight.get(key) ?? 0;
-      if (recent.length + inFlight < limit) continue;
-      if (recent.length >= limit) {
-        // Allowed again once enough of the oldest failures have left the window.
-        const freeing = recent[recent.length - limit] ?? now;
-        waitMs = Math.max(waitMs, freeing + this.#options.windowMs - now);
-      } else {
-        // Only logins in flight stand in the way: they end within a second or so.
-        waitMs = Math.max(waitMs, 1000);
-      }
+      waitMs = Math.max(waitMs, throttleWaitMs(this.#recent(key, now), this.#inFlight.get(key) ?? 0, limit, now, this.#options.windowMs));
     }
     if (waitMs > 0) return { admitted: false, reason: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     if (this.#inFlightTotal >= this.#options.maxConcurrentChecks) return { admitted: false, reason: 'busy', retryAfterSeconds: 1 };

@@ -161,7 +161,9 @@ export function createSessions(
           found.lastSeenMs = lastSeenMs;
           throw error;
         });
-        const pending = touched.finally(() => pendingTouches.delete(token));
+        const pending: Promise<unknown> = touched.finally(() => {
+          if (pendingTouches.get(token) === pending) pendingTouches.delete(token);
+        });
         pendingTouches.set(token, pending);
         inBackground(pending, onBackgroundError);
       }

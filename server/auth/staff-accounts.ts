@@ -4,7 +4,9 @@
  * the same transaction, so a leaked session dies with the old password.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from '../db/database.ts';
+import { ADVISORY_LOCKS } from '../db/postgres.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import { createStaffRepository, type StaffRow } from '../repositories/staff.ts';
@@ -44,6 +46,14 @@ function checkedPassword(password: string): string {
   const problem = passwordProblem(password);
   if (problem) throw new StaffAccountError(problem);
   return password;
+}
+
+/**
+ * Inside the transaction, waits for any other instance creating the first account. SQLite's
+ * write transactions (BEGIN IMMEDIATE) are exclusive already.
+ */
+async function lockForInitialAccount(trx: Transaction<Database>): Promise<void> {
+  if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.initialAccount})`.execute(trx);
 }
 
 export type StaffAccountSummary = { username: string; createdAt: string; passwordChangedAt: string };
@@ -132,11 +142,26 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
      */
     async ensureInitialAccount(username: string, password: string | undefined): Promise<InitialAccountResult> {
       if ((await staff.count()) > 0) return { created: false };
+      const name = checkedUsername(username);
       const chosen = password ?? generatePassword();
-      const account = await add(username, chosen);
-      return password === undefined
-        ? { created: true, username: account.username, generatedPassword: chosen }
-        : { created: true, username: account.username };
+      const passwordHash = await hashPassword(checkedPassword(chosen), hashing);
+      // Several instances may start at once on an empty database: one of them creates it.
+      const created = await db.transaction().execute(async (trx) => {
+        await lockForInitialAccount(trx);
+        const lockedStaff = createStaffRepository(trx);
+        if ((await lockedStaff.count()) > 0) return false;
+        const now = new Date(clock()).toISOString();
+        await lockedStaff.insert({
+          id: randomBytes(16).toString('base64url'),
+          username: name,
+          password_hash: passwordHash,
+          created_at: now,
+          password_changed_at: now,
+        });
+        return true;
+      });
+      if (!created) return { created: false };
+      return password === undefined ? { created: true, username: name, generatedPassword: chosen } : { created: true, username: name };
     },
   };
 }

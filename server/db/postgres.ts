@@ -71,6 +71,9 @@ export async function openPostgres(
   // An idle connection that breaks (the database restarted) is dropped by the pool; without
   // a listener, its error would end the process.
   pool.on('error', onIdleError);
+  // A connection the server cuts (a restart) may report it again on the client itself, after
+  // the pool let go of it: that must not end the process either.
+  pool.on('connect', (client) => client.on('error', onIdleError));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     // Instances starting at once on an empty database migrate one after the other.

@@ -5,17 +5,19 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
-import { LoginThrottle } from '../auth/login-throttle.ts';
+import { LoginThrottle, type LoginThrottleOptions, type LoginThrottling } from '../auth/login-throttle.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from '../auth/password.ts';
 import { clearedSessionCookie, readSessionToken, SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { createSessions, type Session, type Sessions } from '../auth/sessions.ts';
+import { SharedLoginThrottle } from '../auth/shared-login-throttle.ts';
 import { createStaffAccounts, type StaffAccounts } from '../auth/staff-accounts.ts';
+import { databaseEngine } from '../db/database.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     staffAccounts: StaffAccounts;
     sessions: Sessions;
-    loginThrottle: LoginThrottle;
+    loginThrottle: LoginThrottling;
     /** onRequest hook: 401 unless the request carries a live session, which it then sets. */
     requireSession: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   }
@@ -50,16 +52,22 @@ export const authPlugin = fp<AuthPluginOptions>(
     await staffAccounts.dummyPasswordHash();
     app.decorate('staffAccounts', staffAccounts);
     app.decorate('sessions', sessions);
-    app.decorate(
-      'loginThrottle',
-      new LoginThrottle({
-        maxFailuresPerAccount: options.loginThrottle.maxFailuresPerAccount,
-        maxFailuresPerAddress: options.loginThrottle.maxFailuresPerAddress,
-        windowMs: options.loginThrottle.windowMinutes * 60_000,
-        ...(options.loginThrottle.maxConcurrentChecks ? { maxConcurrentChecks: options.loginThrottle.maxConcurrentChecks } : {}),
-        clock,
-      }),
-    );
+    const throttleOptions: LoginThrottleOptions = {
+      maxFailuresPerAccount: options.loginThrottle.maxFailuresPerAccount,
+      maxFailuresPerAddress: options.loginThrottle.maxFailuresPerAddress,
+      windowMs: options.loginThrottle.windowMinutes * 60_000,
+      ...(options.loginThrottle.maxConcurrentChecks ? { maxConcurrentChecks: options.loginThrottle.maxConcurrentChecks } : {}),
+      clock,
+    };
+    // One process on SQLite counts in memory; instances on PostgreSQL count in the database, together.
+    const sharedThrottle =
+      databaseEngine(app.db).kind === 'postgres'
+        ? new SharedLoginThrottle(app.db, {
+            ...throttleOptions,
+            onError: (error) => app.log.error({ err: error }, 'Recording a login attempt failed'),
+          })
+        : undefined;
+    app.decorate<LoginThrottling>('loginThrottle', sharedThrottle ?? new LoginThrottle(throttleOptions));
     app.decorateRequest('session', null);
 
     function refuse(request: FastifyRequest, reply: FastifyReply): void {
@@ -90,6 +98,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     await sessions.purgeExpired();
     const purgeTimer = setInterval(() => {
       sessions.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'Purging expired sessions failed'));
+      sharedThrottle?.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'Purging old login attempts failed'));
     }, PURGE_INTERVAL_MS);
     purgeTimer.unref();
     app.addHook('preClose', async () => clearInterval(purgeTimer));

@@ -17,11 +17,13 @@ function listClients(test: TestApp, cookie?: string) {
 }
 
 /** Counts the password checks the login route makes from now on. */
-function spyOnPasswordChecks(test: TestApp): () => number {
+/** Counts the password checks; each waits for `hold` first, when given. */
+function spyOnPasswordChecks(test: TestApp, hold?: Promise<void>): () => number {
   const authenticate = test.app.staffAccounts.authenticate.bind(test.app.staffAccounts);
   let count = 0;
-  test.app.staffAccounts.authenticate = (username, password) => {
+  test.app.staffAccounts.authenticate = async (username, password) => {
     count += 1;
+    await hold;
     return authenticate(username, password);
   };
   return () => count;
@@ -255,9 +257,18 @@ describe('login throttling', () => {
     const test = await createTestApp({
       config: { loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15, maxConcurrentChecks: 4 } },
     });
-    const checked = spyOnPasswordChecks(test);
+    // The checks admitted are held until every other login is answered: all are in flight at once.
+    let release = () => {};
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const checked = spyOnPasswordChecks(test, hold);
+    let answered = 0;
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => login(test, { username: `user${index}`, password: 'guess' }, {}, `198.51.100.${index}`)),
+      Array.from({ length: 12 }, (_, index) =>
+        login(test, { username: `user${index}`, password: 'guess' }, {}, `198.51.100.${index}`).then((response) => {
+          if (++answered === 8) release();
+          return response;
+        }),
+      ),
     );
     const busy = answers.filter((response) => response.statusCode === 503);
     expect(answers.filter((response) => response.statusCode === 401)).toHaveLength(4);

@@ -20,7 +20,7 @@ export const authRoutes: ZodPlugin = async (app) => {
     async (request, reply) => {
       const username = normalizeUsername(request.body.username);
       const attempt = { username, address: request.ip };
-      const admission = app.loginThrottle.admit(attempt);
+      const admission = await app.loginThrottle.admit(attempt);
       if (!admission.admitted) {
         reply.header('retry-after', String(admission.retryAfterSeconds));
         return admission.reason === 'busy'
@@ -34,10 +34,10 @@ export const authRoutes: ZodPlugin = async (app) => {
         account = await app.staffAccounts.authenticate(username, request.body.password);
       } catch (error) {
         // Neither outcome is known: the login only stops being in flight.
-        admission.login.finish();
+        await admission.login.finish();
         throw error;
       }
-      admission.login.finish(account ? 'succeeded' : 'failed');
+      await admission.login.finish(account ? 'succeeded' : 'failed');
       if (!account) {
         request.log.info({ username }, 'Login failed');
         return reply.code(401).send({ message: INVALID_CREDENTIALS });

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { databaseTrouble } from './errors.ts';
+
+const withCode = (code: string, message = 'database error') => Object.assign(new Error(message), { code });
+
+describe('databaseTrouble', () => {
+  it.each([
+    ['SQLITE_BUSY', 503],
+    ['SQLITE_FULL', 507],
+    ['57P01', 503], // PostgreSQL shutting down
+    ['57P03', 503], // starting up
+    ['08006', 503], // connection failure
+    ['ECONNREFUSED', 503], // nothing listening
+    ['57014', 503], // statement time-out
+    ['53100', 507], // disk full
+  ])('%s is trouble outside the server: %i', (code, status) => {
+    expect(databaseTrouble(withCode(code))?.status).toBe(status);
+  });
+
+  it('gives a Retry-After with every 503', () => {
+    expect(databaseTrouble(withCode('57P01'))?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(databaseTrouble(withCode('SQLITE_BUSY'))?.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it("knows pg's pool errors, which carry no code", () => {
+    expect(databaseTrouble(new Error('timeout exceeded when trying to connect'))?.status).toBe(503);
+    expect(databaseTrouble(new Error('Connection terminated unexpectedly'))?.status).toBe(503);
+    expect(databaseTrouble(new AggregateError([withCode('ECONNREFUSED')]))?.status).toBe(503);
+  });
+
+  it('leaves bugs alone: they stay 500s', () => {
+    expect(databaseTrouble(withCode('42P01'))).toBeUndefined(); // undefined table
+    expect(databaseTrouble(withCode('23505'))).toBeUndefined(); // unique violation
+    expect(databaseTrouble(withCode('SQLITE_CONSTRAINT'))).toBeUndefined();
+    expect(databaseTrouble(new TypeError('x is undefined'))).toBeUndefined();
+    expect(databaseTrouble('not an error')).toBeUndefined();
+  });
+});

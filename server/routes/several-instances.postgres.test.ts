@@ -1,0 +1,108 @@
+/**
+ * Several server instances on one PostgreSQL database: what one instance does, the next
+ * request to another sees (sessions, the login throttle, the client list), and starting
+ * several at once on an empty database creates the first account once.
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Client } from '../../contract/api.ts';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/database.ts';
+import { inProcessConfig } from '../testing/in-process-config.ts';
+import { freshTestDatabase } from '../testing/test-database.ts';
+import { aClient, createClient, createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
+
+/** Instance A (with the STAFF account) and instance B on the same database. */
+async function twoInstances(config?: Parameters<typeof createTestApp>[0]) {
+  const a = await createTestApp(config);
+  const b = await createTestApp({ ...config, database: a.database, withStaff: false, clock: a.clock });
+  return { a, b };
+}
+
+const get = (test: TestApp, url: string, cookie: string) => test.app.inject({ method: 'GET', url, headers: { cookie } });
+
+describe('several instances on one PostgreSQL database', () => {
+  it('start at once on an empty database: every one starts, and the first account is created once', async () => {
+    const database = await freshTestDatabase();
+    const apps = await Promise.all([1, 2, 3].map(() => buildApp(inProcessConfig(database))));
+    try {
+      const results = await Promise.all(apps.map((app) => app.staffAccounts.ensureInitialAccount('owner', 'a long password')));
+      expect(results.filter((result) => result.created)).toHaveLength(1);
+      expect(await apps[0]?.staffAccounts.list()).toEqual([expect.objectContaining({ username: 'owner' })]);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
+  });
+
+  it('share sessions: made on A, it works on B; ended on A, B refuses it on the very next request', async () => {
+    const { a, b } = await twoInstances();
+    const cookie = await logIn(a.app);
+    expect((await get(b, '/api/clients', cookie)).statusCode).toBe(200);
+    expect((await get(b, '/api/clients', cookie)).statusCode).toBe(200); // now remembered by B
+    expect((await a.app.inject({ method: 'POST', url: '/logout', headers: { cookie } })).statusCode).toBe(204);
+    expect((await get(b, '/api/clients', cookie)).statusCode).toBe(401);
+
+    const second = await logIn(a.app);
+    expect((await get(b, '/api/clients', second)).statusCode).toBe(200);
+    await a.app.staffAccounts.changePassword(STAFF.username, 'a brand new password');
+    expect((await get(b, '/api/clients', second)).statusCode).toBe(401);
+  });
+
+  it('share the client list: after a write answered by A, the next read on B shows it', async () => {
+    const { a, b } = await twoInstances();
+    const cookieA = await logIn(a.app);
+    const cookieB = await logIn(b.app);
+    expect((await get(b, '/api/clients', cookieB)).json()).toEqual([]); // B has the list in memory
+
+    const created = await createClient(Object.assign(a, { cookie: cookieA }));
+    expect((await get(b, '/api/clients', cookieB)).json()).toEqual([created]);
+    expect((await get(b, `/api/clients/${created._id}`, cookieB)).json()).toEqual(created);
+
+    const changed = { ...aClient, firstName: 'Renamed' };
+    await a.app.inject({ method: 'PUT', url: `/api/clients/${created._id}`, payload: changed, headers: { cookie: cookieA } });
+    expect((await get(b, `/api/clients/${created._id}`, cookieB)).json<Client>().firstName).toBe('Renamed');
+
+    await a.app.inject({ method: 'DELETE', url: `/api/clients/${created._id}`, headers: { cookie: cookieA } });
+    expect((await get(b, `/api/clients/${created._id}`, cookieB)).statusCode).toBe(404);
+    expect((await get(b, '/api/clients', cookieB)).json()).toEqual([]);
+  });
+
+  it('share the login throttle: failures on A count on B, and logins checked at once on both never pass the limit', async () => {
+    const loginThrottle = { maxFailuresPerAccount: 3, maxFailuresPerAddress: 100, windowMinutes: 15, maxConcurrentChecks: 100 };
+    const { a, b } = await twoInstances({ config: { loginThrottle } });
+    const wrong = { username: STAFF.username, password: 'not the password' };
+    const login = (test: TestApp) => test.app.inject({ method: 'POST', url: '/login', payload: wrong });
+    expect((await login(a)).statusCode).toBe(401);
+    expect((await login(b)).statusCode).toBe(401);
+    expect((await login(a)).statusCode).toBe(401);
+    const refused = await login(b);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Another account, ten guesses at once across both instances: three are checked.
+    const other = { username: 'someone-else', password: 'a guess' };
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => (index % 2 ? a : b).app.inject({ method: 'POST', url: '/login', payload: other })),
+    );
+    expect(burst.filter((response) => response.statusCode === 401)).toHaveLength(3);
+    expect(burst.filter((response) => response.statusCode === 429)).toHaveLength(7);
+  });
+
+  it('reconnect by themselves when the database cuts their connections (a restart): no 500, then 200', async () => {
+    const { a } = await twoInstances();
+    const cookie = await logIn(a.app);
+    expect((await get(a, '/api/clients', cookie)).statusCode).toBe(200);
+    const admin = await openDatabase(a.database);
+    try {
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(
+        admin,
+      );
+    } finally {
+      await admin.destroy();
+    }
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await get(a, '/api/clients', cookie)).statusCode);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses.at(-1)).toBe(200);
+  });
+});
