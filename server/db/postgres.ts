@@ -68,12 +68,11 @@ export async function openPostgres(
     keepAlive: true,
     application_name: 'salon',
   });
-  // An idle connection that breaks (the database restarted) is dropped by the pool; without
-  // a listener, its error would end the process.
-  pool.on('error', onIdleError);
-  // A connection the server cuts (a restart) may report it again on the client itself, after
-  // the pool let go of it: that must not end the process either.
+  // A connection that breaks (the database restarted) is dropped by the pool. Its error is
+  // reported on the connection, also after the pool let go of it, and again on the pool:
+  // without listeners either would end the process. It is told once, from the connection.
   pool.on('connect', (client) => client.on('error', onIdleError));
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     // Instances starting at once on an empty database migrate one after the other.

@@ -13,7 +13,9 @@ declare module 'fastify' {
 export const databasePlugin = fp<{ database: DatabaseConfig }>(
   async (app, { database }) => {
     // A pooled PostgreSQL connection that breaks while idle (the database restarted) is replaced on next use.
-    const db = await openDatabase(database, (error) => app.log.warn({ err: error }, 'An idle database connection broke'));
+    const db = await openDatabase(database, (error) =>
+      app.log.warn({ code: (error as { code?: unknown }).code, reason: String(error) }, 'A database connection broke'),
+    );
     app.decorate('db', db);
     // onClose runs after in-flight requests have finished (fastify.close()).
     app.addHook('onClose', async () => {
