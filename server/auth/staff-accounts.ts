@@ -79,15 +79,14 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
     const name = checkedUsername(username);
     const passwordHash = await hashPassword(checkedPassword(password), hashing);
     if (await staff.findByUsername(name)) throw new StaffAccountError(`A staff account named ${name} already exists`);
+    const row = newAccountRow(name, passwordHash);
+    await staff.insert(row);
+    return { username: name, createdAt: row.created_at, passwordChangedAt: row.password_changed_at };
+  }
+
+  function newAccountRow(username: string, passwordHash: string): StaffRow {
     const now = new Date(clock()).toISOString();
-    await staff.insert({
-      id: randomBytes(16).toString('base64url'),
-      username: name,
-      password_hash: passwordHash,
-      created_at: now,
-      password_changed_at: now,
-    });
-    return { username: name, createdAt: now, passwordChangedAt: now };
+    return { id: randomBytes(16).toString('base64url'), username, password_hash: passwordHash, created_at: now, password_changed_at: now };
   }
 
   return {
@@ -150,14 +149,7 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
         await lockForInitialAccount(trx);
         const lockedStaff = createStaffRepository(trx);
         if ((await lockedStaff.count()) > 0) return false;
-        const now = new Date(clock()).toISOString();
-        await lockedStaff.insert({
-          id: randomBytes(16).toString('base64url'),
-          username: name,
-          password_hash: passwordHash,
-          created_at: now,
-          password_changed_at: now,
-        });
+        await lockedStaff.insert(newAccountRow(name, passwordHash));
         return true;
       });
       if (!created) return { created: false };
