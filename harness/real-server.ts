@@ -13,7 +13,10 @@ import { ServerProcess, type Exit } from './server-process.ts';
 export const ADMIN = { username: 'admin', password: 'real-server-test-admin-password' } as const;
 
 export type RealServerOptions = {
-  databaseFile: string;
+  /** Its SQLite database file (`file:` URL)… */
+  databaseFile?: string;
+  /** …or a database URL as is (`postgres://…`), instead of a file. */
+  databaseUrl?: string;
   /** `npm run build`'s by default. */
   build?: Build;
   /** A port to start on again (a restart on the same address); a free one otherwise. */
@@ -44,6 +47,7 @@ export class RealServer {
 
   static async start({
     databaseFile,
+    databaseUrl,
     build = PROJECT_BUILD,
     port,
     admin = ADMIN,
@@ -51,6 +55,7 @@ export class RealServer {
     logFile,
     echo,
   }: RealServerOptions): Promise<RealServer> {
+    if (databaseUrl === undefined && databaseFile === undefined) throw new Error('RealServer.start: a databaseFile or a databaseUrl');
     if (!existsSync(build.serverEntry)) throw new Error(`${build.serverEntry} is missing: run npm run build`);
     const listenOn = port ?? (await findFreePort());
     const started = performance.now();
@@ -64,7 +69,7 @@ export class RealServer {
         HOME: process.env.HOME ?? '/tmp',
         HOST: '127.0.0.1',
         PORT: String(listenOn),
-        DATABASE_URL: `file:${databaseFile}`,
+        DATABASE_URL: databaseUrl ?? `file:${databaseFile}`,
         STATIC_DIR: build.staticDir,
         SALON_ADMIN_USERNAME: admin.username,
         SALON_ADMIN_PASSWORD: admin.password,

@@ -1,10 +1,11 @@
 /**
  * `npm run test:reliability` — load, crash, graceful stop, database trouble, hostile input and
- * access checks against the real server (docs/reliability.md). One line per check with its
+ * access checks against the real server (docs/reliability.md), and its PostgreSQL part (several
+ * instances on a throwaway cluster; fails when PostgreSQL is not installed). One line per check with its
  * figure; the last line is `N passed, M failed`; the exit code is 1 when anything failed.
  *
  *   npm run test:reliability                  the full run
- *   npm run test:reliability -- --quick       5 s loads, 3 crashes, 200 fuzz runs (CI)
+ *   npm run test:reliability -- --quick       5 s loads, 3 crashes (3 on PostgreSQL), 200 fuzz runs (CI)
  *   options: --seed=N (replay), --only=crash,fuzz (groups by name), --no-build (use the
  *            existing dist/ and dist-server/), --simulate-disk-full, --keep (keep the work directory)
  */
@@ -22,10 +23,21 @@ import { fuzzGroup } from './checks/fuzz.ts';
 import { gracefulStopGroup } from './checks/graceful-stop.ts';
 import { loadGroup } from './checks/load.ts';
 import { loginsGroup } from './checks/logins.ts';
+import { postgresGroup } from './checks/postgres.ts';
 import { FULL, HEADER_CHECK, LEAK_CHECK, QUICK, type Context, type Group, type Outcome } from './lib/context.ts';
 import { HEADER_KINDS, Recorder } from './lib/recorder.ts';
 
-const GROUPS: Group[] = [loadGroup, crashGroup, gracefulStopGroup, databaseTroubleGroup, backupGroup, fuzzGroup, loginsGroup, accessGroup];
+const GROUPS: Group[] = [
+  loadGroup,
+  crashGroup,
+  gracefulStopGroup,
+  databaseTroubleGroup,
+  backupGroup,
+  fuzzGroup,
+  loginsGroup,
+  accessGroup,
+  postgresGroup,
+];
 
 type Options = { quick: boolean; seed: number; only: string[] | null; build: boolean; simulateDiskFull: boolean; keep: boolean };
 

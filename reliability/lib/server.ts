@@ -10,7 +10,9 @@ export type ServerOptions = {
   name: string;
   /** Where the log file goes. */
   dir: string;
-  databaseFile: string;
+  /** A SQLite file, or `databaseUrl` (postgres://…). */
+  databaseFile?: string;
+  databaseUrl?: string;
   port?: number;
   env?: Record<string, string>;
 };
