@@ -1,0 +1,235 @@
+/**
+ * The db:copy CLI's logic, apart from the process (so tests can run it): copies the clients
+ * and staff accounts (not sessions) from one database to an empty one, typically a SQLite
+ * file to PostgreSQL, in one transaction on the target, and checks the counts before it commits.
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { sql, type Kysely } from 'kysely';
+import { ConfigError, databaseFromUrl, redactedUrl } from '../config.ts';
+import { isPostgres, openDatabase, type DatabaseConfig } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { refusalsExitOne, type CommandIo, type Progress } from './run-command.ts';
+
+export const DB_COPY_USAGE = `Usage: npm run db:copy -- --from URL --to URL
+
+Copies the clients and staff accounts (ids, password hashes and times as they are; not the
+sessions: staff log in again) from one database to another that holds none, in one
+transaction, and checks that the counts match before it commits. Stop the server first.
+  --from URL   the database to copy, like file:./data/salon.db
+  --to URL     the empty database to fill, like postgres://user:password@host:5432/salon
+Either may be a SQLite file (file:… or a path) or a PostgreSQL URL (postgres://…).`;
+
+/** A copy refused or undone, with a message that says why; nothing was written. */
+export class DbCopyRefused extends Error {
+  override name = 'DbCopyRefused';
+}
+
+export type DbCopyOptions = {
+  /** Where relative SQLite paths start (default the working directory). */
+  cwd?: string;
+  /** Rows per INSERT (default 1,000). */
+  batchSize?: number;
+  /** Progress shows once the copy has taken this long (default 1 s). */
+  progressAfterMs?: number;
+};
+
+type Counts = { clients: number; staff: number };
+
+const formatInt = (value: number) => value.toLocaleString('en-US');
+const plural = (count: number, word: string) => `${formatInt(count)} ${word}${count === 1 ? '' : 's'}`;
+const describeCounts = (counts: Counts) => `${plural(counts.clients, 'client')} and ${plural(counts.staff, 'staff account')}`;
+
+/** A database fit to print: the SQLite file, or the PostgreSQL URL without its password. */
+const describeDatabase = (config: DatabaseConfig) => (config.kind === 'sqlite' ? config.file : redactedUrl(config.url));
+
+function databaseOf(option: '--from' | '--to', url: string, cwd: string): DatabaseConfig {
+  try {
+    return databaseFromUrl(url, cwd);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new DbCopyRefused(error.message.replace(/^DATABASE_URL/, option));
+    throw error;
+  }
+}
+
+function sameDatabase(a: DatabaseConfig, b: DatabaseConfig): boolean {
+  if (a.kind === 'sqlite' && b.kind === 'sqlite') return a.file === b.file;
+  if (a.kind === 'postgres' && b.kind === 'postgres') {
+    const [x, y] = [new URL(a.url), new URL(b.url)];
+    return x.hostname === y.hostname && (x.port || '5432') === (y.port || '5432') && x.pathname === y.pathname;
+  }
+  return false;
+}
+
+/** What an error opening a database says (pg's connection refusals are AggregateErrors with no message). */
+function reason(error: unknown): string {
+  if (error instanceof AggregateError && !error.message && error.errors[0] instanceof Error) return reason(error.errors[0]);
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return error.message || (typeof code === 'string' ? code : error.name);
+}
+
+async function open(option: '--from' | '--to', config: DatabaseConfig): Promise<Kysely<Database>> {
+  try {
+    // One connection is all the copy uses; a large batch may take longer than a request would.
+    return await openDatabase(config.kind === 'postgres' ? { ...config, poolSize: 2, statementTimeoutMs: 120_000 } : config);
+  } catch (error) {
+    throw new DbCopyRefused(`Could not open ${option} ${describeDatabase(config)}: ${reason(error)}`);
+  }
+}
+
+async function countRows(db: Kysely<Database>): Promise<Counts> {
+  const count = async (table: 'clients' | 'staff') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  return { clients: await count('clients'), staff: await count('staff') };
+}
+
+function progressPrinter(io: CommandIo & { progress?: Progress }, total: number, afterMs: number) {
+  const started = performance.now();
+  let lastTenth = -1;
+  let shown = false;
+  return {
+    update(copied: number) {
+      const { progress } = io;
+      if (!progress || total === 0 || performance.now() - started < afterMs) return;
+      const percent = Math.floor((copied / total) * 100);
+      const line = `Copying: ${formatInt(copied)} of ${formatInt(total)} rows (${percent}%)`;
+      if (progress.isTTY) progress.write(`\r${line}`);
+      else if (Math.floor(percent / 10) > lastTenth) progress.write(`${line}\n`);
+      lastTenth = Math.floor(percent / 10);
+      shown = true;
+    },
+    end() {
+      if (shown && io.progress?.isTTY) io.progress.write('\r\x1b[K');
+    },
+  };
+}
+
+/**
+ * Copies every row of `table`, `batchSize` rows per INSERT, reading the source in id order
+ * (each page starts after the last id of the one before, in the source's own order).
+ */
+async function copyTable(
+  source: Kysely<Database>,
+  target: Kysely<Database>,
+  table: 'clients' | 'staff',
+  batchSize: number,
+  onRows: (count: number) => void,
+): Promise<void> {
+  let after: string | undefined;
+  for (;;) {
+    let page = source.selectFrom(table).selectAll().orderBy('id').limit(batchSize);
+    if (after !== undefined) page = page.where('id', '>', after);
+    const rows = await page.execute();
+    if (rows.length === 0) return;
+    await target.insertInto(table).values(rows).execute();
+    onRows(rows.length);
+    after = rows[rows.length - 1]?.id;
+    if (rows.length < batchSize) return;
+  }
+}
+
+type CopyRequest = { from: DatabaseConfig; to: DatabaseConfig };
+
+function parseCommand(args: readonly string[], cwd: string): CopyRequest | 'help' | undefined {
+  let values: { from?: string; to?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+    }));
+  } catch {
+    return undefined;
+  }
+  if (values.help) return 'help';
+  if (!values.from || !values.to) return undefined;
+  const from = databaseOf('--from', values.from, cwd);
+  const to = databaseOf('--to', values.to, cwd);
+  if (sameDatabase(from, to)) throw new DbCopyRefused(`--from and --to are the same database (${describeDatabase(from)})`);
+  if (from.kind === 'sqlite' && !existsSync(from.file)) throw new DbCopyRefused(`--from ${from.file}: no such file`);
+  return { from, to };
+}
+
+/** Runs `npm run db:copy -- --from URL --to URL`; returns the exit code (0 done, 1 refused, 2 usage). */
+export async function runDbCopyCommand(
+  args: readonly string[],
+  io: CommandIo & { progress?: Progress },
+  options: DbCopyOptions = {},
+): Promise<number> {
+  const { cwd = process.cwd(), batchSize = 1000, progressAfterMs = 1000 } = options;
+  return refusalsExitOne(io, [DbCopyRefused], async () => {
+    const request = parseCommand(args, cwd);
+    if (request === 'help') {
+      io.out(DB_COPY_USAGE);
+      return 0;
+    }
+    if (!request) {
+      io.err(DB_COPY_USAGE);
+      return 2;
+    }
+    const started = performance.now();
+    const source = await open('--from', request.from);
+    try {
+      const target = await open('--to', request.to);
+      try {
+        const targetName = describeDatabase(request.to);
+        const copied = await copy(source, target, targetName, { batchSize, progressAfterMs, io });
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        io.out(`Copied ${describeCounts(copied)} to ${targetName} in ${seconds} s; counts match.`);
+        return 0;
+      } finally {
+        await target.destroy();
+      }
+    } finally {
+      await source.destroy();
+    }
+  });
+}
+
+async function copy(
+  source: Kysely<Database>,
+  target: Kysely<Database>,
+  targetName: string,
+  { batchSize, progressAfterMs, io }: { batchSize: number; progressAfterMs: number; io: CommandIo & { progress?: Progress } },
+): Promise<Counts> {
+  // The source is read in one transaction (on PostgreSQL a snapshot): what is counted is what is copied.
+  const reading = isPostgres(source) ? source.transaction().setIsolationLevel('repeatable read') : source.transaction();
+  return reading.execute(async (from) => {
+    const expected = await countRows(from);
+    return target.transaction().execute(async (to) => {
+      // No one else writes these tables until the copy commits (on SQLite, BEGIN IMMEDIATE did that).
+      if (isPostgres(to)) await sql`LOCK TABLE clients, staff IN EXCLUSIVE MODE`.execute(to);
+      const held = await countRows(to);
+      if (held.clients > 0 || held.staff > 0) {
+        throw new DbCopyRefused(
+          `${targetName} already holds ${describeCounts(held)}: db:copy fills an empty database only. Nothing was copied.`,
+        );
+      }
+      const progress = progressPrinter(io, expected.clients + expected.staff, progressAfterMs);
+      let copied = 0;
+      const onRows = (count: number) => progress.update((copied += count));
+      try {
+        await copyTable(from, to, 'staff', batchSize, onRows);
+        await copyTable(from, to, 'clients', batchSize, onRows);
+      } finally {
+        progress.end();
+      }
+      const [sourceCounts, targetCounts] = [await countRows(from), await countRows(to)];
+      if (sourceCounts.clients !== targetCounts.clients || sourceCounts.staff !== targetCounts.staff) {
+        throw new DbCopyRefused(
+          `The counts differ after the copy (source: ${describeCounts(sourceCounts)}; ${targetName}: ${describeCounts(targetCounts)}). ` +
+            'Rolled back: nothing was copied.',
+        );
+      }
+      return targetCounts;
+    });
+  });
+}
