@@ -7,6 +7,8 @@
  * sessions, the client list and failed logins are shared between instances at once.
  * Without PostgreSQL's binaries every check fails, saying how to install them.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from '../../harness/postgres.ts';
@@ -250,13 +252,19 @@ async function restartUnderLoad(context: Context, cluster: PostgresCluster, repo
     let downAt = 0;
     let upAt = 0;
     let recoveredAt = Number.NaN;
+    let down = false;
+    let restartingAt = 0;
     try {
       await sleep(1500);
       stoppingAt = performance.now() - t0;
+      down = true;
       await cluster.stop();
       downAt = performance.now() - t0;
       await sleep(downMs);
+      // Polled for readiness, start() returns a little after the database is up again: "down" ends here.
+      restartingAt = performance.now() - t0;
       await cluster.start();
+      down = false;
       upAt = performance.now() - t0;
       const deadline = performance.now() + RECOVERY_GOAL_MS + 5000;
       while (performance.now() < deadline) {
@@ -271,9 +279,11 @@ async function restartUnderLoad(context: Context, cluster: PostgresCluster, repo
     } finally {
       stop = true;
       await working;
+      // For the next checks, even when this one stopped half-way.
+      if (down) await cluster.start();
     }
     const recoveryMs = recoveredAt - upAt;
-    const whileDown = answers.filter((answer) => answer.sentAt >= downAt && answer.at <= upAt);
+    const whileDown = answers.filter((answer) => answer.sentAt >= downAt && answer.at <= restartingAt);
     const notRetry = answers.filter(
       (answer) => (answer.status < 200 || answer.status >= 300) && !(answer.status === 503 && answer.retryAfter),
     );
@@ -303,7 +313,7 @@ async function restartUnderLoad(context: Context, cluster: PostgresCluster, repo
       figure:
         `${formatInt(answers.length)} answers (${countBy(answers, (answer) => answer.status)}); stop took ${Math.round(downAt - stoppingAt)} ms, down ${downMs} ms: ` +
         `${whileDown.length} answers while down, ${whileDown.length - downNot503.length} of them 503 with Retry-After; ` +
-        `p99 ${Math.round(percentile(durations, 0.99))} ms, slowest ${Math.round(Math.max(...durations))} ms; 2xx again ${Number.isNaN(recoveryMs) ? 'never' : `${Math.round(recoveryMs)} ms`} after the restart; ` +
+        `p99 ${Math.round(percentile(durations, 0.99))} ms, slowest ${Math.round(Math.max(...durations))} ms; 2xx again ${Number.isNaN(recoveryMs) ? 'never' : `${Math.round(recoveryMs)} ms`} after the cluster was ready again; ` +
         `${formatInt(ledger.acknowledged.size)} acknowledged creates, ${found.lost.length} lost, ${found.duplicates.length} duplicates`,
       problems,
     });
@@ -386,17 +396,24 @@ export const postgresGroup: Group = {
   name: 'postgres',
   checks: CHECKS.map(([name]) => name),
   async run(context, report) {
-    if (!postgresBinDir()) {
-      for (const [name] of CHECKS)
-        report(name, {
-          figure: 'not run: PostgreSQL is not installed',
-          problems: [
-            'PostgreSQL binaries not found: apt-get install -y postgresql (or set PG_BIN to the directory of initdb and postgres)',
-          ],
-        });
+    const bin = postgresBinDir();
+    const notRun = (figure: string, problem: string) => {
+      for (const [name] of CHECKS) report(name, { figure, problems: [problem] });
+    };
+    if (!bin || !existsSync(join(bin, 'postgres')) || !existsSync(join(bin, 'initdb'))) {
+      notRun(
+        'not run: PostgreSQL is not installed',
+        `PostgreSQL's binaries (initdb, postgres) were not found${bin ? ` in ${bin}` : ''}: install them with apt-get install -y postgresql (or set PG_BIN to their directory)`,
+      );
       return;
     }
-    const cluster = await startPostgresCluster();
+    let cluster: PostgresCluster;
+    try {
+      cluster = await startPostgresCluster();
+    } catch (error) {
+      notRun('not run: the PostgreSQL cluster did not start', error instanceof Error ? error.message : String(error));
+      return;
+    }
     try {
       for (const [name, check] of CHECKS) {
         try {
@@ -404,8 +421,6 @@ export const postgresGroup: Group = {
         } catch (error) {
           const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
           report(name, { figure: 'not completed', problems: [message.split('\n').slice(0, 6).join('\n          ')] });
-          // A check stopped half-way may have left the cluster stopped.
-          await cluster.start().catch(() => undefined);
         }
       }
     } finally {
