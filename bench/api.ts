@@ -19,9 +19,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT as ROOT, type Build } from '../harness/build.ts';
 import { peakRssBytes, resetPeakRss } from '../harness/peak-rss.ts';
-import { startProcess, stopProcess } from '../harness/processes.ts';
+import { postgresBinDir, startPostgresCluster } from '../harness/postgres.ts';
+import { onCleanup, startProcess, stopProcess } from '../harness/processes.ts';
+import { seedClients } from '../harness/seed-clients.ts';
 import { median, mb, report } from './lib/report.ts';
-import { logIn, scratchDirectory, seededDatabase, startServer } from './lib/server.ts';
+import { logIn, scratchDirectory, seededDatabase, startServer, type RunningServer } from './lib/server.ts';
 
 const CONNECTIONS = 10;
 const DURATION_S = 4;
@@ -63,15 +65,18 @@ async function startBareServer(listFile: string): Promise<{ origin: string; stop
 
 type Comparison = { bare: number[]; real: number[]; failed: number };
 
-/** Alternates bare and real, ROUNDS times (the order flips each round), after a warm-up of each. */
-async function compare(bare: Target, real: Target, paths: readonly string[]): Promise<Comparison> {
+/**
+ * Alternates bare and real, ROUNDS times (the order flips each round), after a warm-up of each.
+ * `realPaths` when the real server's ids are not the bare server's (PostgreSQL's own seed).
+ */
+async function compare(bare: Target, real: Target, paths: readonly string[], realPaths: readonly string[] = paths): Promise<Comparison> {
   await load(bare, paths, WARM_UP_S);
-  await load(real, paths, WARM_UP_S);
+  await load(real, realPaths, WARM_UP_S);
   const result: Comparison = { bare: [], real: [], failed: 0 };
   for (let round = 0; round < ROUNDS; round += 1) {
     const order = round % 2 === 0 ? (['bare', 'real'] as const) : (['real', 'bare'] as const);
     for (const which of order) {
-      const run = await load(which === 'bare' ? bare : real, paths, DURATION_S);
+      const run = which === 'bare' ? await load(bare, paths, DURATION_S) : await load(real, realPaths, DURATION_S);
       result[which].push(run.requests.average);
       result.failed += failures(run);
     }
@@ -112,36 +117,81 @@ async function check(origin: string, cookie: string): Promise<void> {
   });
 }
 
+const CLIENTS = 5000;
+
+/** The 20 ids GET /api/clients/:id rotates over, spread across the list. */
+function detailPathsOf(list: Buffer): string[] {
+  const ids = (JSON.parse(list.toString('utf8')) as { _id: string }[]).map((client) => client._id);
+  return Array.from({ length: DETAIL_IDS }, (_, index) => `/api/clients/${ids[Math.floor((index * ids.length) / DETAIL_IDS)]}`);
+}
+
+async function fetchList(origin: string, cookie: string): Promise<Buffer> {
+  const response = await fetch(`${origin}/api/clients`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`GET /api/clients answered ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
 export async function runApiBench(build: Build): Promise<void> {
   console.info('\nAPI throughput (5,000 clients)…');
-  const server = await startServer(build, await seededDatabase(5000), { NODE_ENV: 'production' });
+  const server = await startServer(build, await seededDatabase(CLIENTS), { NODE_ENV: 'production' });
+  let bareServer: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
     const cookie = await logIn(server.origin);
     await check(server.origin, cookie);
-    const listResponse = await fetch(`${server.origin}/api/clients`, { headers: { cookie } });
-    const list = Buffer.from(await listResponse.arrayBuffer());
+    const list = await fetchList(server.origin, cookie);
     const listFile = join(scratchDirectory(), 'list.json');
     writeFileSync(listFile, list);
-    const ids = (JSON.parse(list.toString('utf8')) as { _id: string }[]).map((client) => client._id);
-    const detailPaths = Array.from(
-      { length: DETAIL_IDS },
-      (_, index) => `/api/clients/${ids[Math.floor((index * ids.length) / DETAIL_IDS)]}`,
-    );
+    const detailPaths = detailPathsOf(list);
 
-    const bareServer = await startBareServer(listFile);
-    try {
-      const bare: Target = { origin: bareServer.origin, headers: {} };
-      const real: Target = { origin: server.origin, headers: { cookie } };
-      // Same bytes from both, or the comparison means nothing.
-      const fromBare = Buffer.from(await (await fetch(`${bare.origin}/api/clients`)).arrayBuffer());
-      if (!fromBare.equals(list)) throw new Error('The bare server does not send the same list');
-      reportComparison('GET /api/clients, 5,000 clients', 0.8, await compare(bare, real, ['/api/clients']));
-      reportComparison('GET /api/clients/:id, 5,000 clients', 0.7, await compare(bare, real, detailPaths));
-    } finally {
-      await bareServer.stop();
-    }
-  } finally {
+    bareServer = await startBareServer(listFile);
+    const bare: Target = { origin: bareServer.origin, headers: {} };
+    const real: Target = { origin: server.origin, headers: { cookie } };
+    // Same bytes from both, or the comparison means nothing.
+    const fromBare = Buffer.from(await (await fetch(`${bare.origin}/api/clients`)).arrayBuffer());
+    if (!fromBare.equals(list)) throw new Error('The bare server does not send the same list');
+    reportComparison('GET /api/clients, 5,000 clients', 0.8, await compare(bare, real, ['/api/clients']));
+    reportComparison('GET /api/clients/:id, 5,000 clients', 0.7, await compare(bare, real, detailPaths));
     await server.stop();
+
+    await runPostgresApiBench(build, bare, list, detailPaths);
+  } finally {
+    await bareServer?.stop();
+    await server.stop();
+  }
+}
+
+/**
+ * The same two figures with the server on PostgreSQL (a throwaway cluster on 127.0.0.1, the
+ * same 5,000 generated clients), against the same bare server. PostgreSQL's ids are its own,
+ * so the bare side keeps SQLite's paths and list: the same people, the same byte count.
+ */
+async function runPostgresApiBench(build: Build, bare: Target, bareList: Buffer, barePaths: readonly string[]): Promise<void> {
+  const listName = 'GET /api/clients, 5,000 clients, PostgreSQL';
+  const detailName = 'GET /api/clients/:id, 5,000 clients, PostgreSQL';
+  if (postgresBinDir() === undefined) {
+    console.info(
+      `SKIPPED  ${listName} and ${detailName}: PostgreSQL is not installed. Install it (apt-get install -y postgresql, or set PG_BIN to its bin directory) and run npm run bench -- api again.`,
+    );
+    return;
+  }
+  console.info('\nAPI throughput on PostgreSQL (5,000 clients)…');
+  const cluster = await startPostgresCluster();
+  onCleanup(() => cluster.destroy());
+  let server: RunningServer | undefined;
+  try {
+    await seedClients({ kind: 'postgres', url: cluster.url, poolSize: 10, connectTimeoutMs: 3000, statementTimeoutMs: 10_000 }, CLIENTS);
+    server = await startServer(build, cluster.url, { NODE_ENV: 'production' }, join(scratchDirectory(), 'server.log'));
+    const cookie = await logIn(server.origin);
+    const list = await fetchList(server.origin, cookie);
+    if (list.length !== bareList.length) {
+      throw new Error(`PostgreSQL's list is ${list.length} bytes, the bare server's ${bareList.length}: not the same clients`);
+    }
+    const real: Target = { origin: server.origin, headers: { cookie } };
+    reportComparison(listName, 0.7, await compare(bare, real, ['/api/clients']));
+    reportComparison(detailName, 0.4, await compare(bare, real, barePaths, detailPathsOf(list)));
+  } finally {
+    await server?.stop();
+    await cluster.destroy();
   }
 }
 

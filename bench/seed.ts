@@ -50,7 +50,9 @@ async function main(): Promise<number> {
   }
   const started = performance.now();
   const { added, total } = await seedClients(database, count, { replace: values.replace });
-  console.info(`Added ${added} clients to ${database.kind === 'sqlite' ? database.file : 'the PostgreSQL database'} in ${((performance.now() - started) / 1000).toFixed(1)} s; it now has ${total}.`);
+  console.info(
+    `Added ${added} clients to ${database.kind === 'sqlite' ? database.file : 'the PostgreSQL database'} in ${((performance.now() - started) / 1000).toFixed(1)} s; it now has ${total}.`,
+  );
   return 0;
 }
 

@@ -13,6 +13,7 @@ import { seedClients } from '../../harness/seed-clients.ts';
 export type RunningServer = {
   origin: string;
   pid: number;
+  /** Its SQLite file or PostgreSQL URL. */
   databaseFile: string;
   stop(): Promise<void>;
 };
@@ -31,16 +32,30 @@ export async function seededDatabase(clients: number): Promise<string> {
   return file;
 }
 
-/** The server on `databaseFile`, its log beside it (read it when something fails). */
-export async function startServer(build: Build, databaseFile: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const server = await RealServer.start({ databaseFile, build, logFile: `${databaseFile}.log`, env: { NODE_ENV: 'production', ...env } });
+/**
+ * The server on `database`: a SQLite file, its log beside it (read it when something fails), or
+ * a `postgres://` URL, its log in `logFile`.
+ */
+export async function startServer(
+  build: Build,
+  database: string,
+  env: Record<string, string> = {},
+  logFile = `${database}.log`,
+): Promise<RunningServer> {
+  const isUrl = /^postgres(ql)?:\/\//i.test(database);
+  const server = await RealServer.start({
+    ...(isUrl ? { databaseUrl: database } : { databaseFile: database }),
+    build,
+    logFile,
+    env: { NODE_ENV: 'production', ...env },
+  });
   if (server.pid === undefined) throw new Error('The server has no pid');
   return {
     origin: server.origin,
     pid: server.pid,
-    databaseFile,
+    databaseFile: database,
     stop: async () => {
-      await server.terminate(5000);
+      if (server.running) await server.terminate(5000);
     },
   };
 }
