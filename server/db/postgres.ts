@@ -6,9 +6,9 @@
  *
  * Caches across instances: every change to the clients, sessions and staff tables bumps a
  * counter in `data_versions` (statement triggers, migration 0002), whichever instance or tool
- * made it. Each /api request reads the counters once before anything reads a cache; requests
- * that arrive while a read is in flight share the next one, so the cost is at most one small
- * query in flight per instance, and a commit complete before a request arrived is always seen.
+ * made it. Each /api request reads the counters before anything reads a cache, with a query
+ * that starts after it arrived (the requests of one event-loop turn share it), so a commit
+ * complete before a request arrived is always seen.
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -23,29 +23,38 @@ class VersionWatcher {
   readonly #read: () => Promise<Array<{ name: string; version: string }>>;
   readonly #seen = new Map<string, string>();
   readonly #listeners: Record<WatchedTables, Array<() => void>> = { clients: [], auth: [] };
-  #running: Promise<void> | undefined;
-  #queued: Promise<void> | undefined;
+  /** The read that starts on the next turn of the event loop, shared by the requests that arrive before it. */
+  #next: Promise<void> | undefined;
+  #started = 0;
+  /** The newest read whose answer was applied: an older one answering late is not applied over it. */
+  #applied = 0;
 
   constructor(read: () => Promise<Array<{ name: string; version: string }>>) {
     this.#read = read;
   }
 
   async #readOnce(): Promise<void> {
-    for (const { name, version } of await this.#read()) {
+    const order = (this.#started += 1);
+    const rows = await this.#read();
+    if (order < this.#applied) return;
+    this.#applied = order;
+    for (const { name, version } of rows) {
       const before = this.#seen.get(name);
       this.#seen.set(name, version);
       if (before !== undefined && before !== version) for (const listener of this.#listeners[name as WatchedTables] ?? []) listener();
     }
   }
 
+  /**
+   * Resolves once the counters were read by a query that started after this call. The
+   * requests of one turn of the event loop share one query; under load, queries overlap
+   * rather than queue, so a request waits about one round trip.
+   */
   look(): Promise<void> {
-    if (!this.#running) return (this.#running = this.#readOnce().finally(() => (this.#running = undefined)));
-    // The read in flight may have started before this request arrived: wait for the next one.
-    const next = () => {
-      this.#queued = undefined;
-      return this.look();
-    };
-    return (this.#queued ??= this.#running.then(next, next));
+    return (this.#next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.#next = undefined;
+      return this.#readOnce();
+    }));
   }
 
   onCommit(tables: WatchedTables, listener: () => void): void {
