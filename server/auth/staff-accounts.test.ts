@@ -1,13 +1,11 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.ts';
 import { TEST_HASHING } from '../testing/in-process-config.ts';
-import { temporaryDirectory } from '../testing/test-app.ts';
+import { openTestDatabase } from '../testing/test-database.ts';
 import { verifyPassword } from './password.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
 
 async function accounts() {
-  const db = await openDatabase({ kind: 'sqlite', file: join(temporaryDirectory(), 'salon.db') });
+  const db = await openTestDatabase();
   return { db, staff: createStaffAccounts(db, { hashing: TEST_HASHING }) };
 }
 

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.ts';
-import { openDatabase } from '../db/database.ts';
 import { TEST_HASHING } from '../testing/in-process-config.ts';
 import { createTestApp, logIn, STAFF, temporaryDirectory } from '../testing/test-app.ts';
+import { openTestDatabase } from '../testing/test-database.ts';
 import { PasswordInputAborted } from './read-password.ts';
 import { runStaffCommand, STAFF_USAGE } from './staff-command.ts';
 
@@ -28,7 +28,7 @@ function fakeIo(passwords: string[] = []) {
 }
 
 async function database() {
-  return openDatabase({ kind: 'sqlite', file: join(temporaryDirectory(), 'salon.db') });
+  return openTestDatabase();
 }
 
 describe('runStaffCommand', () => {

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject, onTestFinished } from 'vitest';
 import { DEFAULT_POSTGRES_POOL } from '../config.ts';
-import type { DatabaseConfig } from '../db/database.ts';
+import { openDatabase, type DatabaseConfig } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,4 +45,9 @@ export async function freshTestDatabase(): Promise<DatabaseConfig> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { kind: 'postgres', url: url.toString(), ...DEFAULT_POSTGRES_POOL };
+}
+
+/** A fresh database, opened and migrated (the test destroys it). */
+export async function openTestDatabase(): Promise<Kysely<Database>> {
+  return openDatabase(await freshTestDatabase());
 }
