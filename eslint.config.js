@@ -1,18 +1,40 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The top-level folders: across them an import uses its `#folder/…` name (package.json "imports"), within one a relative path. */
+const FOLDERS = ['contract', 'mocks', 'scripts', 'server', 'src', 'tests'];
+const importStyle = (folder) => ({
+  files: [folder ? `${folder}/**/*.{ts,tsx,js,mjs}` : '*.{ts,tsx,js,mjs}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\./|(\\.\\./)+)(${FOLDERS.join('|')})/`,
+            message: 'Import from another top-level folder by its #folder/… name.',
+          },
+          ...(folder ? [{ regex: `^#${folder}/`, message: `Within ${folder}/, import by a relative path.` }] : []),
+        ],
+      },
+    ],
+  },
+});
 
 export default defineConfig(
   globalIgnores([
     'dist',
     'dist-server',
     'coverage',
-    'bench/lighthouse/node_modules',
+    'tests/bench/lighthouse/node_modules',
     'mocks/mockServiceWorker.js',
     'src/routeTree.gen.ts',
     'playwright-report',
@@ -25,11 +47,20 @@ export default defineConfig(
       ecmaVersion: 2023,
       globals: { ...globals.browser, ...globals.node },
     },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json', noWarnOnMultipleProjects: true })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
+      'import-x/no-cycle': 'error',
     },
   },
+  importStyle(undefined),
+  ...FOLDERS.map(importStyle),
   {
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, pluginQuery.configs['flat/recommended'], pluginRouter.configs['flat/recommended']],
@@ -42,7 +73,7 @@ export default defineConfig(
     // Code that runs in Node (the server's hooks and handlers above all) passes async callbacks
     // around: a promise dropped there is an unhandled rejection or an answer sent twice, which
     // only the type-aware rules see.
-    files: ['{server,harness,bench,reliability,e2e,mocks,contract,vite-plugins}/**/*.ts', '*.config.ts'],
+    files: ['{server,tests,mocks,contract,scripts}/**/*.ts', '*.config.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

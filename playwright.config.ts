@@ -1,20 +1,20 @@
 import { defineConfig } from '@playwright/test';
-import type { AppOptions } from './e2e/fixtures.ts';
-import { MOCK_ACCOUNT, REAL_ACCOUNT } from './e2e/support/accounts.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './harness/chromium.ts';
+import type { AppOptions } from '#tests/e2e/fixtures.ts';
+import { MOCK_ACCOUNT, REAL_ACCOUNT } from '#tests/e2e/support/accounts.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/harness/chromium.ts';
 
 /**
  * Browser tests in Debian's Chromium (docs/e2e.md). Never a browser download: the browser is
  * /usr/bin/chromium, or CHROMIUM_PATH on machines that have Chrome or Chromium elsewhere.
  *
  * Two projects, each with its own server on a free 127.0.0.1 port, started and stopped by the
- * worker-scoped `appServer` fixture (e2e/fixtures.ts):
+ * worker-scoped `appServer` fixture (tests/e2e/fixtures.ts):
  * - mock: `npm run dev`, msw's service worker answering in the page;
  * - real: the production server with the built SPA, a fresh temporary SQLite database and a
  *   bootstrap account. The `build` project builds the SPA and the server once, before it.
  */
 export default defineConfig<AppOptions>({
-  testDir: './e2e',
+  testDir: './tests/e2e',
   outputDir: './test-results',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

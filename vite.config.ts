@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { precompress } from './vite-plugins/precompress.ts';
-import { routePreloads } from './vite-plugins/route-preloads.ts';
+import { precompress } from '#scripts/vite-plugins/precompress.ts';
+import { routePreloads } from '#scripts/vite-plugins/route-preloads.ts';
 
 /** Where `npm run dev` sends API calls when msw is switched off (VITE_API_MOCKING=false). */
 const DEV_API_TARGET = 'http://127.0.0.1:3000';
@@ -117,7 +117,7 @@ export default defineConfig(({ mode }) => {
       // npm run test:coverage: what the Vitest suites exercise of the product's own code.
       coverage: {
         provider: 'v8',
-        include: ['src/**', 'server/**', 'contract/**', 'mocks/**', 'vite-plugins/**'],
+        include: ['src/**', 'server/**', 'contract/**', 'mocks/**', 'scripts/vite-plugins/**'],
         exclude: ['**/*.test.{ts,tsx}', '**/*.css', '**/testing/**', 'src/routeTree.gen.ts', 'mocks/mockServiceWorker.js'],
       },
       projects: [
@@ -156,11 +156,11 @@ export default defineConfig(({ mode }) => {
             ]
           : []),
         {
-          // The build's own plugins (vite-plugins/) and build step (scripts/), in Node.
+          // The build's own plugins (scripts/vite-plugins/) and build step (scripts/), in Node.
           test: {
             name: 'build',
             environment: 'node',
-            include: ['vite-plugins/**/*.test.ts', 'scripts/**/*.test.ts'],
+            include: ['scripts/**/*.test.ts'],
           },
         },
       ],

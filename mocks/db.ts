@@ -3,7 +3,7 @@
  * kept in localStorage so that changes survive a reload; `resetMockDb()` (or opening any
  * page with `?mock-reset`) brings back the seed.
  */
-import type { Client, ClientInput } from '../contract/api.ts';
+import type { Client, ClientInput } from '#contract/api';
 import { seedClients } from './seed.ts';
 
 type MockState = {

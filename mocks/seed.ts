@@ -1,4 +1,4 @@
-import type { Client } from '../contract/api.ts';
+import type { Client } from '#contract/api';
 
 /** About a dozen clients, as a salon's first weeks might look, deliberately not in date order. */
 export const seedClients: Client[] = [

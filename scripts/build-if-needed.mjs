@@ -161,13 +161,20 @@ export async function buildSpa(options = {}) {
   recordLockfile(LOCKFILE_HASH.spa, options.outDir);
 }
 
+const COMPILED_SERVER_PACKAGE = {
+  type: 'module',
+  imports: { '#contract/*': './contract/*.js' },
+};
+
 /**
  * The server into `<outDir>/dist-server`.
  * @param {BuildOptions} [options]
  */
 export async function buildServer(options = {}) {
   const outDir = join(options.outDir ?? root, 'dist-server');
-  await run('the server (dist-server/)', 'typescript', 'tsc', ['-p', 'tsconfig.server.build.json', '--outDir', outDir], options);
+  await run('the server (dist-server/)', 'typescript', 'tsc', ['-p', 'server/tsconfig.build.json', '--outDir', outDir], options);
+  // The compiled server finds the compiled contract (package.json "imports" names its source).
+  writeFileSync(join(outDir, 'package.json'), `${JSON.stringify(COMPILED_SERVER_PACKAGE, null, 2)}\n`);
   recordLockfile(LOCKFILE_HASH.server, options.outDir);
 }
 
@@ -187,11 +194,11 @@ async function orExit(build) {
 const SHARED_SOURCES = ['contract', 'package.json'];
 
 export async function ensureSpaBuilt() {
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'vite-plugins', 'tsconfig.app.json', ...SHARED_SOURCES];
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-plugins', 'tsconfig.app.json', ...SHARED_SOURCES];
   if (isOutdated('dist/index.html', sources, LOCKFILE_HASH.spa)) await orExit(buildSpa());
 }
 
 export async function ensureServerBuilt() {
-  const sources = ['server', 'tsconfig.base.json', 'tsconfig.server.json', 'tsconfig.server.build.json', ...SHARED_SOURCES];
+  const sources = ['server', 'tsconfig.json', ...SHARED_SOURCES];
   if (isOutdated('dist-server/server/main.js', sources, LOCKFILE_HASH.server)) await orExit(buildServer());
 }

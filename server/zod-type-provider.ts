@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsync, FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import { z } from 'zod';
-import { describeValidationError } from '../contract/api.ts';
+import { describeValidationError } from '#contract/api';
 
 declare const serializedFrom: unique symbol;
 

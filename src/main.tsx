@@ -7,7 +7,7 @@ import './styles/global.css';
 async function startMockBackend() {
   // `import.meta.env.DEV` first: a production build drops msw altogether.
   if (!import.meta.env.DEV || !env.apiMocking) return;
-  const { startMockWorker } = await import('../mocks/browser.ts');
+  const { startMockWorker } = await import('#mocks/browser.ts');
   await startMockWorker();
 }
 

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { LoginRequest } from '../../contract/api.ts';
+import { LoginRequest } from '#contract/api';
 import { mockDb } from '../db.ts';
 import { errorResponse, parseBody } from './respond.ts';
 

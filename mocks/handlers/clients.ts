@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { ClientId, ClientInput } from '../../contract/api.ts';
+import { ClientId, ClientInput } from '#contract/api';
 import { mockDb } from '../db.ts';
 import { errorResponse, parseBody, requireSession } from './respond.ts';
 

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
-import { describeValidationError } from '../../contract/api.ts';
+import { describeValidationError } from '#contract/api';
 import { mockDb } from '../db.ts';
 
 /** An error answer shaped like the real server's: a status and a short JSON message. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { seedClients } from '../../harness/seed-clients.ts';
+import { seedClients } from '#tests/harness/seed-clients.ts';
 import { createStaffAccounts } from '../auth/staff-accounts.ts';
 import { openDatabase, type DatabaseConfig } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Client, ClientInput } from '../../contract/api.ts';
+import type { Client, ClientInput } from '#contract/api';
 import type { Database } from '../db/schema.ts';
 import { createClientsRepository } from '../repositories/clients.ts';
 import { createClientsReadModel } from './read-model.ts';

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../contract/api.ts';
+import type { Client } from '#contract/api';
 import { ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder } from './read-model.ts';
 
 const client = (id: string): Client => ({

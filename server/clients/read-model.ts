@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Client } from '../../contract/api.ts';
+import type { Client } from '#contract/api';
 import { databaseEngine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { encode, MIN_COMPRESSIBLE_BYTES, preferredEncoding, type ContentEncoding } from '../http/content-encoding.ts';

@@ -1,6 +1,6 @@
 /** The clients table: the only place that knows its SQL. */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Client, ClientInput } from '../../contract/api.ts';
+import type { Client, ClientInput } from '#contract/api';
 import { databaseEngine, isPostgres } from '../db/database.ts';
 import type { ClientsTable, Database } from '../db/schema.ts';
 

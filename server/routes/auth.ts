@@ -3,7 +3,7 @@
  * GET /login is not here: it is the SPA's page, served by the history fallback.
  */
 import { z } from 'zod';
-import { ApiErrorBody, LoginRequest } from '../../contract/api.ts';
+import { ApiErrorBody, LoginRequest } from '#contract/api';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../auth/session-cookie.ts';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';

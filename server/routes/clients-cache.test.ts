@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openDatabase } from '../db/database.ts';
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../contract/api.ts';
+import type { Client } from '#contract/api';
 import { createClientsRepository } from '../repositories/clients.ts';
 import { aClient, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
 

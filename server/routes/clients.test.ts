@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../contract/api.ts';
+import type { Client } from '#contract/api';
 import { aClient, createClient, createTestApp, loggedIn, type TestApp } from '../testing/test-app.ts';
 
 /** The rows as stored, read behind the API's back. */

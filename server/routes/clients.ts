@@ -1,6 +1,6 @@
 /** The client endpoints under /api/clients (the session is checked by routes/api.ts). */
 import { z } from 'zod';
-import { ApiErrorBody, Client, ClientId, ClientInput, ClientList } from '../../contract/api.ts';
+import { ApiErrorBody, Client, ClientId, ClientInput, ClientList } from '#contract/api';
 import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
 /** Any id that cannot be one gets the same answer, whatever is wrong with it. */

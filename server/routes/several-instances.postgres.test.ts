@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../contract/api.ts';
+import type { Client } from '#contract/api';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { inProcessConfig } from '../testing/in-process-config.ts';

@@ -4,7 +4,7 @@
  * started for the run and deleted after it (harness/postgres.ts).
  */
 import type { TestProject } from 'vitest/node';
-import { startPostgresCluster } from '../../harness/postgres.ts';
+import { startPostgresCluster } from '#tests/harness/postgres.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const given = process.env.TEST_DATABASE_URL;

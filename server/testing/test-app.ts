@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Client } from '../../contract/api.ts';
+import type { Client } from '#contract/api';
 import { onTestFinished } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import type { AppConfig } from '../config.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app.tsx';
-import { addRule } from '../../mocks/scenarios.ts';
+import { addRule } from '#mocks/scenarios.ts';
 
 describe('navigation bar', () => {
   it('always shows HOME and the salon name; a visitor gets Login, not Clients or Sign Out', async () => {

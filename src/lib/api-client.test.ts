@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { server } from '../../mocks/node.ts';
+import { server } from '#mocks/node.ts';
 import { ApiError, apiRequest, MalformedResponseError } from './api-client.ts';
 
 const Answer = z.object({ ok: z.boolean() });

@@ -1,7 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockDb } from '../../mocks/db.ts';
+import { mockDb } from '#mocks/db.ts';
 import { App, createApp } from '../app.tsx';
 import { setLoggedIn } from '../lib/login-flag.ts';
 

@@ -1,5 +1,5 @@
 import { onTestFinished } from 'vitest';
-import { server } from '../../mocks/node.ts';
+import { server } from '#mocks/node.ts';
 
 /**
  * Every request the app sends to the mock backend from now on, as "METHOD /path": tests read

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { resetMockDb } from '../../mocks/db.ts';
-import { scenarioOff } from '../../mocks/scenarios.ts';
-import { server } from '../../mocks/node.ts';
+import { resetMockDb } from '#mocks/db.ts';
+import { scenarioOff } from '#mocks/scenarios.ts';
+import { server } from '#mocks/node.ts';
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { Client } from '#contract/api.ts';
+import type { Client } from '#contract/api';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { useDeleteClient } from '../../features/clients/api/delete-client.ts';
 import { useUpdateClient } from '../../features/clients/api/update-client.ts';

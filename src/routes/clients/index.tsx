@@ -8,7 +8,7 @@ import { createClientListView } from '../../features/clients/utils/client-list-v
 import { rememberListView } from '../../features/clients/utils/last-list-view.ts';
 import { parseClientListView, type SortColumn } from '../../features/clients/utils/list-view-search.ts';
 import { isLoggedIn } from '../../lib/login-flag.ts';
-import type { Client } from '#contract/api.ts';
+import type { Client } from '#contract/api';
 
 export const Route = createFileRoute('/clients/')({
   // Search and sort live in the address: reload, Back, a shared link show the same view.

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest } from '#contract/api.ts';
-import { apiPaths } from '#contract/paths.ts';
-import { apiRequest } from '#src/lib/api-client.ts';
-import { setLoggedIn } from '#src/lib/login-flag.ts';
+import type { LoginRequest } from '#contract/api';
+import { apiPaths } from '#contract/paths';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { setLoggedIn } from '../../../lib/login-flag.ts';
 
 /** POST {host}/login: a 2xx answer is success; its body is not read. */
 export function login(credentials: LoginRequest): Promise<undefined> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '#contract/paths.ts';
-import { apiRequest } from '#src/lib/api-client.ts';
-import { clearLoggedIn } from '#src/lib/login-flag.ts';
+import { apiPaths } from '#contract/paths';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { clearLoggedIn } from '../../../lib/login-flag.ts';
 
 /** POST {host}/logout ends the session on the server as well. */
 export function logout(): Promise<undefined> {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '#mocks/node.ts';
-import { renderApp } from '#src/testing/render-app.tsx';
+import { renderApp } from '../../../testing/render-app.tsx';
 import { startScenario } from '#mocks/scenarios.ts';
 
 async function logIn(user: Awaited<ReturnType<typeof renderApp>>['user'], username: string, password: string) {

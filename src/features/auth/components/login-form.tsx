@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import type { LoginRequest } from '#contract/api.ts';
+import type { LoginRequest } from '#contract/api';
 import { useLogin } from '../api/login.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Client } from '#contract/api.ts';
+import type { Client } from '#contract/api';
 import { sortByRegistration } from './client-queries.ts';
 
 const client = (id: string, registrationDateTime: string): Client => ({

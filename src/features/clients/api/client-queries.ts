@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { Client, ClientList } from '#contract/api.ts';
-import { apiPaths } from '#contract/paths.ts';
-import { apiRequest } from '#src/lib/api-client.ts';
+import { Client, ClientList } from '#contract/api';
+import { apiPaths } from '#contract/paths';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Query keys for clients, general to specific: invalidating `all` reaches every list and detail. */
 export const clientKeys = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Client, type ClientInputBody } from '#contract/api.ts';
-import { apiPaths } from '#contract/paths.ts';
-import { apiRequest } from '#src/lib/api-client.ts';
+import { Client, type ClientInputBody } from '#contract/api';
+import { apiPaths } from '#contract/paths';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { clientKeys } from './client-queries.ts';
 
 type UpdateClientVariables = { clientId: string; input: ClientInputBody };

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Client } from '#contract/api.ts';
+import type { Client } from '#contract/api';
 import { downloadClientsCsv } from '../utils/clients-csv.ts';
 import './client-finder.css';
 

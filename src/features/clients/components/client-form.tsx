@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useLocation } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { ClientInput, type Client, type ClientInputBody } from '#contract/api.ts';
-import { Question } from '#src/components/question.tsx';
-import { isUnauthorized } from '#src/lib/api-client.ts';
-import { setLeaveGuard } from '#src/lib/leave-guard.ts';
+import { ClientInput, type Client, type ClientInputBody } from '#contract/api';
+import { Question } from '../../../components/question.tsx';
+import { isUnauthorized } from '../../../lib/api-client.ts';
+import { setLeaveGuard } from '../../../lib/leave-guard.ts';
 import { clientQueries } from '../api/client-queries.ts';
 import { readDraft, removeDraft, saveDraft } from '../utils/form-drafts.ts';
 

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import type { Client } from '#contract/api.ts';
+import type { Client } from '#contract/api';
 import type { ClientListView, SortColumn } from '../utils/list-view-search.ts';
 import { formatRegistrationTime } from '../utils/date-time.ts';
 import './clients-table.css';

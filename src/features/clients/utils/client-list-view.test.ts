@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Client } from '#contract/api.ts';
+import type { Client } from '#contract/api';
 import { createClientListView, foldForSearch, searchWords } from './client-list-view.ts';
 
 let nextId = 0;

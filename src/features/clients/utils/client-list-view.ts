@@ -4,7 +4,7 @@
  * breaks every tie. The work that does not depend on what is typed (the searchable text of
  * each client, each column's order) is done once per list and reused by every keystroke.
  */
-import type { Client } from '#contract/api.ts';
+import type { Client } from '#contract/api';
 import type { ClientListView, SortColumn, SortDirection } from './list-view-search.ts';
 
 /** Lower case, without accents or other combining marks: "Lucía" and "LUCIA" are both "lucia". */

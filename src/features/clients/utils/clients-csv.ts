@@ -3,7 +3,7 @@
  * quoted when they hold a comma, a quote or a line break), UTF-8 with a byte-order mark so
  * that accents show right, and no cell a spreadsheet would run as a formula.
  */
-import type { Client } from '#contract/api.ts';
+import type { Client } from '#contract/api';
 import { formatRegistrationTime } from './date-time.ts';
 
 const HEADER = ['First Name', 'Last Name', 'Email', 'Registration Time'];

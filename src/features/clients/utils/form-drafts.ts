@@ -3,7 +3,7 @@
  * they are back and save it. sessionStorage, never localStorage: it is personal data, and it
  * goes with the tab. It is removed once saved, and when staff leave the form without saving.
  */
-import type { ClientInputBody } from '#contract/api.ts';
+import type { ClientInputBody } from '#contract/api';
 
 const PREFIX = 'salon.draft:';
 const FIELDS = ['firstName', 'lastName', 'email', 'registrationDateTime'] as const;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '#src/testing/render-app.tsx';
+import { renderApp } from '../../../testing/render-app.tsx';
 
 const titles = ['Golden Hour', 'Velvet Rose', 'Silk & Pearls', 'Studio Glow'];
 

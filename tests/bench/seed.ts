@@ -8,8 +8,8 @@
  * start (SALON_ADMIN_PASSWORD), or use `npm run staff -- add`.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, databaseFromUrl, DEFAULT_DATABASE_URL } from '../server/config.ts';
-import type { DatabaseConfig } from '../server/db/database.ts';
+import { ConfigError, databaseFromUrl, DEFAULT_DATABASE_URL } from '#server/config.ts';
+import type { DatabaseConfig } from '#server/db/database.ts';
 import { seedClients } from '../harness/seed-clients.ts';
 
 const USAGE = 'Usage: npm run seed -- --clients <count> [--database file:/path/to.db] [--replace]';

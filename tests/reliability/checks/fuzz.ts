@@ -9,8 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { inProcessConfig } from '../../server/testing/in-process-config.ts';
-import { buildApp, type App } from '../../server/app.ts';
+import { inProcessConfig } from '#server/testing/in-process-config.ts';
+import { buildApp, type App } from '#server/app.ts';
 import { countBy, formatInt, type Context, type Group, type Report } from '../lib/context.ts';
 import { sessionCookieOf, type HttpRequest, type HttpResponse } from '../lib/http.ts';
 import {

@@ -7,11 +7,11 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, buildSpa } from '../scripts/build-if-needed.mjs';
+import { buildServer, buildSpa } from '#scripts/build-if-needed.mjs';
 import { trackProcess } from './processes.ts';
 
 /** The repository root: servers and builds run from there, as a person would run them. */
-export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 
 /** What a server needs of a build: the SPA it serves and its own compiled entry. */
 export type Build = { staticDir: string; serverEntry: string };

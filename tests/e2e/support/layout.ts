@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { DEV_TOOLS_SELECTORS, HIDE_DEV_TOOLS_CSS } from './dev-tools.ts';
 
-/** Git-ignored (.gitignore: e2e/screenshots/). */
+/** Git-ignored (.gitignore: tests/e2e/screenshots/). */
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
 type Overlap = { first: string; second: string; width: number; height: number };
@@ -133,7 +133,7 @@ async function loadAllImages(page: Page): Promise<void> {
   });
 }
 
-/** A full-page screenshot under e2e/screenshots/, the devtools hidden. */
+/** A full-page screenshot under tests/e2e/screenshots/, the devtools hidden. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOTS_DIR, `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });

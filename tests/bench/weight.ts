@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { staticClosure, type Manifest, type ManifestChunk } from '../vite-plugins/vite-manifest.ts';
+import { staticClosure, type Manifest, type ManifestChunk } from '#scripts/vite-plugins/vite-manifest.ts';
 import type { Build } from '../harness/build.ts';
 import { launchChromium } from '../harness/chromium.ts';
 import { kib, report } from './lib/report.ts';

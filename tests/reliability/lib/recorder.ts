@@ -8,7 +8,7 @@
  * named in a 400's message) is removed before the scan: it is the caller's own data.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { App } from '../../server/app.ts';
+import type { App } from '#server/app.ts';
 import type { HttpRequest, HttpResponse } from './http.ts';
 
 type Exchange = {

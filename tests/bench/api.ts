@@ -46,7 +46,7 @@ async function load(target: Target, paths: readonly string[], durationS: number,
 const failures = (result: Result) => result.errors + result.timeouts + result.non2xx;
 
 async function startBareServer(listFile: string): Promise<{ origin: string; stop(): Promise<void> }> {
-  const child = startProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/bare-server.ts'), listFile], { cwd: ROOT });
+  const child = startProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/bench/bare-server.ts'), listFile], { cwd: ROOT });
   const origin = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`The bare server did not start:\n${seen}`)), 30_000);

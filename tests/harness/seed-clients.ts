@@ -5,10 +5,10 @@
  * contract's ClientInput, so the data is exactly what the API could have stored.
  * The names and dates come from a seeded generator: the same count gives the same people.
  */
-import { ClientInput } from '../contract/api.ts';
-import { generateClientId } from '../server/clients/client-store.ts';
-import { openDatabase, type DatabaseConfig } from '../server/db/database.ts';
-import { createClientsRepository } from '../server/repositories/clients.ts';
+import { ClientInput } from '#contract/api';
+import { generateClientId } from '#server/clients/client-store.ts';
+import { openDatabase, type DatabaseConfig } from '#server/db/database.ts';
+import { createClientsRepository } from '#server/repositories/clients.ts';
 import { seededRandom } from './seeded-random.ts';
 
 const FIRST_NAMES = [

@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { inferFullPath, type GeneratorPlugin, type RouteNode } from '@tanstack/router-generator';
 import type { Plugin } from 'vite';
-import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../server/http/route-preloads.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '#server/http/route-preloads.ts';
 import { staticClosure, type Manifest, type ManifestChunk } from './vite-manifest.ts';
 
 /** A route as the preloads need it: its URL pattern and the source files it renders (its own and its layouts'). */

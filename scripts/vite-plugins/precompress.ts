@@ -8,7 +8,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { encodeAll, type ContentEncoding } from '../server/http/content-encoding.ts';
+import { encodeAll, type ContentEncoding } from '#server/http/content-encoding.ts';
 
 /** Text files worth compressing; images in other formats are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/;
