@@ -11,6 +11,10 @@ import tseslint from 'typescript-eslint';
 
 /** The top-level folders: across them an import uses its `#folder/…` name (package.json "imports"), within one a relative path. */
 const FOLDERS = ['contract', 'mocks', 'scripts', 'server', 'src', 'tests'];
+/**
+ * @param {string} [folder] a top-level folder, or none for the files at the root
+ * @returns {import('eslint').Linter.Config}
+ */
 const importStyle = (folder) => ({
   files: [folder ? `${folder}/**/*.{ts,tsx,js,mjs}` : '*.{ts,tsx,js,mjs}'],
   rules: {
