@@ -81,6 +81,15 @@ describe('mock backend', () => {
       expect(mockDb.listClients()).toHaveLength(before);
     });
 
+    it('judges an email as the browser’s email field does', async () => {
+      mockDb.startSession();
+      expect((await call('POST', '/api/clients', { ...input, email: "o'@example.com" })).status).toBe(201);
+      expect(await call('POST', '/api/clients', { ...input, email: 'x@a-.example.com' })).toEqual({
+        status: 400,
+        json: { message: 'Email must be a valid email address' },
+      });
+    });
+
     it('answers 404 to an unknown id and 400 to a malformed one', async () => {
       mockDb.startSession();
       expect(await call('GET', '/api/clients/unknown')).toEqual({ status: 404, json: { message: 'Client not found' } });
