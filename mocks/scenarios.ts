@@ -1,8 +1,8 @@
 /**
- * Steering the mock backend at runtime: slow, failing, offline or session-ended answers, so that
+ * Steering the mock backend at runtime: slow, failing, offline or session-ended responses, so that
  * testers see loading and error states without editing code. One mechanism for the browser
  * (URL and console, mocks/browser.ts) and the tests in Node: `scenarioHandler` runs before every
- * other handler and either answers for the scenario or lets the request through.
+ * other handler and either responds for the scenario or lets the request through.
  */
 import { delay, http, HttpResponse } from 'msw';
 
@@ -76,7 +76,7 @@ export function addRule(rule: Rule): void {
   changed({ ...state, rules: [...state.rules, rule] });
 }
 
-/** Every call answers after `ms` (or never); 0 removes the delay. */
+/** Every call gets its response after `ms` (or never); 0 removes the delay. */
 export function setDelay(ms: number | 'never'): void {
   const rules = state.rules.filter((rule) => !(rule.kind === 'delay' && rule.endpoint === undefined));
   changed({ ...state, rules: ms === 0 ? rules : [...rules, { kind: 'delay', ms }] });
@@ -94,7 +94,7 @@ export function describeScenario(): string[] {
 function describeRule(rule: Rule): string {
   if (rule.kind === 'session-ended') return 'session-ended';
   const where = rule.endpoint ?? 'every call';
-  if (rule.kind === 'delay') return `${where} ${rule.ms === 'never' ? 'never answers' : `after ${rule.ms} ms`}`;
+  if (rule.kind === 'delay') return `${where} ${rule.ms === 'never' ? 'never responds' : `after ${rule.ms} ms`}`;
   return `${where} fails (${rule.failure})${rule.times === undefined ? '' : `, next ${rule.times}`}`;
 }
 
@@ -155,7 +155,7 @@ function rulesFor(endpoint: Endpoint): Rule[] {
   return rules;
 }
 
-/** Runs before every other handler: answers for the scenario, or returns nothing to let the request through. */
+/** Runs before every other handler: responds for the scenario, or returns nothing to let the request through. */
 export const scenarioHandler = http.all('*', async ({ request }) => {
   if (isOff()) return undefined;
   const endpoint = endpointOf(request.method, new URL(request.url).pathname);

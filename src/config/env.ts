@@ -17,6 +17,6 @@ function readMocking(value: unknown): boolean {
 export const env = {
   /** The {host} the API's paths are relative to. Empty means the site's own origin. */
   apiUrl: readApiUrl(import.meta.env.VITE_API_URL),
-  /** msw answers instead of a server: on by default in development, never in a production build. */
+  /** msw responds instead of a server: on by default in development, never in a production build. */
   apiMocking: import.meta.env.DEV && readMocking(import.meta.env.VITE_API_MOCKING),
 };

@@ -10,7 +10,7 @@ export function logout(): Promise<undefined> {
 
 /**
  * Sign Out clears the flag and the cached client data, whatever the
- * server answered to the logout call (a failure is logged by the query client).
+ * server's response to the logout call (a failure is logged by the query client).
  */
 export function useSignOut() {
   const queryClient = useQueryClient();

@@ -17,7 +17,7 @@ export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteClient,
-    onSuccess: (_answer, clientId) => {
+    onSuccess: (_data, clientId) => {
       queryClient.removeQueries({ queryKey: clientKeys.detail(clientId), exact: true });
       queryClient.setQueryData<Client[]>(clientKeys.lists(), (clients) => clients?.filter((client) => client._id !== clientId));
       return queryClient.invalidateQueries({ queryKey: clientKeys.lists() });

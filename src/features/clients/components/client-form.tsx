@@ -3,7 +3,7 @@ import { useBlocker, useLocation } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ClientInput, type Client, type ClientInputBody } from '#contract/api';
-import { Question } from '../../../components/question.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isUnauthorized } from '../../../lib/api-client.ts';
 import { setLeaveGuard } from '../../../lib/leave-guard.ts';
 import { clientQueries } from '../api/client-queries.ts';
@@ -46,7 +46,7 @@ type ClientFormProps = {
   idPrefix: string;
   defaultValues: ClientFormValues;
   submitLabel: string;
-  /** Saves; settles when the server has answered. */
+  /** Saves; settles when the server has responded. */
   onSubmit: (values: ClientFormValues) => Promise<unknown>;
   pending: boolean;
   /** The client being edited: its own email is no reason to ask. */
@@ -188,7 +188,7 @@ function useLeaveQuestion(unsaved: boolean, onLeave: () => void): ReactNode {
 
   return (
     answer && (
-      <Question
+      <ConfirmDialog
         question="You have unsaved changes. Leave this page?"
         confirmLabel="Leave"
         cancelLabel="Stay"
@@ -224,7 +224,7 @@ function useDuplicateEmailQuestion(client: Client | undefined): [(email: string)
     );
   };
   const question = pending && (
-    <Question
+    <ConfirmDialog
       question={`A client with this email already exists: ${pending.other.firstName} ${pending.other.lastName}. Save anyway?`}
       confirmLabel="Yes"
       cancelLabel="No"

@@ -94,7 +94,7 @@ function orderByRank({ rank, count }: Ranks, dir: SortDirection): Uint32Array {
   return order;
 }
 
-/** Answers views of one list; make a new one when the list changes. */
+/** The search and sort views of one list; make a new one when the list changes. */
 export function createClientListView(clients: readonly Client[]) {
   const folded = new Map<string, string>();
   // Names repeat: each distinct one is folded once.
