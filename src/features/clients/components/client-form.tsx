@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useLocation } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { ClientInput, type Client, type ClientInputBody } from '#contract/api';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isUnauthorized } from '../../../lib/api-client.ts';
@@ -24,18 +25,6 @@ export const emptyClientFormValues: ClientFormValues = {
   lastName: '',
   email: '',
   registrationDateTime: '',
-};
-
-/** Validates with the API contract; the values are sent as typed (the datetime-local value). */
-const clientInputResolver: Resolver<ClientFormValues> = (values) => {
-  const result = ClientInput.safeParse(values);
-  if (result.success) return { values, errors: {} };
-  const errors: FieldErrors<ClientFormValues> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof ClientFormValues;
-    errors[field] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors };
 };
 
 function hasEmptyField(values: ClientFormValues): boolean {
@@ -77,7 +66,11 @@ export function ClientForm({
     getValues,
     setValue,
     formState: { errors, isDirty },
-  } = useForm<ClientFormValues>({ defaultValues, resolver: clientInputResolver });
+  } = useForm<ClientFormValues>({
+    defaultValues,
+    // Checked with the API contract; sent raw, as typed (the datetime-local value, SPEC.md section 7).
+    resolver: zodResolver(ClientInput, undefined, { raw: true }),
+  });
   const restored = useRestoredDraft(page, setValue, disabled);
   const leaveQuestion = useLeaveQuestion(isDirty, () => removeDraft(page));
   const [askDuplicate, duplicateQuestion] = useDuplicateEmailQuestion(client);
