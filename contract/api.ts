@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 /** Longest name or email the salon stores; enough for any real one, small enough to bound rows. */
-export const MAX_TEXT_LENGTH = 200;
+const MAX_TEXT_LENGTH = 200;
 
 /** "X is required" when the field is missing, "X must be text" when it is something else. */
 const textError = (field: string) => (issue: { input?: unknown }) =>

@@ -1,7 +1,5 @@
-/**
- * The SPA's configuration, read once from Vite's environment and checked. Checked by hand
- * rather than with zod: this module is in the landing page's bundle, which loads no zod.
- */
+// The SPA's configuration, read once from Vite's environment and checked by hand: `/` loads no zod
+// (docs/performance.md).
 function readApiUrl(value: unknown): string {
   if (value === undefined || value === '') return '';
   if (typeof value === 'string' && URL.canParse(value)) return value.replace(/\/+$/, '');

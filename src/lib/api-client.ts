@@ -1,9 +1,5 @@
-/**
- * The one HTTP client of the SPA: `fetch` with no time-out, where statuses 200 to 299 are
- * success. Responses are parsed with the caller's contract schema, so a
- * malformed response is an error here instead of a broken screen later. This module imports
- * zod's types only, so that pages which read no data do not load zod.
- */
+// The SPA's one HTTP client: `fetch` with no time-out, 200–299 is success (SPEC.md section 9), and a response
+// is parsed with the caller's contract schema. Only zod's types: `/` loads no zod (docs/performance.md).
 import type { z } from 'zod';
 import { env } from '../config/env.ts';
 
@@ -46,7 +42,7 @@ function urlFor(path: string): string {
 
 async function errorMessage(response: Response): Promise<string> {
   try {
-    // The contract's error body, { message }, read by hand: this module stays free of zod.
+    // The contract's error body, { message }, checked by hand (no zod here).
     const body: unknown = await response.json();
     if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
       return body.message;

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { setLoggedIn } from '../../../lib/login-flag.ts';
 
 /** POST {host}/login: a 2xx response is success; its body is not read. */
-export function login(credentials: LoginRequest): Promise<undefined> {
+function login(credentials: LoginRequest): Promise<undefined> {
   return apiRequest(apiPaths.login, { method: 'POST', body: credentials });
 }
 

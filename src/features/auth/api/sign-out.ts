@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { clearLoggedIn } from '../../../lib/login-flag.ts';
 
 /** POST {host}/logout ends the session on the server as well. */
-export function logout(): Promise<undefined> {
+function logout(): Promise<undefined> {
   return apiRequest(apiPaths.logout, { method: 'POST' });
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { clientKeys } from './client-queries.ts';
 
 /** POST {host}/api/clients: the response body is not read. */
-export function createClient(input: ClientInputBody): Promise<undefined> {
+function createClient(input: ClientInputBody): Promise<undefined> {
   return apiRequest(apiPaths.clients, { method: 'POST', body: input });
 }
 

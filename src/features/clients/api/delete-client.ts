@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { clientKeys } from './client-queries.ts';
 
 /** DELETE {host}/api/clients/{clientId} */
-export function deleteClient(clientId: string): Promise<undefined> {
+function deleteClient(clientId: string): Promise<undefined> {
   return apiRequest(apiPaths.client(clientId), { method: 'DELETE' });
 }
 

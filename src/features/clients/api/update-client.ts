@@ -7,7 +7,7 @@ import { clientKeys } from './client-queries.ts';
 type UpdateClientVariables = { clientId: string; input: ClientInputBody };
 
 /** PUT {host}/api/clients/{clientId}: the server responds with the client as stored. */
-export function updateClient({ clientId, input }: UpdateClientVariables): Promise<Client> {
+function updateClient({ clientId, input }: UpdateClientVariables): Promise<Client> {
   return apiRequest(apiPaths.client(clientId), { method: 'PUT', body: input, schema: Client });
 }
 
