@@ -52,6 +52,54 @@ describe('ClientInput', () => {
     });
   });
 
+  // WHATWG HTML's "valid email address", the rule of <input type="email">:
+  // https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address
+  const label = (length: number) => 'b'.repeat(length);
+  /** Whether the form's email field (jsdom's implementation of the same rule) finds the address valid. */
+  const emailFieldAccepts = (email: string) => {
+    const field = document.createElement('input');
+    field.type = 'email';
+    field.value = email;
+    return !field.validity.typeMismatch;
+  };
+
+  it.each([
+    ["o'@example.com", 'an apostrophe, last in the local part'],
+    ["!#$%&'*+/=?^_`{|}~-.x@example.com", 'every symbol the local part may hold'],
+    ['.nina..p.@example.com', 'dots anywhere in the local part'],
+    ['a@b', 'a domain without a dot'],
+    ['nina@salon-7.example.c0m', 'hyphens inside a label, digits in the last one'],
+    ['nina@192.168.0.1', 'a domain of digits'],
+    [`nina@${label(63)}.com`, 'a label of 63 characters'],
+    ['  nina@example.com ', 'spaces around it (trimmed)'],
+  ])('accepts the email %j (%s), as the email field does', (email) => {
+    expect(emailFieldAccepts(email)).toBe(true);
+    expect(ClientInput.safeParse({ ...valid, email }).success).toBe(true);
+  });
+
+  it.each([
+    ['x@a-.example.com', 'a label ending in a hyphen'],
+    ['x@-a.example.com', 'a label starting with a hyphen'],
+    [`nina@${label(64)}.com`, 'a label of 64 characters'],
+    ['nina@example..com', 'an empty label'],
+    ['nina@example.com.', 'a trailing dot'],
+    ['nina@', 'no domain'],
+    ['@example.com', 'no local part'],
+    ['nina', 'no @'],
+    ['ni na@example.com', 'a space inside'],
+    ['nina@@example.com', 'two @'],
+    ['"nina"@example.com', 'a quoted local part'],
+    ['nina@[127.0.0.1]', 'an address literal'],
+    ['léa@example.com', 'a letter outside ASCII in the local part'],
+    ['nina@exämple.com', 'a letter outside ASCII in the domain'],
+    ['nina@exa_mple.com', 'an underscore in the domain'],
+  ])('refuses the email %j (%s), as the email field does', (email) => {
+    expect(emailFieldAccepts(email)).toBe(false);
+    const result = ClientInput.safeParse({ ...valid, email });
+    expect(result.success).toBe(false);
+    expect(describeValidationError(result.error!)).toBe('Email must be a valid email address');
+  });
+
   it.each([
     [{ ...valid, firstName: '' }, 'First name is required'],
     [{ ...valid, lastName: '   ' }, 'Last name is required'],

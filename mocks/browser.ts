@@ -51,7 +51,7 @@ export async function startMockWorker(): Promise<void> {
   readAddress();
   const worker = setupWorker(...handlers);
 
-  // The calls the mock answered, with the time each took.
+  // The calls the mock responded to, with the time each took.
   const started = new Map<string, number>();
   const record = (request: Request, status: MockCall['status'], requestId: string) => {
     const { pathname } = new URL(request.url);

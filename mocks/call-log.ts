@@ -1,4 +1,4 @@
-/** The last calls the mock backend answered, for `salonMock.log()` and the panel. */
+/** The last calls the mock backend responded to, for `salonMock.log()` and the panel. */
 export type MockCall = { method: string; path: string; status: number | 'network error'; ms: number };
 
 const SIZE = 50;

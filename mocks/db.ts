@@ -1,8 +1,5 @@
-/**
- * The mock backend's store: clients and the demo session, in memory. In the browser it is
- * kept in localStorage so that changes survive a reload; `resetMockDb()` (or opening any
- * page with `?mock-reset`) brings back the seed.
- */
+// The mock backend's store: clients and the demo session, in memory, and in the browser also in localStorage
+// (kept across reloads). `resetMockDb()` or `?mock-reset` brings back the seed.
 import type { Client, ClientInput } from '#contract/api';
 import { seedClients } from './seed.ts';
 

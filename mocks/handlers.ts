@@ -3,5 +3,5 @@ import { authHandlers } from './handlers/auth.ts';
 import { clientHandlers } from './handlers/clients.ts';
 import { scenarioHandler } from './scenarios.ts';
 
-/** The scenario handler first: it answers for a scenario that is on, or lets the request through. */
+/** The scenario handler first: it responds for a scenario that is on, or lets the request through. */
 export const handlers = [scenarioHandler, ...authHandlers, ...clientHandlers];

@@ -1,9 +1,5 @@
-/**
- * The mock backend's own control, beside the Query devtools' button in `npm run dev`: a button
- * that opens a small panel (presets, a delay for every call, all off, the last 50 calls). While
- * a scenario is on, the button itself is the badge that says which, in red. Plain DOM: it
- * belongs to the mock backend, which only `npm run dev` loads, never the product.
- */
+// The mock backend's panel in `npm run dev`: presets, a delay, all off, the last 50 calls; its button is the red
+// badge while a scenario is on. Plain DOM (docs/decisions/011-mock-panel.md).
 import { onCall, recentCalls } from './call-log.ts';
 import {
   describeScenario,

@@ -21,7 +21,7 @@ describe('mock scenarios', () => {
     expect(endpointOf('GET', '/images/a.svg')).toBeUndefined();
   });
 
-  it('list-fails answers 500 with the contract’s error body to the list only', async () => {
+  it('list-fails responds 500 with the contract’s error body to the list only', async () => {
     mockDb.startSession();
     startScenario('list-fails');
     const list = await call('GET', '/api/clients');
@@ -42,7 +42,7 @@ describe('mock scenarios', () => {
     expect((await call('POST', '/api/clients', aClient)).status).toBe(201);
   });
 
-  it('session-ended answers 401 to every call that needs a session, while logging in still works', async () => {
+  it('session-ended responds 401 to every call that needs a session, while logging in still works', async () => {
     mockDb.startSession();
     startScenario('session-ended');
     expect((await call('GET', '/api/clients')).status).toBe(401);

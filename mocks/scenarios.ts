@@ -1,17 +1,11 @@
-/**
- * Steering the mock backend at runtime: slow, failing, offline or session-ended answers, so that
- * testers see loading and error states without editing code. One mechanism for the browser
- * (URL and console, mocks/browser.ts) and the tests in Node: `scenarioHandler` runs before every
- * other handler and either answers for the scenario or lets the request through.
- */
+// Steering the mock backend at runtime: slow, failing, offline, session ended (docs/testing-the-cache.md), in the
+// browser and in the tests alike. `scenarioHandler` runs before every other handler.
 import { delay, http, HttpResponse } from 'msw';
 
 /** The calls the SPA makes (the API contract's endpoints). */
-export const ENDPOINTS = ['login', 'logout', 'list', 'get', 'create', 'update', 'delete'] as const;
-export type Endpoint = (typeof ENDPOINTS)[number];
+export type Endpoint = 'login' | 'logout' | 'list' | 'get' | 'create' | 'update' | 'delete';
 
-export const FAILURE_STATUSES = [400, 401, 404, 500, 503] as const;
-export type Failure = (typeof FAILURE_STATUSES)[number] | 'network';
+type Failure = 400 | 401 | 404 | 500 | 503 | 'network';
 
 export type Rule =
   | { kind: 'delay'; ms: number | 'never'; endpoint?: Endpoint }
@@ -33,7 +27,7 @@ export const PRESETS = {
 } as const satisfies Record<string, readonly Rule[]>;
 export type Preset = keyof typeof PRESETS;
 
-export const isPreset = (name: string): name is Preset => Object.hasOwn(PRESETS, name);
+const isPreset = (name: string): name is Preset => Object.hasOwn(PRESETS, name);
 
 type State = { presets: Preset[]; rules: Rule[] };
 
@@ -54,7 +48,7 @@ function changed(next: State) {
   for (const listener of listeners) listener();
 }
 
-export const isOff = () => state.presets.length === 0 && state.rules.length === 0;
+const isOff = () => state.presets.length === 0 && state.rules.length === 0;
 
 /** Turns presets on (beside what is on already). An unknown name throws, listing the known ones. */
 export function startScenario(...names: string[]): void {
@@ -76,7 +70,7 @@ export function addRule(rule: Rule): void {
   changed({ ...state, rules: [...state.rules, rule] });
 }
 
-/** Every call answers after `ms` (or never); 0 removes the delay. */
+/** Every call gets its response after `ms` (or never); 0 removes the delay. */
 export function setDelay(ms: number | 'never'): void {
   const rules = state.rules.filter((rule) => !(rule.kind === 'delay' && rule.endpoint === undefined));
   changed({ ...state, rules: ms === 0 ? rules : [...rules, { kind: 'delay', ms }] });
@@ -94,7 +88,7 @@ export function describeScenario(): string[] {
 function describeRule(rule: Rule): string {
   if (rule.kind === 'session-ended') return 'session-ended';
   const where = rule.endpoint ?? 'every call';
-  if (rule.kind === 'delay') return `${where} ${rule.ms === 'never' ? 'never answers' : `after ${rule.ms} ms`}`;
+  if (rule.kind === 'delay') return `${where} ${rule.ms === 'never' ? 'never responds' : `after ${rule.ms} ms`}`;
   return `${where} fails (${rule.failure})${rule.times === undefined ? '' : `, next ${rule.times}`}`;
 }
 
@@ -155,7 +149,7 @@ function rulesFor(endpoint: Endpoint): Rule[] {
   return rules;
 }
 
-/** Runs before every other handler: answers for the scenario, or returns nothing to let the request through. */
+/** Runs before every other handler: responds for the scenario, or returns nothing to let the request through. */
 export const scenarioHandler = http.all('*', async ({ request }) => {
   if (isOff()) return undefined;
   const endpoint = endpointOf(request.method, new URL(request.url).pathname);

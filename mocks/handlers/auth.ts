@@ -4,7 +4,7 @@ import { mockDb } from '../db.ts';
 import { errorResponse, parseBody } from './respond.ts';
 
 /** The demo account of the mock backend (README). */
-export const DEMO_ACCOUNT = { username: 'admin', password: 'admin' } as const;
+const DEMO_ACCOUNT = { username: 'admin', password: 'admin' } as const;
 
 export const authHandlers = [
   http.post('*/login', async ({ request }) => {

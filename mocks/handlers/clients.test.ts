@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mockDb } from '../db.ts';
 
-/** The mock answers like the real server: the SPA's tests and `npm run dev` rely on it. */
+/** The mock responds like the real server: the SPA's tests and `npm run dev` rely on it. */
 async function call(method: string, path: string, body?: unknown, rawBody?: string) {
   const response = await fetch(`http://localhost${path}`, {
     method,
@@ -25,7 +25,7 @@ describe('mock backend', () => {
     expect((await call('POST', '/login', { username: 'admin', password: 'admin' })).status).toBe(200);
   });
 
-  it('answers 401 to every client call without a session, and logout ends it', async () => {
+  it('responds 401 to every client call without a session, and logout ends it', async () => {
     for (const [method, path] of [
       ['GET', '/api/clients'],
       ['POST', '/api/clients'],
@@ -73,15 +73,24 @@ describe('mock backend', () => {
         'First name must not contain control characters or text-direction overrides',
       ],
       ['an extra field', { ...input, _id: 'mine' }, undefined, 'Unknown field: _id'],
-    ])('answers 400 with a message to %s, and stores nothing', async (_name, body, rawBody, message) => {
+    ])('responds 400 with a message to %s, and stores nothing', async (_name, body, rawBody, message) => {
       mockDb.startSession();
       const before = mockDb.listClients().length;
-      const answer = await call('POST', '/api/clients', body, rawBody);
-      expect(answer).toEqual({ status: 400, json: { message } });
+      const response = await call('POST', '/api/clients', body, rawBody);
+      expect(response).toEqual({ status: 400, json: { message } });
       expect(mockDb.listClients()).toHaveLength(before);
     });
 
-    it('answers 404 to an unknown id and 400 to a malformed one', async () => {
+    it('judges an email as the browser’s email field does', async () => {
+      mockDb.startSession();
+      expect((await call('POST', '/api/clients', { ...input, email: "o'@example.com" })).status).toBe(201);
+      expect(await call('POST', '/api/clients', { ...input, email: 'x@a-.example.com' })).toEqual({
+        status: 400,
+        json: { message: 'Email must be a valid email address' },
+      });
+    });
+
+    it('responds 404 to an unknown id and 400 to a malformed one', async () => {
       mockDb.startSession();
       expect(await call('GET', '/api/clients/unknown')).toEqual({ status: 404, json: { message: 'Client not found' } });
       expect(await call('PUT', '/api/clients/unknown', input)).toEqual({ status: 404, json: { message: 'Client not found' } });

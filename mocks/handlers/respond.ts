@@ -3,14 +3,14 @@ import type { z } from 'zod';
 import { describeValidationError } from '#contract/api';
 import { mockDb } from '../db.ts';
 
-/** An error answer shaped like the real server's: a status and a short JSON message. */
+/** An error response shaped like the real server's: a status and a short JSON message. */
 export function errorResponse(status: number, message: string) {
   return HttpResponse.json({ message }, { status });
 }
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
-/** Reads a JSON body and validates it with a contract schema, answering 400 as the server does. */
+/** Reads a JSON body and validates it with a contract schema, responding 400 as the server does. */
 export async function parseBody<TSchema extends z.ZodType>(request: Request, schema: TSchema): Promise<Parsed<z.output<TSchema>>> {
   let json: unknown;
   try {

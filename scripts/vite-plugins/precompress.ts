@@ -1,10 +1,5 @@
-/**
- * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, at
- * build time: the server sends the one the browser accepts (@fastify/static's preCompressed)
- * instead of compressing on every request. The server's own compression
- * (server/http/content-encoding.ts), at its highest levels; a copy that saves nothing is not
- * written, and the server then sends the file itself.
- */
+// Writes a brotli (.br) and a gzip (.gz) copy beside each text file of the build, with the server's own
+// compression (server/http/content-encoding.ts), unless the copy saves nothing (docs/performance.md, "Static files").
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';

@@ -1,21 +1,10 @@
-/**
- * Writes dist/.vite/route-preloads.json at the end of the build: for each route of the SPA,
- * its URL pattern and the <link> tags of the chunks it needs before it can show anything,
- * which the server puts in that route's page (server/http/route-preloads.ts).
- *
- * The routes come from TanStack Router's own generator (the one that writes
- * src/routeTree.gen.ts), through its plugin hook: each route node gives its source file, its
- * parent and, with the generator's `inferFullPath`, its URL path. Layout routes (`_layout`),
- * route groups (`(group)`) and `index` are resolved by the router, not here. The chunks
- * come from Vite's manifest: the `?tsr-split=` modules of the route's file and of its
- * parent routes' files (a child renders inside its layouts).
- *
- * @tanstack/router-generator is declared in package.json at exactly the version
- * @tanstack/router-plugin pins, so that this hook runs in the generator the router uses:
- * upgrade the two together.
- */
+// Writes dist/.vite/route-preloads.json: each route's URL pattern, from TanStack Router's generator, and the
+// <link> tags of the chunks it needs first, from Vite's manifest; the server puts them in the route's page
+// (server/http/route-preloads.ts; why: docs/performance.md, "Route preloads").
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+// package.json pins @tanstack/router-generator to the version @tanstack/router-plugin pins, so that this hook runs in
+// the generator the router uses: upgrade the two together.
 import { inferFullPath, type GeneratorPlugin, type RouteNode } from '@tanstack/router-generator';
 import type { Plugin } from 'vite';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '#server/http/route-preloads.ts';

@@ -1,7 +1,4 @@
-/**
- * Vite's build manifest (dist/.vite/manifest.json): the parts the route preloads
- * (route-preloads.ts) and the landing page's weight benchmark (bench/weight.ts) read.
- */
+/** Vite's build manifest (dist/.vite/manifest.json), as route-preloads.ts and tests/bench/weight.ts read it. */
 
 export type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;

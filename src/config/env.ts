@@ -1,7 +1,5 @@
-/**
- * The SPA's configuration, read once from Vite's environment and checked. Checked by hand
- * rather than with zod: this module is in the landing page's bundle, which loads no zod.
- */
+// The SPA's configuration, read once from Vite's environment and checked by hand: `/` loads no zod
+// (docs/performance.md).
 function readApiUrl(value: unknown): string {
   if (value === undefined || value === '') return '';
   if (typeof value === 'string' && URL.canParse(value)) return value.replace(/\/+$/, '');
@@ -17,6 +15,6 @@ function readMocking(value: unknown): boolean {
 export const env = {
   /** The {host} the API's paths are relative to. Empty means the site's own origin. */
   apiUrl: readApiUrl(import.meta.env.VITE_API_URL),
-  /** msw answers instead of a server: on by default in development, never in a production build. */
+  /** msw responds instead of a server: on by default in development, never in a production build. */
   apiMocking: import.meta.env.DEV && readMocking(import.meta.env.VITE_API_MOCKING),
 };

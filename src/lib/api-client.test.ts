@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { server } from '#mocks/node.ts';
 import { ApiError, apiRequest, MalformedResponseError } from './api-client.ts';
 
-const Answer = z.object({ ok: z.boolean() });
+const ProbeBody = z.object({ ok: z.boolean() });
 
 describe('apiRequest (statuses 200 to 299 are success)', () => {
   it.each([200, 201, 204, 299])('treats %i as success', async (status) => {
@@ -24,7 +24,7 @@ describe('apiRequest (statuses 200 to 299 are success)', () => {
     await expect(apiRequest('/probe')).rejects.toThrow('Request failed with status 502');
   });
 
-  it('sends JSON with its content type and parses the answer with the schema', async () => {
+  it('sends JSON with its content type and parses the response with the schema', async () => {
     let contentType: string | null = null;
     let body: unknown;
     server.use(
@@ -34,7 +34,7 @@ describe('apiRequest (statuses 200 to 299 are success)', () => {
         return HttpResponse.json({ ok: true, extra: 'dropped' });
       }),
     );
-    await expect(apiRequest('/probe', { method: 'POST', body: { a: 1 }, schema: Answer })).resolves.toEqual({ ok: true });
+    await expect(apiRequest('/probe', { method: 'POST', body: { a: 1 }, schema: ProbeBody })).resolves.toEqual({ ok: true });
     expect(contentType).toBe('application/json');
     expect(body).toEqual({ a: 1 });
   });
@@ -42,9 +42,9 @@ describe('apiRequest (statuses 200 to 299 are success)', () => {
   it.each([
     ['a body of the wrong shape', () => HttpResponse.json({ ok: 'yes' })],
     ['a body that is not JSON', () => new HttpResponse('not json', { status: 200 })],
-  ])('refuses %s', async (_name, answer) => {
-    server.use(http.get('*/probe', answer));
-    await expect(apiRequest('/probe', { schema: Answer })).rejects.toBeInstanceOf(MalformedResponseError);
+  ])('refuses %s', async (_name, respond) => {
+    server.use(http.get('*/probe', respond));
+    await expect(apiRequest('/probe', { schema: ProbeBody })).rejects.toBeInstanceOf(MalformedResponseError);
   });
 
   it('sends no authentication header; the session travels as a cookie', async () => {
@@ -59,13 +59,13 @@ describe('apiRequest (statuses 200 to 299 are success)', () => {
     expect(authorization).toBeNull();
   });
 
-  it('has no time-out of its own: a slow answer still arrives', async () => {
+  it('has no time-out of its own: a slow response still arrives', async () => {
     server.use(
       http.get('*/probe', async () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
         return HttpResponse.json({ ok: true });
       }),
     );
-    await expect(apiRequest('/probe', { schema: Answer })).resolves.toEqual({ ok: true });
+    await expect(apiRequest('/probe', { schema: ProbeBody })).resolves.toEqual({ ok: true });
   });
 });

@@ -1,13 +1,9 @@
-/**
- * The one HTTP client of the SPA: `fetch` with no time-out, where statuses 200 to 299 are
- * success. Answers are parsed with the caller's contract schema, so a
- * malformed answer is an error here instead of a broken screen later. This module imports
- * zod's types only, so that pages which read no data do not load zod.
- */
+// The SPA's one HTTP client: `fetch` with no time-out, 200–299 is success (SPEC.md section 9), and a response
+// is parsed with the caller's contract schema. Only zod's types: `/` loads no zod (docs/performance.md).
 import type { z } from 'zod';
 import { env } from '../config/env.ts';
 
-/** A non-2xx answer from the server. `status` 401 means the session is no longer accepted. */
+/** A non-2xx response from the server. `status` 401 means the session is no longer accepted. */
 export class ApiError extends Error {
   readonly status: number;
 
@@ -18,10 +14,10 @@ export class ApiError extends Error {
   }
 }
 
-/** A 2xx answer whose body does not match the contract. */
+/** A 2xx response whose body does not match the contract. */
 export class MalformedResponseError extends Error {
   constructor(path: string, cause: unknown) {
-    super(`The server's answer to ${path} does not match the API contract`, { cause });
+    super(`The server's response to ${path} does not match the API contract`, { cause });
     this.name = 'MalformedResponseError';
   }
 }
@@ -33,7 +29,7 @@ export function isUnauthorized(error: unknown): boolean {
 type RequestOptions<TSchema extends z.ZodType | undefined> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** The schema of the answer; without one the body is not read. */
+  /** The schema of the response body; without one the body is not read. */
   schema?: TSchema;
   signal?: AbortSignal;
 };
@@ -46,7 +42,7 @@ function urlFor(path: string): string {
 
 async function errorMessage(response: Response): Promise<string> {
   try {
-    // The contract's error body, { message }, read by hand: this module stays free of zod.
+    // The contract's error body, { message }, checked by hand (no zod here).
     const body: unknown = await response.json();
     if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
       return body.message;

@@ -1,7 +1,5 @@
-/**
- * The form with unsaved changes on screen, if any, is asked here before something leaves it
- * without a navigation the router could stop first (Sign Out ends the session before it goes to /).
- */
+// Asks the form with unsaved changes, if one is on screen, before something leaves it that the router cannot
+// stop first (Sign Out ends the session before it navigates).
 type AskToLeave = () => Promise<boolean>;
 
 let current: AskToLeave | undefined;

@@ -1,8 +1,5 @@
-/**
- * The login flag: `isLoggedIn` = 'true' in local storage, set after a
- * successful login and removed on Sign Out. It is only a client-side flag; the server's
- * session cookie is HttpOnly and invisible here. Every read and write goes through this module.
- */
+// The login flag, `isLoggedIn` = 'true' in localStorage (SPEC.md section 4): every read and write goes through
+// here. Only a client-side flag: the server's session cookie is HttpOnly.
 import { useSyncExternalStore } from 'react';
 
 export const LOGIN_FLAG_KEY = 'isLoggedIn';

@@ -5,7 +5,7 @@ import { ApiError, isUnauthorized } from './api-client.ts';
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: {
-      /** The mutation answers a 401 itself (the login form: a 401 there is a wrong password). */
+      /** The mutation handles a 401 itself (the login form: a 401 there is a wrong password). */
       handlesUnauthorized?: boolean;
       /** The screen tells the user about a failure itself (the login form's alert), so it is not logged. */
       failureShownToUser?: boolean;
@@ -25,7 +25,7 @@ const STALE_TIME_MS = 30_000;
 const MAX_RETRIES = 2;
 
 function shouldRetry(failureCount: number, error: Error): boolean {
-  // A 4xx answer will not change by asking again; a network fault or a 5xx may.
+  // A 4xx response will not change by asking again; a network fault or a 5xx may.
   if (error instanceof ApiError && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }

@@ -54,7 +54,7 @@ function RootLayout() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const onLandingPage = useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/') });
-  // Sign Out goes to / and shows the alert, whatever the server answered. A form with unsaved
+  // Sign Out goes to / and shows the alert, whatever the server responded. A form with unsaved
   // changes asks first, since signing out would lose them.
   const onSignOut = async () => {
     if (!(await confirmLeaving())) return;

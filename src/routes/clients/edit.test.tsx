@@ -181,7 +181,7 @@ describe('edit and delete: query cache', () => {
     expect(queryClient.getQueryState(['clients', 'list'])?.isInvalidated).toBe(true);
 
     await user.click(screen.getByRole('link', { name: 'View clients list' }));
-    // The changed row is there at once, from the cache, before the refetch has answered.
+    // The changed row is there at once, from the cache, before the refetch's response.
     expect(await screen.findByRole('cell', { name: 'Nadia' })).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'Nina' })).not.toBeInTheDocument();
     await waitFor(() =>

@@ -81,7 +81,7 @@ describe('/clients', () => {
     expect(window.alert).not.toHaveBeenCalled();
   });
 
-  it('a malformed answer from the server is treated as a failed load', async () => {
+  it('a malformed response from the server is treated as a failed load', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.get('*/api/clients', () => HttpResponse.json([{ _id: 'x', firstName: 42 }])));
     await renderApp('/clients', { loggedIn: true });

@@ -4,8 +4,8 @@ import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setLoggedIn } from '../../../lib/login-flag.ts';
 
-/** POST {host}/login: a 2xx answer is success; its body is not read. */
-export function login(credentials: LoginRequest): Promise<undefined> {
+/** POST {host}/login: a 2xx response is success; its body is not read. */
+function login(credentials: LoginRequest): Promise<undefined> {
   return apiRequest(apiPaths.login, { method: 'POST', body: credentials });
 }
 

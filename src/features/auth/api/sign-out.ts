@@ -4,13 +4,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { clearLoggedIn } from '../../../lib/login-flag.ts';
 
 /** POST {host}/logout ends the session on the server as well. */
-export function logout(): Promise<undefined> {
+function logout(): Promise<undefined> {
   return apiRequest(apiPaths.logout, { method: 'POST' });
 }
 
 /**
  * Sign Out clears the flag and the cached client data, whatever the
- * server answered to the logout call (a failure is logged by the query client).
+ * server's response to the logout call (a failure is logged by the query client).
  */
 export function useSignOut() {
   const queryClient = useQueryClient();

@@ -12,12 +12,12 @@ export const clientKeys = {
 };
 
 /** GET {host}/api/clients */
-export function fetchClients({ signal }: { signal?: AbortSignal } = {}): Promise<Client[]> {
+function fetchClients({ signal }: { signal?: AbortSignal } = {}): Promise<Client[]> {
   return apiRequest(apiPaths.clients, { schema: ClientList, signal });
 }
 
 /** GET {host}/api/clients/{clientId} */
-export function fetchClient(clientId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Client> {
+function fetchClient(clientId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Client> {
   return apiRequest(apiPaths.client(clientId), { schema: Client, signal });
 }
 

@@ -4,8 +4,8 @@ import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { clientKeys } from './client-queries.ts';
 
-/** POST {host}/api/clients: the answer's body is not read. */
-export function createClient(input: ClientInputBody): Promise<undefined> {
+/** POST {host}/api/clients: the response body is not read. */
+function createClient(input: ClientInputBody): Promise<undefined> {
   return apiRequest(apiPaths.clients, { method: 'POST', body: input });
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { clientKeys } from './client-queries.ts';
 
 /** DELETE {host}/api/clients/{clientId} */
-export function deleteClient(clientId: string): Promise<undefined> {
+function deleteClient(clientId: string): Promise<undefined> {
   return apiRequest(apiPaths.client(clientId), { method: 'DELETE' });
 }
 
@@ -17,7 +17,7 @@ export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteClient,
-    onSuccess: (_answer, clientId) => {
+    onSuccess: (_data, clientId) => {
       queryClient.removeQueries({ queryKey: clientKeys.detail(clientId), exact: true });
       queryClient.setQueryData<Client[]>(clientKeys.lists(), (clients) => clients?.filter((client) => client._id !== clientId));
       return queryClient.invalidateQueries({ queryKey: clientKeys.lists() });

@@ -6,14 +6,14 @@ import { clientKeys } from './client-queries.ts';
 
 type UpdateClientVariables = { clientId: string; input: ClientInputBody };
 
-/** PUT {host}/api/clients/{clientId}: the server answers with the client as stored. */
-export function updateClient({ clientId, input }: UpdateClientVariables): Promise<Client> {
+/** PUT {host}/api/clients/{clientId}: the server responds with the client as stored. */
+function updateClient({ clientId, input }: UpdateClientVariables): Promise<Client> {
   return apiRequest(apiPaths.client(clientId), { method: 'PUT', body: input, schema: Client });
 }
 
 /**
  * An update changes this client's detail and the list. Both take the stored client from the
- * answer at once (no second request, no stale row when the list is shown next); the list is
+ * response at once (no second request, no stale row when the list is shown next); the list is
  * then refetched to pick up anyone else's changes.
  */
 export function useUpdateClient() {

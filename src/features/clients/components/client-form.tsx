@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useLocation } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { ClientInput, type Client, type ClientInputBody } from '#contract/api';
-import { Question } from '../../../components/question.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isUnauthorized } from '../../../lib/api-client.ts';
 import { setLeaveGuard } from '../../../lib/leave-guard.ts';
 import { clientQueries } from '../api/client-queries.ts';
@@ -26,18 +27,6 @@ export const emptyClientFormValues: ClientFormValues = {
   registrationDateTime: '',
 };
 
-/** Validates with the API contract; the values are sent as typed (the datetime-local value). */
-const clientInputResolver: Resolver<ClientFormValues> = (values) => {
-  const result = ClientInput.safeParse(values);
-  if (result.success) return { values, errors: {} };
-  const errors: FieldErrors<ClientFormValues> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof ClientFormValues;
-    errors[field] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors };
-};
-
 function hasEmptyField(values: ClientFormValues): boolean {
   return Object.values(values).some((value) => value.trim() === '');
 }
@@ -46,7 +35,7 @@ type ClientFormProps = {
   idPrefix: string;
   defaultValues: ClientFormValues;
   submitLabel: string;
-  /** Saves; settles when the server has answered. */
+  /** Saves; settles when the server has responded. */
   onSubmit: (values: ClientFormValues) => Promise<unknown>;
   pending: boolean;
   /** The client being edited: its own email is no reason to ask. */
@@ -77,7 +66,11 @@ export function ClientForm({
     getValues,
     setValue,
     formState: { errors, isDirty },
-  } = useForm<ClientFormValues>({ defaultValues, resolver: clientInputResolver });
+  } = useForm<ClientFormValues>({
+    defaultValues,
+    // Checked with the API contract; sent raw, as typed (the datetime-local value, SPEC.md section 7).
+    resolver: zodResolver(ClientInput, undefined, { raw: true }),
+  });
   const restored = useRestoredDraft(page, setValue, disabled);
   const leaveQuestion = useLeaveQuestion(isDirty, () => removeDraft(page));
   const [askDuplicate, duplicateQuestion] = useDuplicateEmailQuestion(client);
@@ -188,7 +181,7 @@ function useLeaveQuestion(unsaved: boolean, onLeave: () => void): ReactNode {
 
   return (
     answer && (
-      <Question
+      <ConfirmDialog
         question="You have unsaved changes. Leave this page?"
         confirmLabel="Leave"
         cancelLabel="Stay"
@@ -224,7 +217,7 @@ function useDuplicateEmailQuestion(client: Client | undefined): [(email: string)
     );
   };
   const question = pending && (
-    <Question
+    <ConfirmDialog
       question={`A client with this email already exists: ${pending.other.firstName} ${pending.other.lastName}. Save anyway?`}
       confirmLabel="Yes"
       cancelLabel="No"

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Question } from '../../../components/question.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 type DeleteClientButtonProps = {
   onConfirm: () => void;
@@ -27,7 +27,7 @@ export function DeleteClientButton({ onConfirm, pending }: DeleteClientButtonPro
         Delete
       </button>
       {asking && (
-        <Question
+        <ConfirmDialog
           question="Do you really want to delete this client?"
           confirmLabel="Yes"
           cancelLabel="No"

@@ -95,7 +95,7 @@ describe('sort', () => {
 });
 
 describe('prepared search', () => {
-  it('answers the same whether it was prepared ahead, in steps, or not at all', async () => {
+  it('gives the same views whether it was prepared ahead, in steps, or not at all', async () => {
     const many = Array.from({ length: 4_500 }, (_, index) =>
       client(index % 3 ? 'Ana' : 'Lucía', `Family${index}`, `c${index}@example.com`),
     );

@@ -1,9 +1,5 @@
-/**
- * The front desk's view of the client list: a search over names and email, and a sort by any
- * column. The list it starts from is in registration order (oldest first), and that order
- * breaks every tie. The work that does not depend on what is typed (the searchable text of
- * each client, each column's order) is done once per list and reused by every keystroke.
- */
+// The client list's search (names, email) and sort (any column); ties keep the registration order. What does not
+// depend on the search (each client's searchable text, each column's order) is computed once per list.
 import type { Client } from '#contract/api';
 import type { ClientListView, SortColumn, SortDirection } from './list-view-search.ts';
 
@@ -94,7 +90,7 @@ function orderByRank({ rank, count }: Ranks, dir: SortDirection): Uint32Array {
   return order;
 }
 
-/** Answers views of one list; make a new one when the list changes. */
+/** The search and sort views of one list; make a new one when the list changes. */
 export function createClientListView(clients: readonly Client[]) {
   const folded = new Map<string, string>();
   // Names repeat: each distinct one is folded once.

@@ -1,8 +1,5 @@
-/**
- * The client list as a CSV file for spreadsheet programs: RFC 4180 (CRLF line ends, fields
- * quoted when they hold a comma, a quote or a line break), UTF-8 with a byte-order mark so
- * that accents show right, and no cell a spreadsheet would run as a formula.
- */
+// The client list as a CSV file: RFC 4180, UTF-8 with a byte-order mark (accents show right in spreadsheets),
+// and no cell a spreadsheet would run as a formula.
 import type { Client } from '#contract/api';
 import { formatRegistrationTime } from './date-time.ts';
 

@@ -1,8 +1,5 @@
-/**
- * What staff typed in a client form when the server ended the session, kept for that page until
- * they are back and save it. sessionStorage, never localStorage: it is personal data, and it
- * goes with the tab. It is removed once saved, and when staff leave the form without saving.
- */
+// What staff typed in a client form when the session ended, kept for that page until saved or left. In
+// sessionStorage, never localStorage: it is personal data, and it goes with the tab.
 import type { ClientInputBody } from '#contract/api';
 
 const PREFIX = 'salon.draft:';

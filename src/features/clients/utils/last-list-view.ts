@@ -1,8 +1,5 @@
-/**
- * The search and sort the client list last showed in this tab, so that coming back from a
- * client (View clients list, or after Delete) shows the same view. In memory only: a search
- * can hold a client's name.
- */
+// The search and sort the client list last showed, so that coming back from a client shows the same view.
+// In memory only: a search can hold a client's name.
 import type { ClientListView } from './list-view-search.ts';
 
 let last: ClientListView = {};

@@ -1,8 +1,5 @@
-/**
- * The client list's search and sort as they stand in the address (/clients?q=ana&sort=lastName&dir=desc).
- * Anything unknown or malformed falls back to the default view, never to an error page. This
- * module is small on purpose: the route's definition, which every page loads, imports it.
- */
+// The client list's search and sort in the address (/clients?q=ana&sort=lastName&dir=desc); anything unknown
+// falls back to the default view. Kept small: the route definition, which every page loads, imports it.
 export const SORT_COLUMNS = ['firstName', 'lastName', 'email', 'registrationDateTime'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 export type SortDirection = 'asc' | 'desc';

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 
-type QuestionProps = {
+type ConfirmDialogProps = {
   question: string;
   confirmLabel: string;
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
-  /** Confirming destroys something (Delete's Yes): the answer is drawn as a danger button. */
+  /** Confirming destroys something (Delete's Yes): the confirm button is drawn as a danger button. */
   danger?: boolean;
   pending?: boolean;
 };
@@ -16,7 +16,15 @@ type QuestionProps = {
  * changes? save a second client with this email?). Focus goes to the safe answer when it
  * appears; Escape answers it too.
  */
-export function Question({ question, confirmLabel, cancelLabel, onConfirm, onCancel, danger = false, pending = false }: QuestionProps) {
+export function ConfirmDialog({
+  question,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  danger = false,
+  pending = false,
+}: ConfirmDialogProps) {
   const questionId = useId();
   const cancelButton = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelButton.current?.focus(), []);

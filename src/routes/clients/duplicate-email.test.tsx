@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockDb } from '#mocks/db.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { recordRequests } from '../../testing/request-log.ts';
+
+type User = Awaited<ReturnType<typeof renderApp>>['user'];
+
+const nina = {
+  _id: 'c-nina',
+  firstName: 'Nina',
+  lastName: 'Petrova',
+  email: 'nina@example.com',
+  registrationDateTime: '2024-05-01T12:30:00.000Z',
+};
+const omar = {
+  _id: 'c-omar',
+  firstName: 'Omar',
+  lastName: 'Haddad',
+  email: 'omar@example.com',
+  registrationDateTime: '2023-02-01T09:00:00.000Z',
+};
+
+async function typeNewClient(user: User, email = 'lea@example.com') {
+  await user.type(await screen.findByLabelText('First name'), 'Léa');
+  await user.type(screen.getByLabelText('Last name'), 'Moreau');
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Registration date and time'), '2024-05-01T10:30');
+}
+
+describe('an email another client already has', () => {
+  it('asks before saving; No keeps the form as typed and sends nothing', async () => {
+    mockDb.setClients([nina]);
+    const requests = recordRequests();
+    const { user } = await renderApp('/clients/register', { loggedIn: true });
+    await typeNewClient(user, '  NINA@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const question = await screen.findByRole('alertdialog', {
+      name: 'A client with this email already exists: Nina Petrova. Save anyway?',
+    });
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Léa');
+    expect(requests).not.toContain('POST /api/clients');
+  });
+
+  it('Yes saves', async () => {
+    mockDb.setClients([nina]);
+    const { user } = await renderApp('/clients/register', { loggedIn: true });
+    await typeNewClient(user, 'nina@example.com');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await screen.findByText('Client registered successfully!');
+    expect(mockDb.listClients().filter((client) => client.email === 'nina@example.com')).toHaveLength(2);
+  });
+
+  it('on the edit page, asks about another client’s email but not the client’s own', async () => {
+    mockDb.setClients([nina, omar]);
+    const { user } = await renderApp('/clients/edit/c-nina', { loggedIn: true });
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'omar@example.com');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alertdialog', { name: /already exists: Omar Haddad/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+
+    await user.clear(email);
+    await user.type(email, 'nina@example.com');
+    await user.type(screen.getByLabelText('Last name'), '-Ivanova');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('Client updated successfully!');
+  });
+});
