@@ -10,6 +10,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { clientStorePlugin } from './plugins/client-store.ts';
 import { crossSiteGuard } from './plugins/cross-site-guard.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { openApi } from './openapi/document.ts';
 import { BODY_LIMIT_BYTES, errorHandling, sendError } from './plugins/error-handling.ts';
 import { clientErrorHandler, requireHost } from './http/client-errors.ts';
 import { CompactRequestLog } from './http/compact-request-log.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: AppConfig) {
   });
   await app.register(clientStorePlugin, { clock });
 
+  await app.register(openApi);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(apiRoutes, { prefix: '/api' });

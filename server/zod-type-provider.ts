@@ -2,10 +2,11 @@
  * Fastify schemas straight from the shared zod contract: a type provider (so handlers get
  * the contract's output types), a validator compiler and a serializer compiler.
  *
- * Our own ~40 lines instead of `fastify-type-provider-zod`: its current majors (6, 7) need
- * @fastify/swagger as a peer, which this server does not use, and owning the compilers lets
- * every validation failure become the contract's own short message
- * (`describeValidationError`), the same one the msw mock answers with.
+ * Our own ~40 lines instead of `fastify-type-provider-zod` (docs/decisions/009-zod-type-provider.md):
+ * owning the compilers lets every validation failure become the contract's own short message
+ * (`describeValidationError`), the same one the msw mock answers with, and a body made ahead
+ * (`SerializedBody`) is a type a route may send. The OpenAPI document comes from the same
+ * schemas (openapi/document.ts).
  */
 import type { FastifyPluginAsync, FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import { z } from 'zod';

@@ -93,7 +93,8 @@ export const staticSite = fp<StaticSiteOptions>(
       await files.register(fastifyStatic, { root: staticDir, wildcard: false, cacheControl: false, preCompressed: true, index: false });
     });
 
-    app.get('/', sendPage);
+    // The SPA's page, not the API: left out of the OpenAPI document like @fastify/static's files.
+    app.get('/', { schema: { hide: true } }, sendPage);
 
     app.setNotFoundHandler((request, reply) => {
       if (!wantsSpaPage(request)) return notFound(request, reply);

@@ -13,10 +13,18 @@ const LoginResponse = z.object({ username: z.string() });
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
+const logoutSchema = { summary: 'Log out: ends the session, if any', response: { 204: z.undefined() } };
+
 export const authRoutes: ZodPlugin = async (app) => {
   app.post(
     '/login',
-    { schema: { body: LoginRequest, response: { 200: LoginResponse, 401: ApiErrorBody, 429: ApiErrorBody, 503: ApiErrorBody } } },
+    {
+      schema: {
+        summary: 'Log in: starts a session (its cookie)',
+        body: LoginRequest,
+        response: { 200: LoginResponse, 401: ApiErrorBody, 429: ApiErrorBody, 503: ApiErrorBody },
+      },
+    },
     async (request, reply) => {
       const username = normalizeUsername(request.body.username);
       const attempt = { username, address: request.ip };
@@ -53,7 +61,7 @@ export const authRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.post('/logout', { config: { bodyOptional: true } }, async (request, reply) => {
+  app.post('/logout', { schema: logoutSchema, config: { bodyOptional: true } }, async (request, reply) => {
     const token = readSessionToken(request.headers.cookie);
     if (token) await app.sessions.end(token);
     reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'));

@@ -10,13 +10,15 @@ const ClientIdParams = z.object({
 
 const CLIENT_NOT_FOUND = { message: 'Client not found' };
 
+const oneClientSchema = { summary: 'One client', params: ClientIdParams, response: { 200: Client, 404: ApiErrorBody } };
+
 /** The type of the bodies the read model makes (Fastify would call a Buffer octet-stream). */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const clientRoutes: ZodPlugin = async (app) => {
   const store = app.clientStore;
 
-  app.get('/', { schema: { response: { 200: ClientList, 304: z.undefined() } } }, async (request, reply) => {
+  app.get('/', { schema: { summary: 'The client list', response: { 200: ClientList, 304: z.undefined() } } }, async (request, reply) => {
     const list = await store.list(request.headers);
     // The browser may keep the list but must ask each time; an unchanged list costs a 304.
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').header('etag', list.etag);
@@ -25,12 +27,12 @@ export const clientRoutes: ZodPlugin = async (app) => {
     return reply.type(JSON_TYPE).send(list.body);
   });
 
-  app.post('/', { schema: { body: ClientInput, response: { 201: Client } } }, async (request, reply) => {
+  app.post('/', { schema: { summary: 'Register a client', body: ClientInput, response: { 201: Client } } }, async (request, reply) => {
     const client = await store.create(request.body);
     return reply.code(201).send(client);
   });
 
-  app.get('/:clientId', { schema: { params: ClientIdParams, response: { 200: Client, 404: ApiErrorBody } } }, (request, reply) => {
+  app.get('/:clientId', { schema: oneClientSchema }, (request, reply) => {
     const send = (json: SerializedBody<Client> | undefined): void => {
       if (json) reply.type(JSON_TYPE).send(json);
       else reply.code(404).send(CLIENT_NOT_FOUND);
@@ -42,7 +44,7 @@ export const clientRoutes: ZodPlugin = async (app) => {
 
   app.put(
     '/:clientId',
-    { schema: { params: ClientIdParams, body: ClientInput, response: { 200: Client, 404: ApiErrorBody } } },
+    { schema: { summary: 'Update a client', params: ClientIdParams, body: ClientInput, response: { 200: Client, 404: ApiErrorBody } } },
     async (request, reply) => {
       const client = await store.update(request.params.clientId, request.body);
       return client ?? reply.code(404).send(CLIENT_NOT_FOUND);
@@ -51,7 +53,10 @@ export const clientRoutes: ZodPlugin = async (app) => {
 
   app.delete(
     '/:clientId',
-    { schema: { params: ClientIdParams, response: { 204: z.undefined(), 404: ApiErrorBody } }, config: { bodyOptional: true } },
+    {
+      schema: { summary: 'Delete a client', params: ClientIdParams, response: { 204: z.undefined(), 404: ApiErrorBody } },
+      config: { bodyOptional: true },
+    },
     async (request, reply) => {
       const deleted = await store.remove(request.params.clientId);
       return deleted ? reply.code(204).send() : reply.code(404).send(CLIENT_NOT_FOUND);
