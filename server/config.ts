@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ScryptParams } from './auth/password.ts';
 import { MIN_PASSWORD_LENGTH } from './auth/password.ts';
-import type { DatabaseConfig, PostgresConfig } from './db/database.ts';
+import type { DatabaseConfig } from './db/database.ts';
+import type { PostgresConfig } from './db/postgres.ts';
 import type { ConnectionTimeouts } from './http/timeouts.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { isPostgres } from '../db/database.ts';
+import { isPostgres } from '../db/engine.ts';
 import { ADVISORY_LOCKS } from '../db/postgres.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';

@@ -14,12 +14,10 @@
  * away instead of kept. So nothing is answered from a list older than the database.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Client } from '#contract/api';
-import { databaseEngine } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { DatabaseEngine } from '../db/engine.ts';
 import { encode, MIN_COMPRESSIBLE_BYTES, preferredEncoding, type ContentEncoding } from '../http/content-encoding.ts';
-import { createClientsRepository, type ClientsRepository } from '../repositories/clients.ts';
+import type { ClientsRepository } from '../repositories/clients.ts';
 import type { SerializedBody } from '../zod-type-provider.ts';
 
 /** What every client's JSON starts with (toClient and the repository's JSON put `_id` first). */
@@ -260,10 +258,11 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /** The list as it is now: read from the database straight into one Buffer of the right size. */
-async function readList(clients: ClientsRepository): Promise<SerializedList> {
+async function readList(clients: ClientsRepository, engine: DatabaseEngine): Promise<SerializedList> {
   const size = await clients.jsonSize();
   const builder = new SerializedListBuilder(size.bytes, size.clients);
-  await clients.forEachJson((json) => builder.addJson(json));
+  // One string per client, without a JavaScript object per row.
+  await engine.forEachValue(clients.jsonListQuery(), (json) => builder.addJson(json));
   return builder.finish();
 }
 
@@ -275,10 +274,9 @@ export type ListAnswer = { etag: string } & (
   { notModified: true } | { notModified: false; encoding: ContentEncoding | undefined; body: SerializedBody<Client[]> }
 );
 
-export function createClientsReadModel(db: Kysely<Database>) {
-  const clients = createClientsRepository(db);
-  const cache = new ClientListCache(() => readList(clients));
-  databaseEngine(db).onCommit('clients', () => cache.invalidate());
+export function createClientsReadModel(clients: ClientsRepository, engine: DatabaseEngine) {
+  const cache = new ClientListCache(() => readList(clients, engine));
+  engine.onCommit('clients', () => cache.invalidate());
 
   return {
     async list(headers: ListRequestHeaders): Promise<ListAnswer> {

@@ -5,7 +5,7 @@
  * a new one. Written with Kysely's schema builder so that they also run on PostgreSQL.
  */
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres } from './database.ts';
+import { isPostgres } from './engine.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': {

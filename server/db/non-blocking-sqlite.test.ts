@@ -9,7 +9,8 @@ import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { aClient, createClient, loggedIn, temporaryDirectory, type TestApp } from '../testing/test-app.ts';
-import { openDatabase, type SqliteConfig } from './database.ts';
+import { openDatabase } from './database.ts';
+import type { SqliteConfig } from './sqlite.ts';
 import type { Database } from './schema.ts';
 
 const row = (id: string) => ({
@@ -24,7 +25,7 @@ const row = (id: string) => ({
 
 async function withLockHeldElsewhere(busyTimeoutMs: number): Promise<{ db: Kysely<Database>; holder: SqliteDatabase.Database }> {
   const file = join(temporaryDirectory(), 'salon.db');
-  const db = await openDatabase({ kind: 'sqlite', file, busyTimeoutMs });
+  const { db } = await openDatabase({ kind: 'sqlite', file, busyTimeoutMs });
   await db.insertInto('clients').values(row('before')).execute();
   const holder = new SqliteDatabase(file);
   holder.exec('BEGIN EXCLUSIVE');

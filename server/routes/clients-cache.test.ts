@@ -74,7 +74,7 @@ describe('the repository’s JSON of every client', () => {
     const json: string[] = [];
     const repository = createClientsRepository(test.app.db);
     const size = await repository.jsonSize();
-    await repository.forEachJson((each) => void json.push(each));
+    await test.app.dbEngine.forEachValue(repository.jsonListQuery(), (each) => void json.push(each));
     expect(json.toSorted()).toEqual(test.clients.map((client) => JSON.stringify(client)).toSorted());
     expect(size).toEqual({ clients: 4, bytes: json.reduce((sum, each) => sum + Buffer.byteLength(each), 0) });
   });
@@ -124,7 +124,7 @@ describe('GET /api/clients/:id with the list in memory', () => {
     expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe(aClient.firstName);
 
     // A second server, `npm run seed` or any tool writing the same database.
-    const other = await openDatabase(test.database);
+    const { db: other } = await openDatabase(test.database);
     try {
       await other.updateTable('clients').set({ first_name: 'Changed elsewhere' }).where('id', '=', client._id).execute();
       expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Changed elsewhere');

@@ -49,5 +49,5 @@ export async function freshTestDatabase(): Promise<DatabaseConfig> {
 
 /** A fresh database, opened and migrated (the test destroys it). */
 export async function openTestDatabase(): Promise<Kysely<Database>> {
-  return openDatabase(await freshTestDatabase());
+  return (await openDatabase(await freshTestDatabase())).db;
 }
