@@ -1,6 +1,6 @@
 /**
  * The session check remembers the session rows it read (sessions.ts) and must still give the
- * answer a fresh read would: after a logout, a time-out, and a change made by another process
+ * response a fresh read would: after a logout, a time-out, and a change made by another process
  * on the same database (the staff CLI, another instance), the very next request is refused.
  */
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DatabaseEngine } from '../db/engine.ts';
-import { databaseTrouble } from '../db/errors.ts';
+import { databaseErrorResponse } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import { generateSessionToken, hashSessionToken } from './session-cookie.ts';
@@ -27,7 +27,8 @@ export type SessionOptions = {
  * check's own bookkeeping (the once-a-minute touch, deleting an expired row) can wait for a
  * later request.
  */
-const isDeferrable = (error: unknown) => databaseTrouble(error) !== undefined || (error as { code?: string }).code === 'SQLITE_READONLY';
+const isDeferrable = (error: unknown) =>
+  databaseErrorResponse(error) !== undefined || (error as { code?: string }).code === 'SQLITE_READONLY';
 
 /**
  * Runs a write of the session check's bookkeeping without the request waiting for it: while

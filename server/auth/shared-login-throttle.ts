@@ -46,7 +46,7 @@ export class SharedLoginThrottle implements LoginThrottling {
     const ids = keys.map(() => randomUUID());
     // One admission at a time on this instance, in arrival order (a login is rare; this is
     // one short transaction): its bound on checks in flight is then exact, and too many
-    // failures answer first (429), as in memory.
+    // failures get their response first (429), as in memory.
     const turn = this.#queue.then(() => this.#admitInDatabase(keys, limits, ids, now));
     this.#queue = turn.then(
       () => {},

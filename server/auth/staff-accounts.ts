@@ -97,7 +97,7 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
 
     /**
      * The account these credentials open, or undefined. Unknown usernames and wrong
-     * passwords cost the same hash and give the same answer. A hash made with weaker
+     * passwords cost the same hash and give the same response. A hash made with weaker
      * parameters than the current ones is replaced (the password is known right now).
      */
     async authenticate(username: string, password: string): Promise<StaffRow | undefined> {

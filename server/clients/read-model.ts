@@ -102,7 +102,7 @@ export class SerializedList {
     return this.#idEnd(position) - start === id.length && this.body.toString('latin1', start, start + id.length) === id;
   }
 
-  /** Whether `client(id)` can answer: every id is in the plain form the index holds. */
+  /** Whether `client(id)` works: every id is in the plain form the index holds. */
   get indexed(): boolean {
     return this.#slots !== undefined;
   }
@@ -142,7 +142,7 @@ export class SerializedList {
  * nothing but the Buffer and a typed array outlives a client. Given the total size ahead
  * (`expectedBytes`, the clients' JSON without separators), the Buffer is allocated once, at
  * its final size; it grows only when the list grew after its size was read. Either way the
- * server's peak memory stays near the size of the answer itself.
+ * server's peak memory stays near the size of the response itself.
  */
 export class SerializedListBuilder {
   #body: Buffer;
@@ -266,11 +266,11 @@ async function readList(clients: ClientsRepository, engine: DatabaseEngine): Pro
   return builder.finish();
 }
 
-/** The request headers the list's answer depends on. */
+/** The request headers the list's response depends on. */
 export type ListRequestHeaders = { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined };
 
-/** GET /api/clients's answer: the list in the coding the request accepts, or "not modified". */
-export type ListAnswer = { etag: string } & (
+/** GET /api/clients's response: the list in the coding the request accepts, or "not modified". */
+export type ListResponse = { etag: string } & (
   { notModified: true } | { notModified: false; encoding: ContentEncoding | undefined; body: SerializedBody<Client[]> }
 );
 
@@ -279,7 +279,7 @@ export function createClientsReadModel(clients: ClientsRepository, engine: Datab
   engine.onCommit('clients', () => cache.invalidate());
 
   return {
-    async list(headers: ListRequestHeaders): Promise<ListAnswer> {
+    async list(headers: ListRequestHeaders): Promise<ListResponse> {
       const list = await cache.get();
       const encoding = list.body.length >= MIN_COMPRESSIBLE_BYTES ? preferredEncoding(headers['accept-encoding']) : undefined;
       const etag = encodedEtag(list.etag, encoding);

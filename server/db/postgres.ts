@@ -73,7 +73,7 @@ export async function openPostgres(config: PostgresConfig, onIdleError: (error: 
     max: config.poolSize,
     connectionTimeoutMillis: config.connectTimeoutMs,
     statement_timeout: config.statementTimeoutMs,
-    // A statement the server never answers (the network dropped) fails a little after the server would have cancelled it.
+    // A statement PostgreSQL never replies to (the network dropped) fails a little after the server would have cancelled it.
     query_timeout: config.statementTimeoutMs + 1000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,

@@ -46,10 +46,10 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   try {
-    // Opening happens before the server answers anything: here SQLite may wait for a lock itself.
+    // Opening happens before the server serves anything: here SQLite may wait for a lock itself.
     sqlite.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
     // WAL: readers never block the writer. synchronous=FULL: a commit is on disk before the
-    // answer goes out (a salon's records matter more than write speed).
+    // response goes out (a salon's records matter more than write speed).
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');

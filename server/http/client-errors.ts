@@ -25,7 +25,7 @@ const CLIENT_ERRORS: Record<string, Refusal> = {
 };
 const NOT_HTTP: Refusal = { status: 400, message: 'The request is not valid HTTP' };
 
-/** The client has gone: there is nobody to answer. */
+/** The client has gone: there is nobody to respond to. */
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE']);
 
 const HEAD_LINES = [
@@ -42,7 +42,7 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
   // A connection that never sent a byte (a browser's spare one) timing out is no client's mistake.
   if (socket.bytesRead === 0) this.log.debug({ code: error.code, status }, 'idle connection closed');
   else this.log.info({ code: error.code, status }, message);
-  // As Node does: no answer once one has begun on this connection (it would be corrupted).
+  // As Node does: no response once one has begun on this connection (it would be corrupted).
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
     const body = JSON.stringify({ message });

@@ -10,7 +10,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Every answer of this route at debug, whatever its status (the health check, which monitors poll). */
+    /** Every response of this route at debug, whatever its status (the health check, which monitors poll). */
     quietLog?: boolean;
   }
 }

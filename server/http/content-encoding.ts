@@ -12,7 +12,7 @@ export type ContentEncoding = 'br' | 'gzip';
 /** The codings made, best first: brotli is smaller than gzip on text. */
 const ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
 
-/** Smaller answers are sent as they are: compressing them saves less than a packet. */
+/** Smaller responses are sent as they are: compressing them saves less than a packet. */
 export const MIN_COMPRESSIBLE_BYTES = 1024;
 
 /**
@@ -22,7 +22,7 @@ export const MIN_COMPRESSIBLE_BYTES = 1024;
  * - `fast`, for a body made while the server runs, which may be several megabytes (the client
  *   list): brotli quality 5 and gzip level 6, far quicker than the highest levels for a few
  *   per cent more bytes. Brotli's window is 256 KiB (lgwin 18) instead of 4 MiB: JSON repeats
- *   itself at short distances, so the answer is as small, and compressing takes a fraction of
+ *   itself at short distances, so the response is as small, and compressing takes a fraction of
  *   the memory.
  */
 export type Effort = 'smallest' | 'fast';
@@ -56,7 +56,7 @@ export async function encodeAll(body: Buffer, effort: Effort): Promise<EncodedBo
 }
 
 /**
- * The coding to answer with, among `offered`: the best one the request accepts, or none
+ * The coding to respond with, among `offered`: the best one the request accepts, or none
  * (RFC 9110 section 12.5.3: codings are case-insensitive, `x-gzip` is gzip, `q=0` refuses a
  * coding, `*` accepts any not named). @fastify/accept-negotiator, which @fastify/static uses,
  * would send brotli to `br;q=0, *` and nothing to `BR` or `x-gzip`.

@@ -27,7 +27,7 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-/** On every answer, including those written straight to the socket (http/client-errors.ts). */
+/** On every response, including those written straight to the socket (http/client-errors.ts). */
 export const FIXED_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
@@ -54,7 +54,7 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
 
 export const securityHeaders = fp(
   async (app) => {
-    // A callback hook, not an async one: it runs on every answer, and needs no promise.
+    // A callback hook, not an async one: it runs on every response, and needs no promise.
     app.addHook('onSend', (request, reply, payload, done) => {
       applySecurityHeaders(request, reply);
       done(null, payload);

@@ -18,7 +18,7 @@ export const healthRoutes: ZodPlugin = async (app) => {
         .executeTakeFirstOrThrow();
       return { status: 'ok' as const };
     } catch (error) {
-      request.log.debug({ err: error }, 'Health check: the database did not answer');
+      request.log.debug({ err: error }, 'Health check: the database did not respond');
       return reply.code(503).send({ status: 'unavailable' });
     }
   });

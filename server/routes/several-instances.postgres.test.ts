@@ -48,7 +48,7 @@ describe('several instances on one PostgreSQL database', () => {
     expect((await get(b, '/api/clients', second)).statusCode).toBe(401);
   });
 
-  it('share the client list: after a write answered by A, the next read on B shows it', async () => {
+  it('share the client list: after a write that A acknowledged, the next read on B shows it', async () => {
     const { a, b } = await twoInstances();
     const cookieA = await logIn(a.app);
     const cookieB = await logIn(b.app);
