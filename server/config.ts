@@ -12,7 +12,7 @@ import type { DatabaseConfig } from './db/database.ts';
 import type { PostgresConfig } from './db/postgres.ts';
 import type { ConnectionTimeouts } from './http/timeouts.ts';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export type AppConfig = {
   /** The SQLite file, or the PostgreSQL database and its pool. */

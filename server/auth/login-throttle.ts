@@ -35,7 +35,7 @@ export type LoginAttempt = { username: string; address: string };
  * A login admitted for a password check: call `finish` exactly once, with the outcome when
  * there is one (in memory it returns at once; shared, once recorded).
  */
-export type AdmittedLogin<Finished = void | Promise<void>> = { finish(outcome?: 'failed' | 'succeeded'): Finished };
+type AdmittedLogin<Finished = void | Promise<void>> = { finish(outcome?: 'failed' | 'succeeded'): Finished };
 
 export type Admission<Finished = void | Promise<void>> =
   | { admitted: true; login: AdmittedLogin<Finished> }

@@ -88,7 +88,7 @@ export function needsRehash(stored: string, params: ScryptParams = OWASP_SCRYPT_
 
 /** New staff passwords: long enough to resist guessing, short enough to bound hashing work. */
 export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 1024;
+const MAX_PASSWORD_LENGTH = 1024;
 
 /** Why a new password is refused, or undefined when it is acceptable. */
 export function passwordProblem(password: string): string | undefined {

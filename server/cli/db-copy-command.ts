@@ -22,7 +22,7 @@ transaction, and checks that the counts match before it commits. Stop the server
 Either may be a SQLite file (file:… or a path) or a PostgreSQL URL (postgres://…).`;
 
 /** A copy refused or undone, with a message that says why; nothing was written. */
-export class DbCopyRefused extends Error {
+class DbCopyRefused extends Error {
   override name = 'DbCopyRefused';
 }
 

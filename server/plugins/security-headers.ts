@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
  * No inline script or style anywhere: the built SPA loads only its own files. React's
  * `style` props go through the CSSOM, which style-src does not restrict.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

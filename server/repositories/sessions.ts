@@ -42,5 +42,3 @@ export function createSessionsRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

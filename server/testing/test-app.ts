@@ -17,11 +17,11 @@ export { temporaryDirectory } from './test-database.ts';
 
 export const STAFF = { username: 'nina', password: 'correct horse battery' } as const;
 
-export const START_TIME = Date.parse('2025-03-01T09:00:00.000Z');
+const START_TIME = Date.parse('2025-03-01T09:00:00.000Z');
 
-export type TestClock = { now: number; advance(ms: number): void };
+type TestClock = { now: number; advance(ms: number): void };
 
-export function createClock(start = START_TIME): TestClock {
+function createClock(start = START_TIME): TestClock {
   return {
     now: start,
     advance(ms: number) {

@@ -27,9 +27,6 @@ export function temporaryDirectory(): string {
   return dir;
 }
 
-/** Which database the server tests of this project run on. */
-export const testDatabaseKind: DatabaseConfig['kind'] = inject('postgresUrl') ? 'postgres' : 'sqlite';
-
 let admin: pg.Pool | undefined;
 let created = 0;
 
