@@ -1,8 +1,6 @@
 /**
- * Staff passwords: scrypt from node:crypto with the OWASP Password Storage Cheat Sheet's
- * parameters (N=2^17, r=8, p=1), a 16-byte random salt per password, and the parameters
- * stored with the hash (PHC string format) so they can be raised later without locking
- * anyone out: `needsRehash` tells the login route to re-hash with the current ones.
+ * Staff passwords: scrypt with OWASP's parameters (N=2^17, r=8, p=1), a 16-byte salt, and the parameters
+ * stored with the hash (PHC string), so that `needsRehash` can raise them later without locking anyone out.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';

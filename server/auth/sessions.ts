@@ -1,8 +1,6 @@
 /**
- * Server-side sessions. The browser holds a random token; the database holds its SHA-256,
- * the account, when the session began and when it was last used. A session ends on logout,
- * after `idleMs` without use, `absoluteMs` after login whatever the use, and when its
- * account's password changes or the account is removed.
+ * Server-side sessions: the database keeps the token's SHA-256; a session ends on logout, after its idle
+ * or absolute time-out, and with its account's password or the account (docs/decisions/003-session-memory.md).
  */
 import type { Kysely } from 'kysely';
 import type { DatabaseEngine } from '../db/engine.ts';
@@ -22,10 +20,8 @@ export type SessionOptions = {
 };
 
 /**
- * The database refusing a write for a reason outside this server's control: another process
- * holds the lock, the disk is full, the file is read-only, PostgreSQL is restarting. A session
- * check's own bookkeeping (the once-a-minute touch, deleting an expired row) can wait for a
- * later request.
+ * A write refused for a reason outside this server's control (a lock, a full disk, a read-only file, PostgreSQL
+ * restarting): the session check's bookkeeping (the touch, deleting an expired row) can wait for a later request.
  */
 const isDeferrable = (error: unknown) =>
   databaseErrorResponse(error) !== undefined || (error as { code?: string }).code === 'SQLITE_READONLY';

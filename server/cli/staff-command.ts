@@ -26,7 +26,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 type StaffCommand = { name: 'list' } | { name: 'add' | 'passwd' | 'remove'; username: string };
 
-/** Positional words only, so no node:util parseArgs (the backup and db:copy CLIs have options). */
+/** Positional words only: no node:util parseArgs, which the CLIs with options use (docs/decisions/007-password-prompt.md). */
 function parseStaffCommand(args: readonly string[]): StaffCommand | undefined {
   const [name, username, ...extra] = args;
   if (name === 'list' && args.length === 1) return { name };

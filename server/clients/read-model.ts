@@ -1,17 +1,6 @@
 /**
- * The clients read model: what GET /api/clients and GET /api/clients/:id answer, from memory.
- *
- * The whole list is serialised once into a Buffer (SQLite writes each client's JSON, with no
- * JavaScript object per row) with a strong ETag, and kept until the clients change. The list
- * is answered with that Buffer or its brotli or gzip form (made once per list, when first
- * asked for), or a 304 when the request already holds it. One client is a slice of the same
- * Buffer, found through an index of the ids in it, answered without a query or a promise;
- * while the list is not in memory, it is read from the database.
- *
- * Every write of this server invalidates the list in the same code path that commits it
- * (client-store.ts), and so does a commit by another process, as soon as a request sees it
- * (the /api scope's first hook, db/database.ts); a rebuild that raced with either is thrown
- * away instead of kept. So nothing is answered from a list older than the database.
+ * What GET /api/clients and GET /api/clients/:id send: one Buffer per version of the list, its codings and an
+ * index of its ids, never older than the database (docs/decisions/002-clients-read-model.md).
  */
 import { createHash } from 'node:crypto';
 import type { Client } from '#contract/api';
@@ -54,10 +43,8 @@ export class SerializedList {
   /** The byte range of client i's JSON in `body`: [start, end) at 2i and 2i + 1. */
   readonly #ranges: Uint32Array;
   /**
-   * Client positions by id: an open-addressing hash table (slot → position + 1, 0 = empty)
-   * whose keys are read from `body` itself. Typed arrays, not a Map of strings: a few bytes
-   * per id, outside V8's heap, instead of a string and a map entry each inside it. Undefined
-   * when some id is not in the plain form the table can compare.
+   * Positions by id: open addressing (slot → position + 1, 0 = empty), keys read from `body`; typed arrays, a
+   * few bytes per id outside V8's heap. Undefined when some id is not in the plain form the table compares.
    */
   readonly #slots: Uint32Array | undefined;
   readonly #encoded = new Map<ContentEncoding, Promise<SerializedBody<Client[]>>>();
@@ -137,12 +124,8 @@ export class SerializedList {
 }
 
 /**
- * Writes a list one client at a time into a single Buffer, so that a large list (tens of
- * thousands of clients) is never held in memory as rows, objects and strings at once:
- * nothing but the Buffer and a typed array outlives a client. Given the total size ahead
- * (`expectedBytes`, the clients' JSON without separators), the Buffer is allocated once, at
- * its final size; it grows only when the list grew after its size was read. Either way the
- * server's peak memory stays near the size of the response itself.
+ * Writes a list one client at a time into one Buffer, allocated once at its final size (`expectedBytes`: the
+ * clients' JSON without separators), grown only if the list grew since: peak memory stays near the response's size.
  */
 export class SerializedListBuilder {
   #body: Buffer;

@@ -79,10 +79,9 @@ export async function openPostgres(config: PostgresConfig, onIdleError: (error: 
     keepAlive: true,
     application_name: 'salon',
   });
-  // A connection that breaks (the database restarted) is dropped by the pool, and the next query
-  // opens a new one; meanwhile queries fail fast and the request gets 503 (errors.ts). Its error is
-  // reported on the connection, also after the pool let go of it, and again on the pool:
-  // without listeners either would end the process. It is told once, from the connection.
+  // A broken connection (the database restarted) is dropped and replaced on next use; meanwhile requests get 503
+  // (errors.ts). Its error comes on the connection, even after the pool let go of it, and again on the pool:
+  // without listeners either would end the process. It is logged once, from the connection.
   pool.on('connect', (client) => client.on('error', onIdleError));
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -1,10 +1,4 @@
-/**
- * Security headers on every answer: API, static files, the SPA's index.html, and errors.
- * An onSend hook at the root runs for all of them, 4xx and 5xx included (errors raised before
- * routing, which skip the hooks, call `applySecurityHeaders` themselves; what Node refuses
- * before Fastify sees a request, http/client-errors.ts writes with FIXED_HEADERS). Written
- * by hand: a handful of fixed headers do not need @fastify/helmet.
- */
+/** Security headers on every response, errors and raw-socket refusals included (docs/decisions/005-security-headers.md). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 

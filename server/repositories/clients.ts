@@ -29,10 +29,8 @@ function toColumns(input: ClientInput) {
 }
 
 /**
- * Each client's JSON as the database writes it: the fields of toClient, in its order, so the
- * same text JSON.stringify(toClient(row)) gives (SQLite's json_object; PostgreSQL's
- * row_to_json of a row with the contract's field names, which writes no spaces and escapes
- * as JSON.stringify does). Lets the list be serialised without a JavaScript object per row.
+ * Each client's JSON as the database writes it, the same text as JSON.stringify(toClient(row)) (SQLite's
+ * json_object; PostgreSQL's row_to_json, which writes no spaces): no JavaScript object per row for the list.
  */
 function clientsAsJson(db: Kysely<Database>) {
   if (isPostgres(db)) {

@@ -1,8 +1,6 @@
 /**
- * HTTP written byte by byte on a node:net socket: what no HTTP client sends (malformed
- * requests, over-long headers, headers that trickle in forever), and exactly what the server
- * writes back before it closes the connection. For the server's socket tests
- * (server/http/*.test.ts) and the reliability suite's access checks.
+ * HTTP written byte by byte on a socket (malformed, over-long, trickling requests) and exactly what the server
+ * writes back: for the socket tests in server/http/ and the reliability suite's access checks.
  */
 import { connect } from 'node:net';
 import { DEFAULT_CACHE_CONTROL, FIXED_HEADERS } from '../plugins/security-headers.ts';
