@@ -260,5 +260,5 @@ describe('the db:copy CLI process', () => {
     const usage = run(['--from', source]);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toBe(`${DB_COPY_USAGE}\n`);
-  });
+  }, 120_000);
 });
