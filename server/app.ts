@@ -55,7 +55,7 @@ export async function buildApp(config: AppConfig) {
     // Every request gets an unguessable id: it is in the log and in a 500's body.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    // One line per answer, at a level that depends on the answer (http/compact-request-log.ts).
+    // One line per response, at a level that depends on its status (http/compact-request-log.ts).
     logController: new CompactRequestLog(),
     // Long enough that any over-long client id gets a 400 from the contract's ClientId check.
     routerOptions: { maxParamLength: 1024 },
@@ -67,15 +67,15 @@ export async function buildApp(config: AppConfig) {
     },
     // Slow and idle clients are cut off (http/timeouts.ts).
     ...timeouts,
-    // Node would answer a Host-less HTTP/1.1 request itself, without our headers: requireHost does.
+    // Node would refuse a Host-less HTTP/1.1 request itself, without our headers: requireHost does.
     http: { ...timeouts.http, requireHostHeader: false },
-    // What Node cannot parse, or receives too slowly, is answered with our headers too.
+    // What Node cannot parse, or receives too slowly, gets our headers too.
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Only JSON bodies are accepted (the cross-site guard answers 415 first; this is the second lock).
+  // Only JSON bodies are accepted (the cross-site guard responds 415 first; this is the second lock).
   app.removeContentTypeParser('text/plain');
 
   await app.register(securityHeaders);

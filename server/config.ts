@@ -8,10 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ScryptParams } from './auth/password.ts';
 import { MIN_PASSWORD_LENGTH } from './auth/password.ts';
-import type { DatabaseConfig, PostgresConfig } from './db/database.ts';
+import type { DatabaseConfig } from './db/database.ts';
+import type { PostgresConfig } from './db/postgres.ts';
 import type { ConnectionTimeouts } from './http/timeouts.ts';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export type AppConfig = {
   /** The SQLite file, or the PostgreSQL database and its pool. */

@@ -6,7 +6,7 @@ import { listeningTestApp } from './testing/test-app.ts';
 import { prettyLogStream } from './terminal-log.ts';
 
 describe('logs in a terminal', () => {
-  it('are one readable line per answer, request first, refusals of malformed HTTP too', async () => {
+  it('are one readable line per response, request first, refusals of malformed HTTP too', async () => {
     const written: string[] = [];
     const terminal = new Writable({
       write(chunk: Buffer, _encoding, done) {

@@ -1,10 +1,7 @@
 /**
- * Logs for a person at a terminal: one coloured line per entry through pino-pretty, with the
- * request lines of http/compact-request-log.ts as `GET /api/clients 401 (0.8 ms)`. pino-pretty
- * is a dev dependency: a production install (npm ci --omit=dev) has none, and then the logs
- * stay JSON, as they are anyway when standard output is a file, a pipe or a log collector.
+ * Logs for a person at a terminal: one coloured line per entry through pino-pretty, a dev dependency; without
+ * it (a production install), and whenever output is not a terminal, the logs stay JSON.
  */
-
 /** Node's codes for a module, or one of its own imports, that is not installed. */
 const NOT_INSTALLED = new Set(['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND']);
 

@@ -1,19 +1,6 @@
 /**
- * Login throttling: at most `maxFailuresPerAccount` failures per username and
- * `maxFailuresPerAddress` per client address within a sliding window; past that, login
- * answers 429 with Retry-After without checking the password. Unknown usernames count like
- * real ones, so the throttle reveals nothing about which accounts exist.
- *
- * A login is admitted before its password is checked, and counts as a failure while it is in
- * flight: guesses sent at once cannot all be checked before the first failure is recorded.
- * The logins in flight across the whole server are bounded too (`maxConcurrentChecks`): each
- * check is a memory-hard hash, and a flood of them must not take the memory or the CPU the
- * rest of the API needs.
- *
- * This class keeps the counts in memory: one server process (SQLite), and a restart
- * forgetting them is acceptable (a restart is rarer than a window). The number of tracked
- * keys is bounded. Several instances on PostgreSQL share them in the database instead
- * (shared-login-throttle.ts), with the same rules (`throttleWaitMs`).
+ * The login throttle in memory (one process, SQLite): failures per account and per address in a
+ * sliding window, a login counted while in flight (docs/decisions/008-login-throttle-and-hashing-slots.md).
  */
 export type LoginThrottleOptions = {
   maxFailuresPerAccount: number;
@@ -35,7 +22,7 @@ export type LoginAttempt = { username: string; address: string };
  * A login admitted for a password check: call `finish` exactly once, with the outcome when
  * there is one (in memory it returns at once; shared, once recorded).
  */
-export type AdmittedLogin<Finished = void | Promise<void>> = { finish(outcome?: 'failed' | 'succeeded'): Finished };
+type AdmittedLogin<Finished = void | Promise<void>> = { finish(outcome?: 'failed' | 'succeeded'): Finished };
 
 export type Admission<Finished = void | Promise<void>> =
   | { admitted: true; login: AdmittedLogin<Finished> }

@@ -1,11 +1,10 @@
 /**
- * Staff passwords: scrypt from node:crypto with the OWASP Password Storage Cheat Sheet's
- * parameters (N=2^17, r=8, p=1), a 16-byte random salt per password, and the parameters
- * stored with the hash (PHC string format) so they can be raised later without locking
- * anyone out: `needsRehash` tells the login route to re-hash with the current ones.
+ * Staff passwords: scrypt with OWASP's parameters (N=2^17, r=8, p=1), a 16-byte salt, and the parameters
+ * stored with the hash (PHC string), so that `needsRehash` can raise them later without locking anyone out.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 export type ScryptParams = {
   /** CPU/memory cost, a power of two. */
@@ -27,38 +26,19 @@ const MAX_R = 32;
 const MAX_P = 16;
 
 /**
- * Each hash holds 128 * N * r bytes and keeps a core busy for a third of a second: at most
- * half the cores' worth run at once (one on two cores), so that a burst of logins can take
- * neither the process's memory nor the CPU the API needs (libuv would run four in parallel).
- * How many logins may wait for a slot is the login throttle's bound.
+ * Hashes running at once: half the cores (one on two), so a burst of logins takes neither the
+ * memory (128 MiB each) nor the CPU the API needs (docs/decisions/008-login-throttle-and-hashing-slots.md).
  */
-const MAX_CONCURRENT_HASHES = Math.max(1, Math.floor(availableParallelism() / 2));
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function withHashSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) {
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running += 1;
-  }
-  try {
-    return await task();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+const hashSlots = pLimit(Math.max(1, Math.floor(availableParallelism() / 2)));
 
 function scrypt(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
   // Node refuses to allocate more than `maxmem` (32 MiB by default); allow what N and r need.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r * p };
   // NFC: the same password typed on two keyboards gives the same bytes.
   const input = password.normalize('NFC');
-  return withHashSlot(
+  return hashSlots(
     () =>
-      new Promise((resolve, reject) => {
+      new Promise<Buffer>((resolve, reject) => {
         scryptCallback(input, salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
       }),
   );
@@ -106,7 +86,7 @@ export function needsRehash(stored: string, params: ScryptParams = OWASP_SCRYPT_
 
 /** New staff passwords: long enough to resist guessing, short enough to bound hashing work. */
 export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 1024;
+const MAX_PASSWORD_LENGTH = 1024;
 
 /** Why a new password is refused, or undefined when it is acceptable. */
 export function passwordProblem(password: string): string | undefined {

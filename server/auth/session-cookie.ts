@@ -1,9 +1,4 @@
-/**
- * The session cookie: an opaque random token (256 bits), HttpOnly (the SPA never sees it;
- * its login flag is separate, in localStorage), SameSite=Strict, Path=/, and Secure when
- * the request came over HTTPS. No Max-Age: the browser forgets it when it closes, and the
- * server's idle and absolute time-outs decide how long it is honoured.
- */
+/** The session cookie: a random token, HttpOnly, SameSite=Strict, Secure over HTTPS (docs/decisions/006-session-cookie.md). */
 import { createHash, randomBytes } from 'node:crypto';
 
 export const SESSION_COOKIE = 'salon_session';

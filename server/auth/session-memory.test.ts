@@ -1,6 +1,6 @@
 /**
  * The session check remembers the session rows it read (sessions.ts) and must still give the
- * answer a fresh read would: after a logout, a time-out, and a change made by another process
+ * response a fresh read would: after a logout, a time-out, and a change made by another process
  * on the same database (the staff CLI, another instance), the very next request is refused.
  */
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ describe('the remembered session check', () => {
     const test = await createTestApp();
     const cookie = await logIn(test.app);
     await usedRepeatedly(test, cookie);
-    const other = await openDatabase(test.database);
+    const { db: other } = await openDatabase(test.database);
     try {
       await other.deleteFrom('sessions').execute();
     } finally {
@@ -36,7 +36,7 @@ describe('the remembered session check', () => {
     const test = await createTestApp();
     const first = await logIn(test.app);
     await usedRepeatedly(test, first);
-    const cli = await openDatabase(test.database);
+    const { db: cli } = await openDatabase(test.database);
     try {
       expect(await createStaffAccounts(cli, { hashing: TEST_HASHING }).changePassword(STAFF.username, 'another long password')).toBe(1);
       expect((await listClients(test, first)).statusCode).toBe(401);

@@ -1,12 +1,10 @@
 /**
- * Server-side sessions. The browser holds a random token; the database holds its SHA-256,
- * the account, when the session began and when it was last used. A session ends on logout,
- * after `idleMs` without use, `absoluteMs` after login whatever the use, and when its
- * account's password changes or the account is removed.
+ * Server-side sessions: the database keeps the token's SHA-256; a session ends on logout, after its idle
+ * or absolute time-out, and with its account's password or the account (docs/decisions/003-session-memory.md).
  */
 import type { Kysely } from 'kysely';
-import { databaseEngine } from '../db/database.ts';
-import { databaseTrouble } from '../db/errors.ts';
+import type { DatabaseEngine } from '../db/engine.ts';
+import { databaseErrorResponse } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import { generateSessionToken, hashSessionToken } from './session-cookie.ts';
@@ -22,12 +20,11 @@ export type SessionOptions = {
 };
 
 /**
- * The database refusing a write for a reason outside this server's control: another process
- * holds the lock, the disk is full, the file is read-only, PostgreSQL is restarting. A session
- * check's own bookkeeping (the once-a-minute touch, deleting an expired row) can wait for a
- * later request.
+ * A write refused for a reason outside this server's control (a lock, a full disk, a read-only file, PostgreSQL
+ * restarting): the session check's bookkeeping (the touch, deleting an expired row) can wait for a later request.
  */
-const isDeferrable = (error: unknown) => databaseTrouble(error) !== undefined || (error as { code?: string }).code === 'SQLITE_READONLY';
+const isDeferrable = (error: unknown) =>
+  databaseErrorResponse(error) !== undefined || (error as { code?: string }).code === 'SQLITE_READONLY';
 
 /**
  * Runs a write of the session check's bookkeeping without the request waiting for it: while
@@ -47,39 +44,36 @@ const MAX_REMEMBERED_SESSIONS = 10_000;
 type KnownSession = { session: Session; createdMs: number; lastSeenMs: number };
 
 /**
- * The sessions read since the database last changed, by token. Every /api request checks
- * its session, and reading the row each time is most of a small request's cost. A row is
- * reused only while the database is exactly as it was when the row was read: any change by
- * this server (a login, a logout, a touch, any write) or a commit by another process (the
- * staff CLI's passwd and remove; another instance on PostgreSQL; see DatabaseEngine.look) empties the memory, so the answer is always
- * the one a fresh read would give. The time-outs are checked on every request.
+ * The sessions read since the database last changed, by token: any change by this server or
+ * commit by another process empties it (docs/decisions/003-session-memory.md).
  */
-function createSessionMemory(db: Kysely<Database>) {
-  const engine = databaseEngine(db);
-  const ownChanges = () => engine.ownChanges();
+function createSessionMemory(engine: DatabaseEngine) {
   const known = new Map<string, KnownSession>();
-  let seenChanges = ownChanges();
+  let seenChanges = engine.localChangeCount();
   /** Bumped whenever the memory is emptied. */
-  let generation = 0;
+  let currentGeneration = 0;
   const forget = () => {
     known.clear();
-    generation += 1;
+    currentGeneration += 1;
   };
   engine.onCommit('auth', forget);
   return {
     /** The memory's generation now (it is emptied first when this server changed a row). */
-    state(): number {
-      const changes = ownChanges();
+    generation(): number {
+      const changes = engine.localChangeCount();
       if (changes !== seenChanges) {
         seenChanges = changes;
         forget();
       }
-      return generation;
+      return currentGeneration;
     },
-    recall: (token: string): KnownSession | undefined => known.get(token),
-    /** Remembers a session read under `state` (taken before the read), unless the database changed since. */
-    remember(token: string, session: KnownSession, state: number): void {
-      if (this.state() !== state) return;
+    recall(token: string): KnownSession | undefined {
+      this.generation();
+      return known.get(token);
+    },
+    /** Remembers a session read in `readInGeneration` (taken before the read), unless the database changed since. */
+    remember(token: string, session: KnownSession, readInGeneration: number): void {
+      if (this.generation() !== readInGeneration) return;
       if (known.size >= MAX_REMEMBERED_SESSIONS) known.clear();
       known.set(token, session);
     },
@@ -88,10 +82,11 @@ function createSessionMemory(db: Kysely<Database>) {
 
 export function createSessions(
   db: Kysely<Database>,
+  engine: DatabaseEngine,
   { idleMs, absoluteMs, clock = Date.now, onBackgroundError = () => {} }: SessionOptions,
 ) {
   const sessions = createSessionsRepository(db);
-  const memory = createSessionMemory(db);
+  const memory = createSessionMemory(engine);
   // Recording every request's time would make each read a write; a minute's precision
   // (less for very short idle time-outs) is plenty for an idle time-out.
   const touchEveryMs = Math.min(60_000, Math.floor(idleMs / 4));
@@ -100,11 +95,10 @@ export function createSessions(
   const pendingTouches = new Map<string, Promise<unknown>>();
 
   async function findSession(token: string): Promise<KnownSession | undefined> {
-    memory.state();
     const remembered = memory.recall(token);
     if (remembered) return remembered;
     await pendingTouches.get(token)?.catch(() => {});
-    const state = memory.state();
+    const generation = memory.generation();
     const tokenHash = hashSessionToken(token);
     const row = await sessions.findByTokenHash(tokenHash);
     if (!row) return undefined;
@@ -114,7 +108,7 @@ export function createSessions(
       createdMs: Date.parse(row.created_at),
       lastSeenMs: Date.parse(row.last_seen_at),
     };
-    memory.remember(token, found, state);
+    memory.remember(token, found, generation);
     return found;
   }
 
@@ -133,7 +127,6 @@ export function createSessions(
      * means "ask `resume`", not "no session".
      */
     resumeFromMemory(token: string): Session | undefined {
-      memory.state();
       const known = memory.recall(token);
       if (!known) return undefined;
       const now = clock();

@@ -1,13 +1,6 @@
 /**
- * The login throttle of several instances on one PostgreSQL database: the same rules as
- * LoginThrottle (login-throttle.ts), with the failures and the logins in flight kept in the
- * `login_attempts` table, so that failures on one instance count on every other. Admission
- * is one transaction holding an advisory lock per key (taken in a fixed order), so attempts
- * sent at once to different instances are counted one after the other, never past the limit.
- *
- * A login in flight is a row until it finishes; an instance killed during the check leaves it,
- * and it counts as a failure until it leaves the window (the safe side). The bound on
- * password checks at once stays per instance: it protects this instance's CPU and memory.
+ * The login throttle of instances sharing PostgreSQL: LoginThrottle's rules, counted in `login_attempts`
+ * under an advisory lock per key (docs/decisions/008-login-throttle-and-hashing-slots.md).
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -46,7 +39,7 @@ export class SharedLoginThrottle implements LoginThrottling {
     const ids = keys.map(() => randomUUID());
     // One admission at a time on this instance, in arrival order (a login is rare; this is
     // one short transaction): its bound on checks in flight is then exact, and too many
-    // failures answer first (429), as in memory.
+    // failures get their response first (429), as in memory.
     const turn = this.#queue.then(() => this.#admitInDatabase(keys, limits, ids, now));
     this.#queue = turn.then(
       () => {},

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { isPostgres } from '../db/database.ts';
+import { isPostgres } from '../db/engine.ts';
 import { ADVISORY_LOCKS } from '../db/postgres.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
@@ -97,7 +97,7 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
 
     /**
      * The account these credentials open, or undefined. Unknown usernames and wrong
-     * passwords cost the same hash and give the same answer. A hash made with weaker
+     * passwords cost the same hash and give the same response. A hash made with weaker
      * parameters than the current ones is replaced (the password is known right now).
      */
     async authenticate(username: string, password: string): Promise<StaffRow | undefined> {

@@ -27,7 +27,7 @@ function fakeIo() {
 async function seededSqlite(clients: number): Promise<string> {
   const file = join(temporaryDirectory(), 'salon.db');
   await seedClients(file, clients);
-  const db = await openDatabase({ kind: 'sqlite', file });
+  const { db } = await openDatabase({ kind: 'sqlite', file });
   try {
     await createStaffAccounts(db, { hashing: TEST_HASHING }).add('Alice', 'a long secret');
     const [staff] = await db.selectFrom('staff').select('id').execute();
@@ -50,7 +50,7 @@ async function postgresTarget(): Promise<Extract<DatabaseConfig, { kind: 'postgr
 
 /** Every row of the tables db:copy copies, and the number of sessions. */
 async function contents(config: DatabaseConfig) {
-  const db = await openDatabase(config);
+  const { db } = await openDatabase(config);
   try {
     return await readContents(db);
   } finally {
@@ -110,7 +110,7 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
   it('refuses a target that already holds data, with the counts, and leaves it unchanged', async () => {
     const source = await seededSqlite(20);
     const target = await postgresTarget();
-    const db = await openDatabase(target);
+    const { db } = await openDatabase(target);
     const now = new Date().toISOString();
     await db
       .insertInto('clients')
@@ -139,7 +139,7 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
   it('refuses a target with only a staff account', async () => {
     const source = await seededSqlite(5);
     const target = await postgresTarget();
-    const db = await openDatabase(target);
+    const { db } = await openDatabase(target);
     await createStaffAccounts(db, { hashing: TEST_HASHING }).add('owner', 'a long password');
     await db.destroy();
     const { io, err } = fakeIo();
@@ -153,7 +153,7 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
   it('rolls everything back and exits 1 when the counts do not match', async () => {
     const source = await seededSqlite(30);
     const target = await postgresTarget();
-    const db = await openDatabase(target);
+    const { db } = await openDatabase(target);
     // A target that silently drops one client on insert.
     const [dropped] = await contents({ kind: 'sqlite', file: source }).then((rows) => rows.clients.slice(7, 8));
     await sql`CREATE FUNCTION drop_one() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -260,5 +260,5 @@ describe('the db:copy CLI process', () => {
     const usage = run(['--from', source]);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toBe(`${DB_COPY_USAGE}\n`);
-  });
+  }, 120_000);
 });

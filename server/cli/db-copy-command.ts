@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { ConfigError, databaseFromUrl, redactedUrl } from '../config.ts';
-import { isPostgres, openDatabase, type DatabaseConfig } from '../db/database.ts';
+import { openDatabase, type DatabaseConfig } from '../db/database.ts';
+import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { refusalsExitOne, type CommandIo, type Progress } from './run-command.ts';
 
@@ -21,7 +22,7 @@ transaction, and checks that the counts match before it commits. Stop the server
 Either may be a SQLite file (file:… or a path) or a PostgreSQL URL (postgres://…).`;
 
 /** A copy refused or undone, with a message that says why; nothing was written. */
-export class DbCopyRefused extends Error {
+class DbCopyRefused extends Error {
   override name = 'DbCopyRefused';
 }
 
@@ -72,7 +73,7 @@ function reason(error: unknown): string {
 async function open(option: '--from' | '--to', config: DatabaseConfig): Promise<Kysely<Database>> {
   try {
     // One connection is all the copy uses; a large batch may take longer than a request would.
-    return await openDatabase(config.kind === 'postgres' ? { ...config, poolSize: 2, statementTimeoutMs: 120_000 } : config);
+    return (await openDatabase(config.kind === 'postgres' ? { ...config, poolSize: 2, statementTimeoutMs: 120_000 } : config)).db;
   } catch (error) {
     throw new DbCopyRefused(`Could not open ${option} ${describeDatabase(config)}: ${reason(error)}`);
   }

@@ -1,7 +1,6 @@
 /**
- * Reads a password without ever showing it: from a terminal with echo off (the prompt goes
- * to stderr), or, when stdin is piped (`printf 'secret\n' | npm run staff -- add alice`),
- * the first line of stdin.
+ * Reads a new password without showing it: typed on a terminal with echo off (prompt on stderr), or the first
+ * line of piped stdin (docs/decisions/007-password-prompt.md).
  */
 import type { ReadStream } from 'node:tty';
 

@@ -26,7 +26,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 type StaffCommand = { name: 'list' } | { name: 'add' | 'passwd' | 'remove'; username: string };
 
-function parseArgs(args: readonly string[]): StaffCommand | undefined {
+/** Positional words only: no node:util parseArgs, which the CLIs with options use (docs/decisions/007-password-prompt.md). */
+function parseStaffCommand(args: readonly string[]): StaffCommand | undefined {
   const [name, username, ...extra] = args;
   if (name === 'list' && args.length === 1) return { name };
   if ((name === 'add' || name === 'passwd' || name === 'remove') && username && extra.length === 0) return { name, username };
@@ -40,7 +41,7 @@ export async function runStaffCommand(
   io: StaffCommandIo,
   options: { hashing?: ScryptParams } = {},
 ): Promise<number> {
-  const command = parseArgs(args);
+  const command = parseStaffCommand(args);
   if (!command) {
     io.err(STAFF_USAGE);
     return 2;

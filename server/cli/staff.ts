@@ -5,7 +5,7 @@ import { runAsProcess } from './run-command.ts';
 import { runStaffCommand } from './staff-command.ts';
 
 runAsProcess('staff', async (args, database, io) => {
-  const db = await openDatabase(database);
+  const { db } = await openDatabase(database);
   try {
     return await runStaffCommand(args, db, { ...io, readPassword: readNewPassword });
   } finally {

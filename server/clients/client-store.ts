@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Client, ClientInput } from '#contract/api';
+import type { DatabaseEngine } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { createClientsRepository } from '../repositories/clients.ts';
 import { createClientsReadModel } from './read-model.ts';
@@ -15,9 +16,9 @@ export function generateClientId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-export function createClientStore(db: Kysely<Database>, clock: () => number = Date.now) {
+export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, clock: () => number = Date.now) {
   const clients = createClientsRepository(db);
-  const readModel = createClientsReadModel(db);
+  const readModel = createClientsReadModel(clients, engine);
 
   async function write<T>(change: () => Promise<T>): Promise<T> {
     try {

@@ -1,25 +1,12 @@
 /**
- * The clients read model: what GET /api/clients and GET /api/clients/:id answer, from memory.
- *
- * The whole list is serialised once into a Buffer (SQLite writes each client's JSON, with no
- * JavaScript object per row) with a strong ETag, and kept until the clients change. The list
- * is answered with that Buffer or its brotli or gzip form (made once per list, when first
- * asked for), or a 304 when the request already holds it. One client is a slice of the same
- * Buffer, found through an index of the ids in it, answered without a query or a promise;
- * while the list is not in memory, it is read from the database.
- *
- * Every write of this server invalidates the list in the same code path that commits it
- * (client-store.ts), and so does a commit by another process, as soon as a request sees it
- * (the /api scope's first hook, db/database.ts); a rebuild that raced with either is thrown
- * away instead of kept. So nothing is answered from a list older than the database.
+ * What GET /api/clients and GET /api/clients/:id send: one Buffer per version of the list, its codings and an
+ * index of its ids, never older than the database (docs/decisions/002-clients-read-model.md).
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Client } from '#contract/api';
-import { databaseEngine } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { DatabaseEngine } from '../db/engine.ts';
 import { encode, MIN_COMPRESSIBLE_BYTES, preferredEncoding, type ContentEncoding } from '../http/content-encoding.ts';
-import { createClientsRepository, type ClientsRepository } from '../repositories/clients.ts';
+import type { ClientsRepository } from '../repositories/clients.ts';
 import type { SerializedBody } from '../zod-type-provider.ts';
 
 /** What every client's JSON starts with (toClient and the repository's JSON put `_id` first). */
@@ -56,10 +43,8 @@ export class SerializedList {
   /** The byte range of client i's JSON in `body`: [start, end) at 2i and 2i + 1. */
   readonly #ranges: Uint32Array;
   /**
-   * Client positions by id: an open-addressing hash table (slot → position + 1, 0 = empty)
-   * whose keys are read from `body` itself. Typed arrays, not a Map of strings: a few bytes
-   * per id, outside V8's heap, instead of a string and a map entry each inside it. Undefined
-   * when some id is not in the plain form the table can compare.
+   * Positions by id: open addressing (slot → position + 1, 0 = empty), keys read from `body`; typed arrays, a
+   * few bytes per id outside V8's heap. Undefined when some id is not in the plain form the table compares.
    */
   readonly #slots: Uint32Array | undefined;
   readonly #encoded = new Map<ContentEncoding, Promise<SerializedBody<Client[]>>>();
@@ -104,7 +89,7 @@ export class SerializedList {
     return this.#idEnd(position) - start === id.length && this.body.toString('latin1', start, start + id.length) === id;
   }
 
-  /** Whether `client(id)` can answer: every id is in the plain form the index holds. */
+  /** Whether `client(id)` works: every id is in the plain form the index holds. */
   get indexed(): boolean {
     return this.#slots !== undefined;
   }
@@ -139,12 +124,8 @@ export class SerializedList {
 }
 
 /**
- * Writes a list one client at a time into a single Buffer, so that a large list (tens of
- * thousands of clients) is never held in memory as rows, objects and strings at once:
- * nothing but the Buffer and a typed array outlives a client. Given the total size ahead
- * (`expectedBytes`, the clients' JSON without separators), the Buffer is allocated once, at
- * its final size; it grows only when the list grew after its size was read. Either way the
- * server's peak memory stays near the size of the answer itself.
+ * Writes a list one client at a time into one Buffer, allocated once at its final size (`expectedBytes`: the
+ * clients' JSON without separators), grown only if the list grew since: peak memory stays near the response's size.
  */
 export class SerializedListBuilder {
   #body: Buffer;
@@ -260,28 +241,28 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /** The list as it is now: read from the database straight into one Buffer of the right size. */
-async function readList(clients: ClientsRepository): Promise<SerializedList> {
+async function readList(clients: ClientsRepository, engine: DatabaseEngine): Promise<SerializedList> {
   const size = await clients.jsonSize();
   const builder = new SerializedListBuilder(size.bytes, size.clients);
-  await clients.forEachJson((json) => builder.addJson(json));
+  // One string per client, without a JavaScript object per row.
+  await engine.forEachValue(clients.jsonListQuery(), (json) => builder.addJson(json));
   return builder.finish();
 }
 
-/** The request headers the list's answer depends on. */
+/** The request headers the list's response depends on. */
 export type ListRequestHeaders = { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined };
 
-/** GET /api/clients's answer: the list in the coding the request accepts, or "not modified". */
-export type ListAnswer = { etag: string } & (
+/** GET /api/clients's response: the list in the coding the request accepts, or "not modified". */
+export type ListResponse = { etag: string } & (
   { notModified: true } | { notModified: false; encoding: ContentEncoding | undefined; body: SerializedBody<Client[]> }
 );
 
-export function createClientsReadModel(db: Kysely<Database>) {
-  const clients = createClientsRepository(db);
-  const cache = new ClientListCache(() => readList(clients));
-  databaseEngine(db).onCommit('clients', () => cache.invalidate());
+export function createClientsReadModel(clients: ClientsRepository, engine: DatabaseEngine) {
+  const cache = new ClientListCache(() => readList(clients, engine));
+  engine.onCommit('clients', () => cache.invalidate());
 
   return {
-    async list(headers: ListRequestHeaders): Promise<ListAnswer> {
+    async list(headers: ListRequestHeaders): Promise<ListResponse> {
       const list = await cache.get();
       const encoding = list.body.length >= MIN_COMPRESSIBLE_BYTES ? preferredEncoding(headers['accept-encoding']) : undefined;
       const etag = encodedEtag(list.etag, encoding);

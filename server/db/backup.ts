@@ -1,8 +1,6 @@
 /**
- * Online backup of the SQLite file (`npm run backup`): SQLite's backup API copies the pages
- * of one read snapshot while the server keeps reading and writing, into a file that appears
- * under its final name only once it is complete, checked and on disk. Restore
- * (`restore.ts`) keeps the current database with the same copy.
+ * Online backup of the SQLite file (`npm run backup`): SQLite's backup API copies one snapshot while the
+ * server runs, into a file that gets its final name only once complete, checked and on disk.
  */
 import {
   chmodSync,
@@ -58,10 +56,8 @@ export type CopyOptions = {
 };
 
 /**
- * 100 pages (400 KiB) per step: progress moves smoothly on a large file. Steps do not make
- * the copy inconsistent: the read transaction held across them pins one snapshot (without it,
- * SQLite restarts the copy whenever the server commits between two steps, for ever under
- * steady writes), and in WAL mode a reader never holds up the server's writers or readers.
+ * 100 pages (400 KiB) per step, so progress moves. A read transaction held across the steps pins one snapshot
+ * (else SQLite restarts the copy at every commit of the server); in WAL mode it holds up no one.
  */
 const PAGES_PER_STEP = 100;
 
@@ -201,11 +197,9 @@ function removeAbandonedPartials(dir: string): void {
 }
 
 /**
- * Copies the database open in `source` to `destFile` with SQLite's online backup: into a
- * temporary file beside it, switched to a rollback journal (one self-contained file),
- * summarized and checked, made owner-only, fsynced, and only then renamed to `destFile`
- * (replacing a file of that name atomically). A failed copy leaves nothing behind; the partial
- * file of one that was killed is removed by the next copy into that directory.
+ * Copies the database open in `source` to `destFile`: into a temporary file beside it (one self-contained file,
+ * checked, owner-only, fsynced), then renamed over `destFile`. A failed copy leaves nothing; a killed one's
+ * partial file is removed by the next copy into that directory.
  */
 export async function copyDatabase(source: SqliteDatabase.Database, destFile: string, options: CopyOptions = {}): Promise<CopiedDatabase> {
   const dir = dirname(destFile);

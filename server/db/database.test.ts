@@ -9,7 +9,7 @@ import { migrations } from './migrations.ts';
 describe('openDatabase', () => {
   it('creates the directory and the file, with WAL, synchronous=FULL, foreign keys, and no busy wait inside SQLite', async () => {
     const file = join(temporaryDirectory(), 'nested', 'dir', 'salon.db');
-    const db = await openDatabase({ kind: 'sqlite', file });
+    const { db } = await openDatabase({ kind: 'sqlite', file });
     try {
       expect(existsSync(file)).toBe(true);
       const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
@@ -25,8 +25,8 @@ describe('openDatabase', () => {
 
   it('applies the migrations in order, once, and records them', async () => {
     const file = join(temporaryDirectory(), 'salon.db');
-    await (await openDatabase({ kind: 'sqlite', file })).destroy();
-    const db = await openDatabase({ kind: 'sqlite', file });
+    await (await openDatabase({ kind: 'sqlite', file })).db.destroy();
+    const { db } = await openDatabase({ kind: 'sqlite', file });
     try {
       const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
       expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
@@ -40,7 +40,7 @@ describe('openDatabase', () => {
   });
 
   it('enforces the sessions → staff foreign key', async () => {
-    const db = await openDatabase({ kind: 'sqlite', file: join(temporaryDirectory(), 'salon.db') });
+    const { db } = await openDatabase({ kind: 'sqlite', file: join(temporaryDirectory(), 'salon.db') });
     try {
       await expect(
         db.insertInto('sessions').values({ token_hash: 'h', staff_id: 'nobody', created_at: 'x', last_seen_at: 'x' }).execute(),

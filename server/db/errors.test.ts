@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { databaseTrouble } from './errors.ts';
+import { databaseErrorResponse } from './errors.ts';
 
 const withCode = (code: string, message = 'database error') => Object.assign(new Error(message), { code });
 
-describe('databaseTrouble', () => {
+describe('databaseErrorResponse', () => {
   it.each([
     ['SQLITE_BUSY', 503],
     ['SQLITE_FULL', 507],
@@ -14,25 +14,25 @@ describe('databaseTrouble', () => {
     ['57014', 503], // statement time-out
     ['53100', 507], // disk full
   ])('%s is trouble outside the server: %i', (code, status) => {
-    expect(databaseTrouble(withCode(code))?.status).toBe(status);
+    expect(databaseErrorResponse(withCode(code))?.status).toBe(status);
   });
 
   it('gives a Retry-After with every 503', () => {
-    expect(databaseTrouble(withCode('57P01'))?.retryAfterSeconds).toBeGreaterThan(0);
-    expect(databaseTrouble(withCode('SQLITE_BUSY'))?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(databaseErrorResponse(withCode('57P01'))?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(databaseErrorResponse(withCode('SQLITE_BUSY'))?.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it("knows pg's pool errors, which carry no code", () => {
-    expect(databaseTrouble(new Error('timeout exceeded when trying to connect'))?.status).toBe(503);
-    expect(databaseTrouble(new Error('Connection terminated unexpectedly'))?.status).toBe(503);
-    expect(databaseTrouble(new AggregateError([withCode('ECONNREFUSED')]))?.status).toBe(503);
+    expect(databaseErrorResponse(new Error('timeout exceeded when trying to connect'))?.status).toBe(503);
+    expect(databaseErrorResponse(new Error('Connection terminated unexpectedly'))?.status).toBe(503);
+    expect(databaseErrorResponse(new AggregateError([withCode('ECONNREFUSED')]))?.status).toBe(503);
   });
 
   it('leaves bugs alone: they stay 500s', () => {
-    expect(databaseTrouble(withCode('42P01'))).toBeUndefined(); // undefined table
-    expect(databaseTrouble(withCode('23505'))).toBeUndefined(); // unique violation
-    expect(databaseTrouble(withCode('SQLITE_CONSTRAINT'))).toBeUndefined();
-    expect(databaseTrouble(new TypeError('x is undefined'))).toBeUndefined();
-    expect(databaseTrouble('not an error')).toBeUndefined();
+    expect(databaseErrorResponse(withCode('42P01'))).toBeUndefined(); // undefined table
+    expect(databaseErrorResponse(withCode('23505'))).toBeUndefined(); // unique violation
+    expect(databaseErrorResponse(withCode('SQLITE_CONSTRAINT'))).toBeUndefined();
+    expect(databaseErrorResponse(new TypeError('x is undefined'))).toBeUndefined();
+    expect(databaseErrorResponse('not an error')).toBeUndefined();
   });
 });

@@ -1,15 +1,11 @@
-/**
- * What a database error means for the answer. Trouble outside this server's control (a lock
- * held by another process, PostgreSQL restarting or unreachable, a full disk) is not a bug:
- * the request gets 503 with Retry-After (or 507), never a 500 nor a hang.
- */
-export type DatabaseTrouble = { status: 503 | 507; message: string; retryAfterSeconds?: number };
+/** Database errors outside this server's control (a lock, a restart, a full disk): 503 or 507, not a 500. */
+export type DatabaseErrorResponse = { status: 503 | 507; message: string; retryAfterSeconds?: number };
 
-const BUSY: DatabaseTrouble = { status: 503, message: 'The database is busy, try again shortly', retryAfterSeconds: 2 };
-const UNAVAILABLE: DatabaseTrouble = { status: 503, message: 'The database is unavailable, try again shortly', retryAfterSeconds: 5 };
-const FULL: DatabaseTrouble = { status: 507, message: 'The server has no space left to store this' };
+const BUSY: DatabaseErrorResponse = { status: 503, message: 'The database is busy, try again shortly', retryAfterSeconds: 2 };
+const UNAVAILABLE: DatabaseErrorResponse = { status: 503, message: 'The database is unavailable, try again shortly', retryAfterSeconds: 5 };
+const FULL: DatabaseErrorResponse = { status: 507, message: 'The server has no space left to store this' };
 
-const SQLITE: Record<string, DatabaseTrouble> = {
+const SQLITE: Record<string, DatabaseErrorResponse> = {
   SQLITE_BUSY: BUSY,
   SQLITE_BUSY_SNAPSHOT: BUSY,
   SQLITE_LOCKED: BUSY,
@@ -17,7 +13,7 @@ const SQLITE: Record<string, DatabaseTrouble> = {
 };
 
 /** PostgreSQL's SQLSTATE codes (class 08 is handled as a whole). */
-const POSTGRES: Record<string, DatabaseTrouble> = {
+const POSTGRES: Record<string, DatabaseErrorResponse> = {
   '57P01': UNAVAILABLE, // admin_shutdown
   '57P02': UNAVAILABLE, // crash_shutdown
   '57P03': UNAVAILABLE, // cannot_connect_now (starting up, shutting down, recovering)
@@ -39,7 +35,8 @@ const POOL_MESSAGES = [
   'Client was closed',
 ];
 
-export function databaseTrouble(error: unknown): DatabaseTrouble | undefined {
+/** The response to `error` when the database could not serve (not a bug), else undefined. */
+export function databaseErrorResponse(error: unknown): DatabaseErrorResponse | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
@@ -48,6 +45,6 @@ export function databaseTrouble(error: unknown): DatabaseTrouble | undefined {
     if (/^08[0-9A-Z]{3}$/.test(code) || NETWORK_CODES.has(code)) return UNAVAILABLE;
     if (code.startsWith('SQLITE_') || /^[0-9A-Z]{5}$/.test(code)) return undefined;
   }
-  if (error instanceof AggregateError) return error.errors.map(databaseTrouble).find(Boolean);
+  if (error instanceof AggregateError) return error.errors.map(databaseErrorResponse).find(Boolean);
   return POOL_MESSAGES.some((message) => error.message.includes(message)) ? UNAVAILABLE : undefined;
 }

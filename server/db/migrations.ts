@@ -1,11 +1,9 @@
 /**
- * Ordered schema migrations, applied on every start by Kysely's Migrator (it records them in
- * its `kysely_migration` table and takes a lock, so two processes never migrate at once).
- * Names sort in the order they run; a released migration is never edited, only followed by
- * a new one. Written with Kysely's schema builder so that they also run on PostgreSQL.
+ * Schema migrations, run on every start by Kysely's Migrator, in name order; a released one is never edited,
+ * only followed. Written with Kysely's schema builder, so that they run on PostgreSQL too.
  */
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres } from './database.ts';
+import { isPostgres } from './engine.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': {

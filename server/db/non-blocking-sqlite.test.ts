@@ -9,7 +9,8 @@ import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { aClient, createClient, loggedIn, temporaryDirectory, type TestApp } from '../testing/test-app.ts';
-import { openDatabase, type SqliteConfig } from './database.ts';
+import { openDatabase } from './database.ts';
+import type { SqliteConfig } from './sqlite.ts';
 import type { Database } from './schema.ts';
 
 const row = (id: string) => ({
@@ -24,7 +25,7 @@ const row = (id: string) => ({
 
 async function withLockHeldElsewhere(busyTimeoutMs: number): Promise<{ db: Kysely<Database>; holder: SqliteDatabase.Database }> {
   const file = join(temporaryDirectory(), 'salon.db');
-  const db = await openDatabase({ kind: 'sqlite', file, busyTimeoutMs });
+  const { db } = await openDatabase({ kind: 'sqlite', file, busyTimeoutMs });
   await db.insertInto('clients').values(row('before')).execute();
   const holder = new SqliteDatabase(file);
   holder.exec('BEGIN EXCLUSIVE');
@@ -54,13 +55,13 @@ async function longestStall(work: Promise<unknown>): Promise<number> {
 }
 
 describe('the SQLite dialect while another process holds the write lock', () => {
-  it('keeps the event loop running and reads answering while a write waits, and the write succeeds once the lock is released', async () => {
+  it('keeps the event loop running and reads responding while a write waits, and the write succeeds once the lock is released', async () => {
     const { db, holder } = await withLockHeldElsewhere(3000);
     const started = performance.now();
     const write = db.insertInto('clients').values(row('during')).execute();
     const stall = longestStall(write);
 
-    // Reads answer at once, in the middle of the write's wait.
+    // Reads respond at once, in the middle of the write's wait.
     const read = await db.selectFrom('clients').select('id').execute();
     expect(read.map((each) => each.id)).toEqual(['before']);
     expect(performance.now() - started).toBeLessThan(100);
@@ -133,7 +134,7 @@ const sqliteWithBusyTimeout = (busyTimeoutMs: number): SqliteConfig => ({
 const storedClients = (test: TestApp) => test.app.db.selectFrom('clients').selectAll().execute();
 
 describe('the API while another process holds the lock', () => {
-  it('answers 503 with Retry-After to a write, stores nothing, and works again once the lock is released', async () => {
+  it('responds 503 with Retry-After to a write, stores nothing, and works again once the lock is released', async () => {
     const test = await loggedIn({ database: sqliteWithBusyTimeout(50) });
     const other = new SqliteDatabase(test.databaseFile);
     try {
@@ -150,7 +151,7 @@ describe('the API while another process holds the lock', () => {
     }
   });
 
-  it('answers reads at once while a write waits for the lock, and the write goes through as soon as it is released', async () => {
+  it('serves reads at once while a write waits for the lock, and the write goes through as soon as it is released', async () => {
     const test = await loggedIn({ database: sqliteWithBusyTimeout(3000) });
     const existing = await createClient(test);
     const other = new SqliteDatabase(test.databaseFile);

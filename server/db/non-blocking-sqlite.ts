@@ -1,20 +1,6 @@
 /**
- * Kysely's SQLite dialect, with one difference: waiting for another process's lock never
- * blocks the event loop.
- *
- * better-sqlite3 is synchronous. With SQLite's own `busy_timeout`, a statement that meets
- * another process's write lock (a backup, the staff CLI, a second server) sleeps inside the
- * call, and the whole server sleeps with it: every request, reads included, waits. Here the
- * connection has `busy_timeout = 0`; a statement refused with SQLITE_BUSY is tried again on a
- * timer (1 ms, doubling up to 25 ms) until `busyTimeoutMs` has passed, and only then fails
- * (the error handler answers 503 + Retry-After). In between, other requests run, and a read
- * in WAL mode never waits for a writer. A statement that was refused had no effect, so trying
- * it again is safe.
- *
- * Transactions start with BEGIN IMMEDIATE, which takes the write lock at once or is refused
- * before anything ran, so they too are retried whole at their start and never fail half way
- * for a lock. While one is open, other statements wait for it (one connection, as in Kysely's
- * SqliteDriver), but no longer than it runs: it never waits for a lock in the middle.
+ * Kysely's SQLite dialect, except that waiting for another process's lock never blocks the event loop:
+ * refused statements are retried on timers (docs/decisions/001-non-blocking-sqlite.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type SqliteDatabase from 'better-sqlite3';
@@ -34,7 +20,7 @@ import {
 const MAX_RETRY_DELAY_MS = 25;
 
 /** SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY…). */
-export function isBusyError(error: unknown): boolean {
+function isBusyError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }

@@ -1,24 +1,29 @@
 /**
- * The PostgreSQL engine, for several server instances on one database: a connection pool
- * (pg) behind Kysely's PostgresDialect. The pool reconnects by itself: a connection that
- * broke (the database restarted) is dropped when it is next used or released, and the next
- * query opens a new one; meanwhile queries fail fast and the request gets 503 (errors.ts).
- *
- * Caches across instances: every change to the clients, sessions and staff tables bumps a
- * counter in `data_versions` (statement triggers, migration 0002), whichever instance or tool
- * made it. Each /api request reads the counters before anything reads a cache, with a query
- * that starts after it arrived (the requests of one event-loop turn share it), so a commit
- * complete before a request arrived is always seen.
+ * The PostgreSQL engine, for several instances on one database: a pg pool behind Kysely, and
+ * change counters that every /api request reads once (docs/decisions/002-clients-read-model.md).
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { DatabaseEngine, PostgresConfig, WatchedTables } from './database.ts';
+import type { DatabaseEngine, OpenedDatabase, WatchedTables } from './engine.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
+
+export type PostgresConfig = {
+  kind: 'postgres';
+  /** `postgres://user:password@host:5432/salon`. */
+  url: string;
+  /** Connections kept open at most, per server process. */
+  poolSize: number;
+  /** How long opening a connection may take before the request gets 503. */
+  connectTimeoutMs: number;
+  /** How long a statement may run before PostgreSQL cancels it (and the request gets 503). */
+  statementTimeoutMs: number;
+};
 
 /** pg_advisory_lock keys of this application (any fixed numbers, the same in every instance). */
 export const ADVISORY_LOCKS = { migrations: 7_240_001, initialAccount: 7_240_002 } as const;
 
+/** The `data_versions` counters (bumped by triggers on every change, migration 0002), read for the caches. */
 class VersionWatcher {
   readonly #read: () => Promise<Array<{ name: string; version: string }>>;
   readonly #seen = new Map<string, string>();
@@ -26,7 +31,7 @@ class VersionWatcher {
   /** The read that starts on the next turn of the event loop, shared by the requests that arrive before it. */
   #next: Promise<void> | undefined;
   #started = 0;
-  /** The newest read whose answer was applied: an older one answering late is not applied over it. */
+  /** The newest read whose rows were applied: an older read that returns late is not applied over it. */
   #applied = 0;
 
   constructor(read: () => Promise<Array<{ name: string; version: string }>>) {
@@ -50,7 +55,7 @@ class VersionWatcher {
    * requests of one turn of the event loop share one query; under load, queries overlap
    * rather than queue, so a request waits about one round trip.
    */
-  look(): Promise<void> {
+  poll(): Promise<void> {
     return (this.#next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       this.#next = undefined;
       return this.#readOnce();
@@ -62,24 +67,21 @@ class VersionWatcher {
   }
 }
 
-export async function openPostgres(
-  config: PostgresConfig,
-  onIdleError: (error: unknown) => void = () => {},
-): Promise<{ db: Kysely<Database>; engine: DatabaseEngine }> {
+export async function openPostgres(config: PostgresConfig, onIdleError: (error: unknown) => void = () => {}): Promise<OpenedDatabase> {
   const pool = new pg.Pool({
     connectionString: config.url,
     max: config.poolSize,
     connectionTimeoutMillis: config.connectTimeoutMs,
     statement_timeout: config.statementTimeoutMs,
-    // A statement the server never answers (the network dropped) fails a little after the server would have cancelled it.
+    // A statement PostgreSQL never replies to (the network dropped) fails a little after the server would have cancelled it.
     query_timeout: config.statementTimeoutMs + 1000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     application_name: 'salon',
   });
-  // A connection that breaks (the database restarted) is dropped by the pool. Its error is
-  // reported on the connection, also after the pool let go of it, and again on the pool:
-  // without listeners either would end the process. It is told once, from the connection.
+  // A broken connection (the database restarted) is dropped and replaced on next use; meanwhile requests get 503
+  // (errors.ts). Its error comes on the connection, even after the pool let go of it, and again on the pool:
+  // without listeners either would end the process. It is logged once, from the connection.
   pool.on('connect', (client) => client.on('error', onIdleError));
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -100,13 +102,13 @@ export async function openPostgres(
   const watcher = new VersionWatcher(
     async () => (await sql<{ name: string; version: string }>`SELECT name, version FROM data_versions`.execute(db)).rows,
   );
-  await watcher.look();
+  await watcher.poll();
   const engine: DatabaseEngine = {
     kind: 'postgres',
-    look: () => watcher.look(),
+    pollCommits: () => watcher.poll(),
     onCommit: (tables, listener) => watcher.onCommit(tables, listener),
-    // This instance's own changes bump the counters too: `look` reports them.
-    ownChanges: () => 0,
+    // This instance's own changes bump the counters too: the poll reports them.
+    localChangeCount: () => 0,
     async forEachValue(query, visit) {
       const { rows } = await db.executeQuery(query);
       for (const row of rows) visit(Object.values(row)[0] as never);

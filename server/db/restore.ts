@@ -1,8 +1,6 @@
 /**
- * Restore (`npm run restore -- FILE`): checks the backup, refuses while anything has the
- * database open, keeps the current database as `backups/pre-restore-….db`, and puts the
- * backup in its place atomically (rename over it, its -wal and -shm gone). The next server
- * start migrates a backup from an older version.
+ * Restore (`npm run restore -- FILE`): checks the backup, refuses while anything has the database open,
+ * keeps the current one as `backups/pre-restore-….db`, and renames the backup over it (its -wal and -shm gone).
  */
 import { chmodSync, chownSync, copyFileSync, existsSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -40,21 +38,9 @@ export type RestoreResult = {
 };
 
 /**
- * Exclusive access to the database file for the time of the restore, or DatabaseFileError
- * when something has it open. `undefined` when there is no database file; `'unreadable'` when
- * the file is not a database SQLite can read (then nothing can be using it either).
- *
- * Why this detects a running server: in WAL mode each open connection keeps a shared lock
- * on the database file for as long as it is open (SQLite relies on it to find the last
- * connection), and a connection in locking_mode=EXCLUSIVE needs the exclusive lock on that
- * file at its first read; with busy_timeout 0 that read fails at once with SQLITE_BUSY while
- * any other connection has the file open: a server (idle or busy), the staff CLI, an sqlite3
- * shell. The lock is the operating system's (fcntl), released when its process ends, so a
- * server killed with SIGKILL leaves no stale lock. BEGIN EXCLUSIVE would not do: in WAL mode
- * it takes only the write lock, which an idle server does not hold. Once taken, the lock is
- * kept until the backup is in place: a server starting meanwhile waits, and then finds its
- * file renamed away (SQLite refuses to write to it: SQLITE_READONLY_DBMOVED), so it never
- * writes into the file being replaced.
+ * The database file locked for the restore (kept until the backup is in place), or DatabaseFileError while
+ * anything has it open: in WAL mode each connection holds a shared fcntl lock, so an EXCLUSIVE first read fails
+ * at once, even against an idle server (BEGIN EXCLUSIVE would not). `undefined`: no file; `'unreadable'`: not SQLite.
  */
 function lockDatabase(databaseFile: string): SqliteDatabase.Database | 'unreadable' | undefined {
   if (!existsSync(databaseFile)) return undefined;

@@ -32,13 +32,13 @@ export interface SessionsTable {
 }
 
 /** PostgreSQL only: a counter per group of tables, bumped by triggers on every change (postgres.ts). */
-export interface DataVersionsTable {
+interface DataVersionsTable {
   name: 'clients' | 'auth';
   version: string;
 }
 
 /** PostgreSQL only: the shared login throttle's failures and logins in flight (auth/shared-login-throttle.ts). */
-export interface LoginAttemptsTable {
+interface LoginAttemptsTable {
   id: string;
   /** `account:<username>` or `address:<ip>`. */
   key: string;

@@ -1,24 +1,24 @@
-/**
- * The SQLite engine: one connection per process (better-sqlite3 is synchronous, so every
- * query is short), through a dialect that waits for other processes' locks on timers
- * instead of blocking (non-blocking-sqlite.ts).
- */
+/** The SQLite engine: one connection per process, through a dialect that never blocks (non-blocking-sqlite.ts). */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import type { DatabaseEngine, SqliteConfig } from './database.ts';
+import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
 import { migrateToLatest } from './migrations.ts';
 import { NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
 import type { Database } from './schema.ts';
 
+export type SqliteConfig = {
+  kind: 'sqlite';
+  /** Absolute path of the SQLite file; its directory is created when missing. */
+  file: string;
+  /** How long a statement keeps trying while another process holds the lock, before failing with SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+};
+
 /**
- * Commits by other connections to the database file (the staff CLI, a second server, a
- * restore, `npm run seed`), for what this process keeps in memory.
- *
- * `look()` reads SQLite's `PRAGMA data_version`, which changes whenever another connection has
- * committed. It takes a read lock, so it is called once per request and no more. The pragma
- * cannot tell which table changed: every listener hears every commit.
+ * Commits by other connections to the file (the staff CLI, a second server, `npm run seed`):
+ * `PRAGMA data_version` changes with each. It cannot tell which table: every listener hears all.
  */
 class DataVersionWatcher {
   readonly #dataVersion: SqliteDatabase.Statement;
@@ -30,7 +30,7 @@ class DataVersionWatcher {
     this.#seen = this.#dataVersion.get();
   }
 
-  look(): void {
+  poll(): void {
     const version = this.#dataVersion.get();
     if (version === this.#seen) return;
     this.#seen = version;
@@ -42,14 +42,14 @@ class DataVersionWatcher {
   }
 }
 
-export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): Promise<{ db: Kysely<Database>; engine: DatabaseEngine }> {
+export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): Promise<OpenedDatabase> {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   try {
-    // Opening happens before the server answers anything: here SQLite may wait for a lock itself.
+    // Opening happens before the server serves anything: here SQLite may wait for a lock itself.
     sqlite.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
     // WAL: readers never block the writer. synchronous=FULL: a commit is on disk before the
-    // answer goes out (a salon's records matter more than write speed).
+    // response goes out (a salon's records matter more than write speed).
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
@@ -65,9 +65,10 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
   const changes = sqlite.prepare('SELECT total_changes()').pluck();
   const engine: DatabaseEngine = {
     kind: 'sqlite',
-    look: () => watcher.look(),
+    pollCommits: () => watcher.poll(),
     onCommit: (_table, listener) => watcher.onCommit(listener),
-    ownChanges: () => changes.get() as number,
+    // Rows changed through this connection, which data_version does not count.
+    localChangeCount: () => changes.get() as number,
     forEachValue: (query, visit) =>
       dialect.run(() => {
         for (const value of sqlite

@@ -8,19 +8,19 @@ describe('malformed HTTP on a real socket', () => {
     '$name: $status with the security headers and a JSON body, then the connection closes',
     async ({ request, status }) => {
       const { port } = await listeningTestApp({ withStaff: false });
-      const answer = await rawExchange(port, request);
-      expect(answer.statusLine).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`);
-      expect(answer.headers).toMatchObject(RAW_ERROR_HEADERS);
-      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
-      expect(JSON.parse(answer.body)).toEqual({ message: expect.stringMatching(/^The request /) });
-      expect(answer.closedByServer).toBe(true);
+      const response = await rawExchange(port, request);
+      expect(response.statusLine).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`);
+      expect(response.headers).toMatchObject(RAW_ERROR_HEADERS);
+      expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body));
+      expect(JSON.parse(response.body)).toEqual({ message: expect.stringMatching(/^The request /) });
+      expect(response.closedByServer).toBe(true);
     },
   );
 
-  it('still answers an HTTP/1.0 request without Host, which HTTP/1.0 allows', async () => {
+  it('still responds to an HTTP/1.0 request without Host, which HTTP/1.0 allows', async () => {
     const { port } = await listeningTestApp({ withStaff: false });
-    const answer = await rawExchange(port, 'GET /api/clients HTTP/1.0\r\n\r\n');
-    expect(answer.status).toBe(401);
+    const response = await rawExchange(port, 'GET /api/clients HTTP/1.0\r\n\r\n');
+    expect(response.status).toBe(401);
   });
 
   it('logs the refusal with the parser error code, at info', async () => {

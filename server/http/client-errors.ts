@@ -1,13 +1,6 @@
 /**
- * Answers to what never becomes a Fastify request, so that they too carry the security headers
- * and the `{ message }` body of every other answer (a prober sees no bare Node default):
- * - Node's 'clientError': bytes that are not HTTP (HPE_* parse errors: a bad request line,
- *   a space in a header name, Content-Length with Transfer-Encoding, a bad Content-Length),
- *   headers over 16 KiB (431), a request too slow to arrive (408, http/timeouts.ts). Fastify
- *   never sees these, so the answer is written to the socket, which is then destroyed;
- * - an HTTP/1.1 request without Host: Node would answer it itself, with a bare 400, before
- *   Fastify sees it (requireHostHeader, turned off in app.ts), so it is refused here instead,
- *   through the normal reply and its onSend headers.
+ * Responses to what never becomes a Fastify request (Node's clientError; an HTTP/1.1 request without Host), with
+ * the security headers and a JSON `{ message }` like every other (docs/decisions/005-security-headers.md).
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -25,7 +18,7 @@ const CLIENT_ERRORS: Record<string, Refusal> = {
 };
 const NOT_HTTP: Refusal = { status: 400, message: 'The request is not valid HTTP' };
 
-/** The client has gone: there is nobody to answer. */
+/** The client has gone: there is nobody to respond to. */
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE']);
 
 const HEAD_LINES = [
@@ -42,7 +35,7 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
   // A connection that never sent a byte (a browser's spare one) timing out is no client's mistake.
   if (socket.bytesRead === 0) this.log.debug({ code: error.code, status }, 'idle connection closed');
   else this.log.info({ code: error.code, status }, message);
-  // As Node does: no answer once one has begun on this connection (it would be corrupted).
+  // As Node does: no response once one has begun on this connection (it would be corrupted).
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
     const body = JSON.stringify({ message });

@@ -1,16 +1,12 @@
 /**
- * Fastify's request log, compact: instead of two lines per request ("incoming request" and
- * "request completed", which cost more than a small API answer itself), one line per answer,
- * written only when it says something: refusals and faults (status 400 and up) at info,
- * everything else at debug, so that `LOG_LEVEL=debug` gives a full access log. Errors keep
- * their own detailed line (error-handling.ts). Fastify calls this for every answer; there
- * is no hook to run.
+ * Fastify's request log as one line per response, written when it says something: 400 and up at info, the rest
+ * at debug (`LOG_LEVEL=debug`: an access log). Two lines per request cost more than a small response.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Every answer of this route at debug, whatever its status (the health check, which monitors poll). */
+    /** Every response of this route at debug, whatever its status (the health check, which monitors poll). */
     quietLog?: boolean;
   }
 }

@@ -1,9 +1,4 @@
-/**
- * Compression, in one place: a body's brotli and gzip forms (the built files, at build time,
- * vite-plugins/precompress.ts; the SPA's page, once per route; the client list, once per
- * version), and which of them a request gets, from its Accept-Encoding. Everything is
- * compressed on the thread pool.
- */
+/** Compression in one place: brotli and gzip once per body, and which one a request gets (docs/decisions/004-compression-negotiation.md). */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -12,18 +7,13 @@ export type ContentEncoding = 'br' | 'gzip';
 /** The codings made, best first: brotli is smaller than gzip on text. */
 const ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
 
-/** Smaller answers are sent as they are: compressing them saves less than a packet. */
+/** Smaller responses are sent as they are: compressing them saves less than a packet. */
 export const MIN_COMPRESSIBLE_BYTES = 1024;
 
 /**
- * How hard to compress.
- * - `smallest`, for a body compressed once and sent for ever (the build's files, the SPA's
- *   page): brotli's and gzip's highest levels.
- * - `fast`, for a body made while the server runs, which may be several megabytes (the client
- *   list): brotli quality 5 and gzip level 6, far quicker than the highest levels for a few
- *   per cent more bytes. Brotli's window is 256 KiB (lgwin 18) instead of 4 MiB: JSON repeats
- *   itself at short distances, so the answer is as small, and compressing takes a fraction of
- *   the memory.
+ * `smallest`: the highest levels, for what is compressed once (the build's files, the SPA's page). `fast`: for the
+ * client list, megabytes made while serving: brotli 5 and gzip 6, a few per cent larger, far quicker; brotli's window
+ * 256 KiB instead of 4 MiB, as small for JSON, which repeats itself at short distances, in a fraction of the memory.
  */
 export type Effort = 'smallest' | 'fast';
 
@@ -56,10 +46,8 @@ export async function encodeAll(body: Buffer, effort: Effort): Promise<EncodedBo
 }
 
 /**
- * The coding to answer with, among `offered`: the best one the request accepts, or none
- * (RFC 9110 section 12.5.3: codings are case-insensitive, `x-gzip` is gzip, `q=0` refuses a
- * coding, `*` accepts any not named). @fastify/accept-negotiator, which @fastify/static uses,
- * would send brotli to `br;q=0, *` and nothing to `BR` or `x-gzip`.
+ * The best coding among `offered` that the request accepts, or none, by RFC 9110 section 12.5.3 (case-insensitive,
+ * `x-gzip` is gzip, `q=0` refuses, `*` accepts the rest), which @fastify/accept-negotiator does not follow.
  */
 export function preferredEncoding(
   acceptEncoding: string | undefined,

@@ -1,13 +1,6 @@
 /**
- * The SPA's page for each route, with that route's code announced in its <head>.
- *
- * Vite's index.html preloads the entry's chunks, but the route's own chunks (split by
- * TanStack Router) are only asked for once the entry has run, one round trip later. On a
- * phone's connection that round trip is most of the time to the first paint. So the build
- * writes, for each route, its URL pattern and the <link rel="modulepreload"> (and CSS
- * preload) tags of its chunks (vite-plugins/route-preloads.ts, from the router's own route
- * tree), and the server serves every page's HTML with its own route's tags: the browser
- * fetches them in parallel with the entry.
+ * The SPA's page for each route with that route's chunks preloaded in its <head>, from the list the build writes
+ * (vite-plugins/route-preloads.ts): one round trip less before the first paint (docs/performance.md).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

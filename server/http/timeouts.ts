@@ -1,9 +1,6 @@
 /**
- * How long a connection may take, so that slow or idle clients cannot hold sockets (and file
- * descriptors) open: a slowloris client trickles header bytes and never finishes. Node enforces
- * the header and request time-outs by sweeping its connections every `checkIntervalMs`, so a
- * slow client is cut off, with a 408, between `headersMs` and `headersMs + checkIntervalMs`
- * after its request began. Values and reasons: docs/server.md, "Time-outs".
+ * How long a connection may take, so that slow or idle clients (slowloris) cannot hold sockets open.
+ * Values and reasons: docs/server.md, "Time-outs".
  */
 export type ConnectionTimeouts = {
   /** From a request's first byte (or the connection's opening) to the end of its headers: Node's headersTimeout. */

@@ -11,7 +11,6 @@ import { clearedSessionCookie, readSessionToken, SESSION_COOKIE } from '../auth/
 import { createSessions, type Session, type Sessions } from '../auth/sessions.ts';
 import { SharedLoginThrottle } from '../auth/shared-login-throttle.ts';
 import { createStaffAccounts, type StaffAccounts } from '../auth/staff-accounts.ts';
-import { databaseEngine } from '../db/database.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +40,7 @@ export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     const { clock } = options;
     const hashing = options.passwordHashing ?? OWASP_SCRYPT_PARAMS;
-    const sessions = createSessions(app.db, {
+    const sessions = createSessions(app.db, app.dbEngine, {
       idleMs: options.session.idleMinutes * 60_000,
       absoluteMs: options.session.maxHours * 3_600_000,
       clock,
@@ -61,7 +60,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     };
     // One process on SQLite counts in memory; instances on PostgreSQL count in the database, together.
     const sharedThrottle =
-      databaseEngine(app.db).kind === 'postgres'
+      app.dbEngine.kind === 'postgres'
         ? new SharedLoginThrottle(app.db, {
             ...throttleOptions,
             onError: (error) => app.log.error({ err: error }, 'Recording a login attempt failed'),

@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export const clientStorePlugin = fp<{ clock: () => number }>(
   async (app, { clock }) => {
-    app.decorate('clientStore', createClientStore(app.db, clock));
+    app.decorate('clientStore', createClientStore(app.db, app.dbEngine, clock));
   },
   { name: 'client-store', dependencies: ['database'] },
 );

@@ -1,13 +1,7 @@
 /**
- * Cross-site request forgery defence for every state-changing call (POST, PUT, PATCH,
- * DELETE), checked in onRequest, before the body is read or anything is touched:
- * - `Sec-Fetch-Site: cross-site` or `same-site` → 403 (the browser says another site sent it);
- * - an `Origin` header other than the site's own origin → 403;
- * - a body that is not `application/json` → 415. HTML forms cannot send JSON, and a
- *   cross-origin fetch with JSON needs a CORS preflight this server never grants.
- * A call without a body (DELETE, logout) may omit the Content-Type: routes say so with
- * `config: { bodyOptional: true }`.
- * Together with the SameSite=Strict cookie this is defence in depth (OWASP CSRF cheat sheet).
+ * CSRF defence for state-changing calls, before the body is read: 403 when the browser says another site or
+ * origin sent it, 415 unless JSON (no form can send JSON, and a cross-origin JSON fetch needs a preflight never
+ * granted). With the SameSite=Strict cookie, defence in depth (OWASP CSRF cheat sheet).
  */
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

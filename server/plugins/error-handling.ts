@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { databaseTrouble } from '../db/errors.ts';
+import { databaseErrorResponse } from '../db/errors.ts';
 import { RequestValidationError } from '../zod-type-provider.ts';
 
 /** Requests larger than this are refused with 413 before they are read (a client is a few hundred bytes). */
@@ -36,13 +36,13 @@ function messageFor(error: ErrorLike, status: number): string {
   return known ?? STATUS_CODES[status] ?? 'Request refused';
 }
 
-/** The answer to any error; also used for errors raised before routing (frameworkErrors). */
+/** The response to any error; also used for errors raised before routing (frameworkErrors). */
 export function sendError(error: ErrorLike, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const trouble = databaseTrouble(error);
-  if (trouble) {
-    request.log.warn({ err: error }, trouble.message);
-    if (trouble.retryAfterSeconds) reply.header('retry-after', String(trouble.retryAfterSeconds));
-    return reply.code(trouble.status).send({ message: trouble.message, requestId: request.id });
+  const unavailable = databaseErrorResponse(error);
+  if (unavailable) {
+    request.log.warn({ err: error }, unavailable.message);
+    if (unavailable.retryAfterSeconds) reply.header('retry-after', String(unavailable.retryAfterSeconds));
+    return reply.code(unavailable.status).send({ message: unavailable.message, requestId: request.id });
   }
   const status = statusOf(error);
   if (status >= 500) {

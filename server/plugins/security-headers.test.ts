@@ -28,12 +28,12 @@ async function appWithSpa() {
 }
 
 describe('security headers', () => {
-  it('are on every kind of answer: HTML, JS, JSON, 204, 304, 4xx and 500', async () => {
+  it('are on every kind of response: HTML, JS, JSON, 204, 304, 4xx and 500', async () => {
     const { app } = await appWithSpa();
     const cookie = await logIn(app);
     const created = await app.inject({ method: 'POST', url: '/api/clients', payload: aClient, headers: { cookie } });
     const list = await app.inject({ method: 'GET', url: '/api/clients', headers: { cookie } });
-    const answers: Record<string, LightMyRequestResponse> = {
+    const responses: Record<string, LightMyRequestResponse> = {
       'index.html': await app.inject({ method: 'GET', url: '/' }),
       'SPA fallback': await app.inject({ method: 'GET', url: '/clients' }),
       'a JS file': await app.inject({ method: 'GET', url: '/assets/app-1.js' }),
@@ -50,8 +50,8 @@ describe('security headers', () => {
       '415': await app.inject({ method: 'POST', url: '/login', payload: 'x', headers: { 'content-type': 'text/plain' } }),
     };
     await app.db.destroy();
-    answers['500'] = await app.inject({ method: 'GET', url: '/api/clients/abc', headers: { cookie } });
-    const statuses = Object.fromEntries(Object.entries(answers).map(([name, response]) => [name, response.statusCode]));
+    responses['500'] = await app.inject({ method: 'GET', url: '/api/clients/abc', headers: { cookie } });
+    const statuses = Object.fromEntries(Object.entries(responses).map(([name, response]) => [name, response.statusCode]));
     expect(statuses).toEqual({
       'index.html': 200,
       'SPA fallback': 200,
@@ -69,10 +69,10 @@ describe('security headers', () => {
       '415': 415,
       '500': 500,
     });
-    for (const response of Object.values(answers)) expectSecurityHeaders(response);
+    for (const response of Object.values(responses)) expectSecurityHeaders(response);
   });
 
-  it('keep API answers out of shared caches', async () => {
+  it('keep API responses out of shared caches', async () => {
     const { app } = await createTestApp();
     const response = await app.inject({ method: 'GET', url: '/api/clients' });
     expect(response.headers['cache-control']).toBe('no-store');

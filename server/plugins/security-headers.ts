@@ -1,10 +1,4 @@
-/**
- * Security headers on every answer: API, static files, the SPA's index.html, and errors.
- * An onSend hook at the root runs for all of them, 4xx and 5xx included (errors raised before
- * routing, which skip the hooks, call `applySecurityHeaders` themselves; what Node refuses
- * before Fastify sees a request, http/client-errors.ts writes with FIXED_HEADERS). Written
- * by hand: a handful of fixed headers do not need @fastify/helmet.
- */
+/** Security headers on every response, errors and raw-socket refusals included (docs/decisions/005-security-headers.md). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -12,7 +6,7 @@ import fp from 'fastify-plugin';
  * No inline script or style anywhere: the built SPA loads only its own files. React's
  * `style` props go through the CSSOM, which style-src does not restrict.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
@@ -27,7 +21,7 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-/** On every answer, including those written straight to the socket (http/client-errors.ts). */
+/** On every response, including those written straight to the socket (http/client-errors.ts). */
 export const FIXED_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
@@ -54,7 +48,7 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
 
 export const securityHeaders = fp(
   async (app) => {
-    // A callback hook, not an async one: it runs on every answer, and needs no promise.
+    // A callback hook, not an async one: it runs on every response, and needs no promise.
     app.addHook('onSend', (request, reply, payload, done) => {
       applySecurityHeaders(request, reply);
       done(null, payload);

@@ -47,7 +47,7 @@ describe('serving the built SPA', () => {
   });
 
   it.each(['/login', '/clients', '/clients/register', '/clients/edit/abc_123-XYZ', '/clients?sort=name'])(
-    'answers GET %s with index.html (history fallback)',
+    'responds to GET %s with index.html (history fallback)',
     async (url) => {
       const { app } = await withSpa();
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
@@ -58,7 +58,7 @@ describe('serving the built SPA', () => {
     },
   );
 
-  it('still answers POST /login as the API', async () => {
+  it('still serves POST /login as the API', async () => {
     const { app } = await withSpa();
     const response = await app.inject({ method: 'POST', url: '/login', payload: { username: 'nina', password: 'wrong password' } });
     expect(response.statusCode).toBe(401);
@@ -68,7 +68,7 @@ describe('serving the built SPA', () => {
   it.each([
     ['a missing file', '/assets/missing-123.js', 'text/html,*/*'],
     ['a page asked for as JSON', '/clients', 'application/json'],
-  ])('answers a JSON 404 to %s', async (_kind, url, accept) => {
+  ])('responds with a JSON 404 to %s', async (_kind, url, accept) => {
     const { app } = await withSpa();
     const response = await app.inject({ method: 'GET', url, headers: { accept } });
     expect(response.statusCode).toBe(404);

@@ -1,17 +1,6 @@
 /**
- * The built SPA (Vite's dist/) on the same origin as the API, and every 404.
- * - Files are served by @fastify/static; hashed files under /assets never change, so they
- *   are cached for a year; anything else (index.html, favicon) is revalidated each time.
- *   The build writes brotli and gzip copies of every text file (vite.config.ts), and the
- *   one the browser accepts is sent (`preCompressed`), with `Vary: Accept-Encoding`.
- * - The SPA's page (index.html) at `/` and for the history fallback carries preloads for
- *   the route it is asked for, from the list the build writes (http/route-preloads.ts);
- *   each variant is built and compressed once.
- * - History fallback: a GET for a path that is not a file and not under /api, from a client
- *   that accepts HTML, gets index.html, so that /clients, /login or /clients/edit/x load the
- *   SPA (GET /login is the SPA's page; POST /login is the API's).
- * - Any other unknown path gets a JSON 404.
- * With `staticDir: null` (API-only, as in most tests) only the JSON 404 remains.
+ * The built SPA on the API's origin: files by @fastify/static (precompressed, hashed ones cached a year), the
+ * page with its route's preloads at `/` and for the history fallback, and a JSON 404 for anything else.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +13,7 @@ import { readRoutePreloads } from '../http/route-preloads.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** A GET for one of the SPA's pages (/clients, /login, /clients/edit/x): not a file, not /api, HTML accepted. */
 function wantsSpaPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?', 1)[0] ?? '';
@@ -43,6 +33,7 @@ export type StaticSiteOptions = { staticDir: string | null };
 export const staticSite = fp<StaticSiteOptions>(
   async (app, { staticDir }) => {
     if (staticDir === null) {
+      // API only (most tests).
       app.setNotFoundHandler(notFound);
       return;
     }

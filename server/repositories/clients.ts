@@ -1,14 +1,14 @@
 /** The clients table: the only place that knows its SQL. */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Client, ClientInput } from '#contract/api';
-import { databaseEngine, isPostgres } from '../db/database.ts';
+import { isPostgres } from '../db/engine.ts';
 import type { ClientsTable, Database } from '../db/schema.ts';
 
 const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
 
 type ClientRow = Pick<Selectable<ClientsTable>, (typeof clientColumns)[number]>;
 
-/** Exactly the contract's fields: nothing internal ever reaches an answer. */
+/** Exactly the contract's fields: nothing internal ever reaches a response. */
 function toClient(row: ClientRow): Client {
   return {
     _id: row.id,
@@ -29,11 +29,8 @@ function toColumns(input: ClientInput) {
 }
 
 /**
- * Each client's JSON as the database writes it: the fields of toClient, in its order, so the
- * same text JSON.stringify(toClient(row)) gives (SQLite's json_object; PostgreSQL's
- * row_to_json of a row with the contract's field names, which writes no spaces and escapes
- * as JSON.stringify does). Lets the list be serialised without a JavaScript object per row
- * (see forEachJson).
+ * Each client's JSON as the database writes it, the same text as JSON.stringify(toClient(row)) (SQLite's
+ * json_object; PostgreSQL's row_to_json, which writes no spaces): no JavaScript object per row for the list.
  */
 function clientsAsJson(db: Kysely<Database>) {
   if (isPostgres(db)) {
@@ -53,7 +50,7 @@ function clientsAsJson(db: Kysely<Database>) {
 
 export function createClientsRepository(db: Kysely<Database>) {
   return {
-    /** How many clients there are and how many bytes their JSON takes: to size one Buffer for forEachJson. */
+    /** How many clients there are and how many bytes their JSON takes: to size one Buffer for the list. */
     async jsonSize(): Promise<{ clients: number; bytes: number }> {
       const size = await db
         .selectFrom(clientsAsJson(db).clearOrderBy().as('list'))
@@ -62,13 +59,9 @@ export function createClientsRepository(db: Kysely<Database>) {
       return { clients: Number(size.clients), bytes: Number(size.bytes ?? 0) };
     },
 
-    /**
-     * Every client's JSON, oldest registration first (the list's order), handed to `visit` one
-     * at a time: one string per row, without a JavaScript object per row (50,000 rows should
-     * not cost 50,000 of them).
-     */
-    forEachJson(visit: (json: string) => void): Promise<void> {
-      return databaseEngine(db).forEachValue(clientsAsJson(db).compile(), visit);
+    /** Every client's JSON, oldest registration first (the list's order): for DatabaseEngine.forEachValue. */
+    jsonListQuery(): CompiledQuery<{ json: string }> {
+      return clientsAsJson(db).compile();
     },
 
     async findById(id: string): Promise<Client | undefined> {

@@ -19,8 +19,14 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** Records a use; never moves the last use back (on a pool, an older touch may commit after a newer one). */
     async touch(tokenHash: string, lastSeenAt: string): Promise<void> {
-      await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('token_hash', '=', tokenHash).execute();
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: lastSeenAt })
+        .where('token_hash', '=', tokenHash)
+        .where('last_seen_at', '<', lastSeenAt)
+        .execute();
     },
 
     async delete(tokenHash: string): Promise<void> {
@@ -42,5 +48,3 @@ export function createSessionsRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -42,5 +42,3 @@ export function createStaffRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type StaffRepository = ReturnType<typeof createStaffRepository>;

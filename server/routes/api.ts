@@ -1,23 +1,19 @@
 /**
- * Everything under /api: a session is required before anything else runs. The check is an
- * onRequest hook on this prefix, so a route added here cannot forget it, and unknown /api
- * paths (this scope's 404) are behind it too. Before it, one look at whether another process
- * has committed, so that the caches the check and the routes read (session rows, the client
- * list) are never older than the database (DatabaseEngine.look in db/database.ts).
+ * Everything under /api, behind a session check in onRequest (unknown /api paths too). First,
+ * one poll for others' commits, so no cache is older than the database (docs/decisions/002-clients-read-model.md).
  */
 import { ApiErrorBody } from '#contract/api';
-import { databaseEngine } from '../db/database.ts';
 import { SESSION_REQUIRED } from '../openapi/document.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { clientRoutes } from './clients.ts';
 import { openApiRoutes } from './openapi.ts';
 
 export const apiRoutes: ZodPlugin = async (app) => {
-  const engine = databaseEngine(app.db);
+  const { dbEngine } = app;
   app.addHook('onRequest', (_request, _reply, done) => {
-    // SQLite looks synchronously; PostgreSQL asks the database (one shared query).
-    const looked = engine.look();
-    if (looked) looked.then(() => done(), done);
+    // SQLite polls synchronously; PostgreSQL asks the database (one shared query).
+    const polled = dbEngine.pollCommits();
+    if (polled) polled.then(() => done(), done);
     else done();
   });
   app.addHook('onRequest', app.requireSession);

@@ -34,7 +34,7 @@ async function sessionCount(test: TestApp): Promise<number> {
 }
 
 describe('POST /login', () => {
-  it('answers 200 with the username and sets an HttpOnly, SameSite=Strict session cookie', async () => {
+  it('responds 200 with the username and sets an HttpOnly, SameSite=Strict session cookie', async () => {
     const test = await createTestApp();
     const response = await login(test, STAFF);
     expect(response.statusCode).toBe(200);
@@ -85,7 +85,7 @@ describe('POST /login', () => {
     expect(await sessionCount(test)).toBe(1);
   });
 
-  it('answers 401 with the same message for a wrong password and for an unknown user, and sets no cookie', async () => {
+  it('responds 401 with the same message for a wrong password and for an unknown user, and sets no cookie', async () => {
     const test = await createTestApp();
     const wrongPassword = await login(test, { username: STAFF.username, password: 'not the password' });
     const unknownUser = await login(test, { username: 'nobody', password: 'not the password' });
@@ -118,7 +118,7 @@ describe('POST /login', () => {
 
   it('takes about as long for an unknown user as for a wrong password', async () => {
     // A costlier hash makes the difference plain: without the dummy check an unknown user
-    // would answer in well under a millisecond, a wrong password in tens of them.
+    // would get its response in well under a millisecond, a wrong password in tens of them.
     const test = await createTestApp({ config: { passwordHashing: { N: 2 ** 14, r: 8, p: 1 } } });
     const time = async (username: string) => {
       const start = performance.now();
@@ -140,14 +140,14 @@ describe('POST /login', () => {
     ['an empty username', { username: '', password: 'x' }, 'Username is required'],
     ['a number for a username', { username: 7, password: 'x' }, 'Username must be text'],
     ['an unknown field', { ...STAFF, remember: true }, 'Unknown field: remember'],
-  ])('answers 400 for %s, without counting a failed attempt', async (_kind, body, message) => {
+  ])('responds 400 for %s, without counting a failed attempt', async (_kind, body, message) => {
     const test = await createTestApp();
     const response = await login(test, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
   });
 
-  it('answers 400 for malformed JSON', async () => {
+  it('responds 400 for malformed JSON', async () => {
     const test = await createTestApp();
     const response = await test.app.inject({
       method: 'POST',
@@ -159,7 +159,7 @@ describe('POST /login', () => {
     expect(response.json()).toEqual({ message: 'Request body must be valid JSON' });
   });
 
-  it('answers 415 to a form post and 403 to another origin', async () => {
+  it('responds 415 to a form post and 403 to another origin', async () => {
     const test = await createTestApp();
     const form = await test.app.inject({
       method: 'POST',
@@ -226,15 +226,15 @@ describe('login throttling', () => {
   it('counts guesses in flight: 30 sent at once for one account get at most 5 password checks, the rest 429', async () => {
     const test = await createTestApp();
     const checked = spyOnPasswordChecks(test);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
         login(test, { username: STAFF.username, password: `guess ${index}` }, {}, `203.0.113.${index}`),
       ),
     );
-    const statuses = answers.map((response) => response.statusCode);
+    const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(25);
-    for (const response of answers.filter((answer) => answer.statusCode === 429)) {
+    for (const response of responses.filter((each) => each.statusCode === 429)) {
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
     expect(checked()).toBe(5);
@@ -245,11 +245,11 @@ describe('login throttling', () => {
       config: { loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15, maxConcurrentChecks: 100 } },
     });
     const checked = spyOnPasswordChecks(test);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 40 }, (_, index) => login(test, { username: `user${index}`, password: 'guess' }, {}, '203.0.113.50')),
     );
-    expect(answers.filter((response) => response.statusCode === 401)).toHaveLength(20);
-    expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(20);
+    expect(responses.filter((response) => response.statusCode === 401)).toHaveLength(20);
+    expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(20);
     expect(checked()).toBe(20);
   });
 
@@ -257,21 +257,21 @@ describe('login throttling', () => {
     const test = await createTestApp({
       config: { loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15, maxConcurrentChecks: 4 } },
     });
-    // The checks admitted are held until every other login is answered: all are in flight at once.
+    // The checks admitted are held until every other login has its response: all are in flight at once.
     let release = () => {};
     const hold = new Promise<void>((resolve) => (release = resolve));
     const checked = spyOnPasswordChecks(test, hold);
-    let answered = 0;
-    const answers = await Promise.all(
+    let responded = 0;
+    const responses = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
         login(test, { username: `user${index}`, password: 'guess' }, {}, `198.51.100.${index}`).then((response) => {
-          if (++answered === 8) release();
+          if (++responded === 8) release();
           return response;
         }),
       ),
     );
-    const busy = answers.filter((response) => response.statusCode === 503);
-    expect(answers.filter((response) => response.statusCode === 401)).toHaveLength(4);
+    const busy = responses.filter((response) => response.statusCode === 503);
+    expect(responses.filter((response) => response.statusCode === 401)).toHaveLength(4);
     expect(busy).toHaveLength(8);
     for (const response of busy) {
       expect(response.headers['retry-after']).toBe('1');
@@ -305,7 +305,7 @@ describe('login throttling', () => {
 });
 
 describe('POST /logout', () => {
-  it('ends the session server-side, clears the cookie and answers 204', async () => {
+  it('ends the session server-side, clears the cookie and responds 204', async () => {
     const test = await createTestApp();
     const cookie = await logIn(test.app);
     const response = await test.app.inject({ method: 'POST', url: '/logout', headers: { cookie } });
@@ -317,7 +317,7 @@ describe('POST /logout', () => {
     expect((await listClients(test, cookie)).statusCode).toBe(401);
   });
 
-  it('answers 204 without a session too', async () => {
+  it('responds 204 without a session too', async () => {
     const test = await createTestApp();
     const response = await test.app.inject({ method: 'POST', url: '/logout' });
     expect(response.statusCode).toBe(204);
@@ -368,7 +368,7 @@ describe('sessions on /api', () => {
   ];
 
   for (const [kind, headersFor] of refusals) {
-    it(`answers 401 with ${kind} on every endpoint, reading and changing nothing`, async () => {
+    it(`responds 401 with ${kind} on every endpoint, reading and changing nothing`, async () => {
       const { test, cookie, clientId, before, snapshot } = await withOneClient();
       for (const endpoint of endpoints) {
         const response = await test.app.inject({
@@ -394,7 +394,7 @@ describe('sessions on /api', () => {
     const expired = await listClients(test, cookie);
     expect(expired.statusCode).toBe(401);
     expect(expired.headers['set-cookie']).toContain('Max-Age=0');
-    // The expired row is deleted on the way, without the answer waiting for it.
+    // The expired row is deleted on the way, without the response waiting for it.
     await vi.waitFor(async () => expect(await sessionCount(test)).toBe(0));
   });
 

@@ -8,7 +8,7 @@ import { clearedSessionCookie, readSessionToken, sessionCookie } from '../auth/s
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
-/** The answer to a successful login; the SPA reads only the status. */
+/** The response to a successful login; the SPA reads only the status. */
 const LoginResponse = z.object({ username: z.string() });
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -38,7 +38,7 @@ export const authRoutes: ZodPlugin = async (app) => {
 
       let account: Awaited<ReturnType<typeof app.staffAccounts.authenticate>>;
       try {
-        // An unknown username costs one hash too: same answer, about the same time.
+        // An unknown username costs one hash too: same response, about the same time.
         account = await app.staffAccounts.authenticate(username, request.body.password);
       } catch (error) {
         // Neither outcome is known: the login only stops being in flight.

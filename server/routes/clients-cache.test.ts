@@ -1,6 +1,6 @@
 /**
- * GET /api/clients and GET /api/clients/:id answered from the serialised list in memory
- * (clients/read-model.ts): the same answers as from the database, compressed on
+ * GET /api/clients and GET /api/clients/:id served from the serialised list in memory
+ * (clients/read-model.ts): the same responses as from the database, compressed on
  * request, and never older than the last write.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -40,7 +40,7 @@ describe('GET /api/clients, compressed', () => {
     expect(Number(br.headers['content-length'])).toBeLessThan(plain.rawPayload.length / 3);
   });
 
-  it('answers 304 to any coding’s ETag while the list is unchanged', async () => {
+  it('responds 304 to any coding’s ETag while the list is unchanged', async () => {
     const test = await staffWithClients(20);
     const br = await get(test, '/api/clients', { 'accept-encoding': 'br' });
     const unchanged = await get(test, '/api/clients', { 'if-none-match': br.headers.etag as string });
@@ -74,14 +74,14 @@ describe('the repository’s JSON of every client', () => {
     const json: string[] = [];
     const repository = createClientsRepository(test.app.db);
     const size = await repository.jsonSize();
-    await repository.forEachJson((each) => void json.push(each));
+    await test.app.dbEngine.forEachValue(repository.jsonListQuery(), (each) => void json.push(each));
     expect(json.toSorted()).toEqual(test.clients.map((client) => JSON.stringify(client)).toSorted());
     expect(size).toEqual({ clients: 4, bytes: json.reduce((sum, each) => sum + Buffer.byteLength(each), 0) });
   });
 });
 
 describe('GET /api/clients/:id with the list in memory', () => {
-  it('answers the same as from the database, and 404 for an id that is not in the list', async () => {
+  it('responds the same as from the database, and 404 for an id that is not in the list', async () => {
     const test = await staffWithClients(5);
     const client = test.clients[2] as Client;
     const fromDatabase = await get(test, `/api/clients/${client._id}`);
@@ -124,7 +124,7 @@ describe('GET /api/clients/:id with the list in memory', () => {
     expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe(aClient.firstName);
 
     // A second server, `npm run seed` or any tool writing the same database.
-    const other = await openDatabase(test.database);
+    const { db: other } = await openDatabase(test.database);
     try {
       await other.updateTable('clients').set({ first_name: 'Changed elsewhere' }).where('id', '=', client._id).execute();
       expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Changed elsewhere');

@@ -8,7 +8,7 @@ async function storedClients(test: TestApp) {
 }
 
 describe('POST /api/clients', () => {
-  it('stores a client and answers 201 with it, the date-time normalised to ISO UTC', async () => {
+  it('stores a client and responds 201 with it, the date-time normalised to ISO UTC', async () => {
     const test = await loggedIn();
     const client = await createClient(test);
     expect(client).toEqual({
@@ -49,13 +49,13 @@ describe('GET /api/clients', () => {
     expect(response.json<Client[]>().map((client) => client.firstName)).toEqual(['Early', 'Late']);
   });
 
-  it('answers an empty array when there are no clients', async () => {
+  it('responds with an empty array when there are no clients', async () => {
     const test = await loggedIn();
     const response = await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: test.cookie } });
     expect(response.json()).toEqual([]);
   });
 
-  it('sends a strong ETag and answers 304 to If-None-Match until the list changes', async () => {
+  it('sends a strong ETag and responds 304 to If-None-Match until the list changes', async () => {
     const test = await loggedIn();
     await createClient(test);
     const first = await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: test.cookie } });
@@ -101,7 +101,7 @@ describe('GET /api/clients', () => {
 });
 
 describe('GET /api/clients/:clientId', () => {
-  it('answers the client', async () => {
+  it('responds with the client', async () => {
     const test = await loggedIn();
     const client = await createClient(test);
     const response = await test.app.inject({ method: 'GET', url: `/api/clients/${client._id}`, headers: { cookie: test.cookie } });
@@ -109,7 +109,7 @@ describe('GET /api/clients/:clientId', () => {
     expect(response.json()).toEqual(client);
   });
 
-  it('answers 404 for an unknown id', async () => {
+  it('responds 404 for an unknown id', async () => {
     const test = await loggedIn();
     const response = await test.app.inject({ method: 'GET', url: '/api/clients/no-such-client', headers: { cookie: test.cookie } });
     expect(response.statusCode).toBe(404);
@@ -122,14 +122,14 @@ describe('GET /api/clients/:clientId', () => {
     ['a dot segment', '/api/clients/..%2Fetc'],
     ['more than 64 characters', `/api/clients/${'a'.repeat(65)}`],
     ['SQL', "/api/clients/1'%20OR%20'1'='1"],
-  ])('answers 400 for an id with %s', async (_kind, url) => {
+  ])('responds 400 for an id with %s', async (_kind, url) => {
     const test = await loggedIn();
     const response = await test.app.inject({ method: 'GET', url, headers: { cookie: test.cookie } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Client id is malformed' });
   });
 
-  it('answers 400 for a URL that is not valid percent-encoding', async () => {
+  it('responds 400 for a URL that is not valid percent-encoding', async () => {
     const test = await loggedIn();
     const response = await test.app.inject({ method: 'GET', url: '/api/clients/%E0%A4%A', headers: { cookie: test.cookie } });
     expect(response.statusCode).toBe(400);
@@ -138,7 +138,7 @@ describe('GET /api/clients/:clientId', () => {
 });
 
 describe('PUT /api/clients/:clientId', () => {
-  it('replaces the client and answers it as stored', async () => {
+  it('replaces the client and responds with it as stored', async () => {
     const test = await loggedIn();
     const client = await createClient(test);
     const update = { firstName: 'Amy', lastName: 'Hart-Lee', email: 'amy@example.com', registrationDateTime: '2024-05-02T11:00' };
@@ -155,7 +155,7 @@ describe('PUT /api/clients/:clientId', () => {
     expect(reread.json()).toEqual(expected);
   });
 
-  it('answers 404 for an unknown id and creates nothing', async () => {
+  it('responds 404 for an unknown id and creates nothing', async () => {
     const test = await loggedIn();
     const response = await test.app.inject({
       method: 'PUT',
@@ -168,7 +168,7 @@ describe('PUT /api/clients/:clientId', () => {
     expect(await storedClients(test)).toEqual([]);
   });
 
-  it('answers 400 for a malformed id', async () => {
+  it('responds 400 for a malformed id', async () => {
     const test = await loggedIn();
     const response = await test.app.inject({
       method: 'PUT',
@@ -195,7 +195,7 @@ describe('PUT /api/clients/:clientId', () => {
 });
 
 describe('DELETE /api/clients/:clientId', () => {
-  it('deletes the client and answers 204 with no body', async () => {
+  it('deletes the client and responds 204 with no body', async () => {
     const test = await loggedIn();
     const client = await createClient(test);
     const response = await test.app.inject({ method: 'DELETE', url: `/api/clients/${client._id}`, headers: { cookie: test.cookie } });
@@ -207,7 +207,7 @@ describe('DELETE /api/clients/:clientId', () => {
     expect(again.json()).toEqual({ message: 'Client not found' });
   });
 
-  it('answers 400 for a malformed id', async () => {
+  it('responds 400 for a malformed id', async () => {
     const test = await loggedIn();
     const response = await test.app.inject({ method: 'DELETE', url: `/api/clients/${'x'.repeat(100)}`, headers: { cookie: test.cookie } });
     expect(response.statusCode).toBe(400);
@@ -294,7 +294,7 @@ describe('bad input on POST and PUT: a 400 naming the problem, nothing stored or
     expect(await storedClients(test)).toEqual(before);
   });
 
-  it('answers 413 to a body over 16 KiB, before reading it', async () => {
+  it('responds 413 to a body over 16 KiB, before reading it', async () => {
     const test = await loggedIn();
     const response = await test.app.inject({
       method: 'POST',
@@ -316,7 +316,7 @@ describe('bad input on POST and PUT: a 400 naming the problem, nothing stored or
 });
 
 describe('unknown /api routes', () => {
-  it('answer a JSON 404 to staff and a 401 to anyone else', async () => {
+  it('respond with a JSON 404 to staff and a 401 to anyone else', async () => {
     const test = await loggedIn();
     const staff = await test.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { cookie: test.cookie } });
     expect(staff.statusCode).toBe(404);
@@ -327,7 +327,7 @@ describe('unknown /api routes', () => {
 });
 
 describe('a fault of the server', () => {
-  it('answers 500 with only a generic message and the request id, which the log has with the details', async () => {
+  it('responds 500 with only a generic message and the request id, which the log has with the details', async () => {
     const test = await loggedIn();
     // Simulate a broken database: every query fails from now on.
     await test.app.db.destroy();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiErrorBody, Client, ClientId, ClientInput, ClientList } from '#contract/api';
 import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
-/** Any id that cannot be one gets the same answer, whatever is wrong with it. */
+/** Any id that cannot be one gets the same response, whatever is wrong with it. */
 const ClientIdParams = z.object({
   clientId: z.string().refine((value) => ClientId.safeParse(value).success, 'Client id is malformed'),
 });
@@ -38,7 +38,7 @@ export const clientRoutes: ZodPlugin = async (app) => {
       else reply.code(404).send(CLIENT_NOT_FOUND);
     };
     const json = store.client(request.params.clientId);
-    // From the list in memory: answered at once, without a promise.
+    // From the list in memory: sent at once, without a promise.
     return json instanceof Promise ? json.then(send) : send(json);
   });
 

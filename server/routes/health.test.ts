@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, temporaryDirectory } from '../testing/test-app.ts';
 
 describe('GET /healthz', () => {
-  it('answers 200 {"status":"ok"} without a session while the database answers, with the security headers and no caching', async () => {
+  it('responds 200 {"status":"ok"} without a session while the database responds, with the security headers and no caching', async () => {
     const test = await createTestApp({ config: { logLevel: 'info' } });
     const response = await test.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
@@ -17,7 +17,7 @@ describe('GET /healthz', () => {
     expect(head.body).toBe('');
   });
 
-  it('answers 503 {"status":"unavailable"} when the database does not answer, and says nothing else', async () => {
+  it('responds 503 {"status":"unavailable"} when the database does not respond, and says nothing else', async () => {
     const test = await createTestApp();
     await test.app.db.destroy();
     const response = await test.app.inject({ method: 'GET', url: '/healthz' });
@@ -26,7 +26,7 @@ describe('GET /healthz', () => {
     expect((await test.app.inject({ method: 'HEAD', url: '/healthz' })).statusCode).toBe(503);
   });
 
-  it('is not the SPA: a browser asking for it with the site served gets the health answer, not index.html', async () => {
+  it('is not the SPA: a browser asking for it with the site served gets the health response, not index.html', async () => {
     const staticDir = join(temporaryDirectory(), 'dist');
     mkdirSync(staticDir);
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Salon</title>');

@@ -1,8 +1,6 @@
 /**
- * GET /healthz (and HEAD): whether this server can serve, for a monitor or a load balancer.
- * Outside /api and without a session. 200 when the database answers a query that reads a
- * table (`SELECT 1` would read no page of the file and prove nothing), 503 otherwise; the body
- * says only which. Logged at debug only: a monitor asks every few seconds.
+ * GET /healthz (and HEAD), no session: 200 when the database serves a query that reads a table (`SELECT 1` reads
+ * no page and proves nothing), else 503. Logged at debug only: a monitor asks every few seconds.
  */
 import { z } from 'zod';
 import type { ZodPlugin } from '../zod-type-provider.ts';
@@ -20,7 +18,7 @@ export const healthRoutes: ZodPlugin = async (app) => {
         .executeTakeFirstOrThrow();
       return { status: 'ok' as const };
     } catch (error) {
-      request.log.debug({ err: error }, 'Health check: the database did not answer');
+      request.log.debug({ err: error }, 'Health check: the database did not respond');
       return reply.code(503).send({ status: 'unavailable' });
     }
   });

@@ -48,7 +48,7 @@ describe('several instances on one PostgreSQL database', () => {
     expect((await get(b, '/api/clients', second)).statusCode).toBe(401);
   });
 
-  it('share the client list: after a write answered by A, the next read on B shows it', async () => {
+  it('share the client list: after a write that A acknowledged, the next read on B shows it', async () => {
     const { a, b } = await twoInstances();
     const cookieA = await logIn(a.app);
     const cookieB = await logIn(b.app);
@@ -92,7 +92,7 @@ describe('several instances on one PostgreSQL database', () => {
     const { a } = await twoInstances();
     const cookie = await logIn(a.app);
     expect((await get(a, '/api/clients', cookie)).statusCode).toBe(200);
-    const admin = await openDatabase(a.database);
+    const { db: admin } = await openDatabase(a.database);
     try {
       await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(
         admin,

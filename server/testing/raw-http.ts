@@ -1,13 +1,11 @@
 /**
- * HTTP written byte by byte on a node:net socket: what no HTTP client sends (malformed
- * requests, over-long headers, headers that trickle in forever), and exactly what the server
- * writes back before it closes the connection. For the server's socket tests
- * (server/http/*.test.ts) and the reliability suite's access checks.
+ * HTTP written byte by byte on a socket (malformed, over-long, trickling requests) and exactly what the server
+ * writes back: for the socket tests in server/http/ and the reliability suite's access checks.
  */
 import { connect } from 'node:net';
 import { DEFAULT_CACHE_CONTROL, FIXED_HEADERS } from '../plugins/security-headers.ts';
 
-export type RawAnswer = {
+export type RawResponse = {
   /** 'HTTP/1.1 400 Bad Request'; '' when the server wrote nothing. */
   statusLine: string;
   /** 0 when the server wrote nothing. */
@@ -29,8 +27,8 @@ type RawOptions = {
   giveUpMs?: number;
 };
 
-/** The first answer in what the server wrote: status line, headers, and everything after them as the body. */
-function parseRawAnswer(raw: string): Pick<RawAnswer, 'statusLine' | 'status' | 'headers' | 'body'> {
+/** The first response in what the server wrote: status line, headers, and everything after them as the body. */
+function parseRawResponse(raw: string): Pick<RawResponse, 'statusLine' | 'status' | 'headers' | 'body'> {
   const headEnd = raw.indexOf('\r\n\r\n');
   const [statusLine = '', ...lines] = (headEnd === -1 ? raw : raw.slice(0, headEnd)).split('\r\n');
   const headers: Record<string, string> = {};
@@ -50,7 +48,7 @@ function parseRawAnswer(raw: string): Pick<RawAnswer, 'statusLine' | 'status' | 
  * Connects to 127.0.0.1:`port`, writes `request` at once (then the trickle, if any), and reads
  * until the server closes the connection or `giveUpMs` passes. The socket is always destroyed.
  */
-export function rawExchange(port: number, request: string, options: RawOptions = {}): Promise<RawAnswer> {
+export function rawExchange(port: number, request: string, options: RawOptions = {}): Promise<RawResponse> {
   const { host = '127.0.0.1', trickle, giveUpMs = 5000 } = options;
   return new Promise((resolve) => {
     const opened = performance.now();
@@ -68,13 +66,13 @@ export function rawExchange(port: number, request: string, options: RawOptions =
     socket.on('close', () => {
       clearInterval(trickling);
       clearTimeout(giveUp);
-      const answer = parseRawAnswer(Buffer.concat(chunks).toString('utf8'));
-      resolve({ ...answer, closedByServer, closedAfterMs: performance.now() - opened });
+      const response = parseRawResponse(Buffer.concat(chunks).toString('utf8'));
+      resolve({ ...response, closedByServer, closedAfterMs: performance.now() - opened });
     });
   });
 }
 
-/** What an error answered on a raw socket must carry: every answer's security headers, and a closed connection. */
+/** What an error response on a raw socket must carry: every response's security headers, and a closed connection. */
 export const RAW_ERROR_HEADERS = {
   ...FIXED_HEADERS,
   'cache-control': DEFAULT_CACHE_CONTROL,
@@ -82,7 +80,7 @@ export const RAW_ERROR_HEADERS = {
   connection: 'close',
 } as const;
 
-/** What the socket tests and the reliability suite send: each must get a JSON answer with the security headers. */
+/** What the socket tests and the reliability suite send: each must get a JSON response with the security headers. */
 export const MALFORMED_REQUESTS: ReadonlyArray<{ name: string; request: string; status: number }> = [
   { name: 'a bad request line', request: 'GARBAGE / NOT-HTTP\r\n\r\n', status: 400 },
   { name: 'a space in a header name', request: 'GET /api/clients HTTP/1.1\r\nHost: localhost\r\nBad Header: x\r\n\r\n', status: 400 },

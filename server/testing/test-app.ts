@@ -17,11 +17,11 @@ export { temporaryDirectory } from './test-database.ts';
 
 export const STAFF = { username: 'nina', password: 'correct horse battery' } as const;
 
-export const START_TIME = Date.parse('2025-03-01T09:00:00.000Z');
+const START_TIME = Date.parse('2025-03-01T09:00:00.000Z');
 
-export type TestClock = { now: number; advance(ms: number): void };
+type TestClock = { now: number; advance(ms: number): void };
 
-export function createClock(start = START_TIME): TestClock {
+function createClock(start = START_TIME): TestClock {
   return {
     now: start,
     advance(ms: number) {
@@ -89,7 +89,7 @@ export async function listeningTestApp(options?: TestAppOptions): Promise<TestAp
 export function sessionCookieOf(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];
   const cookie = (Array.isArray(header) ? header[0] : header)?.split(';')[0];
-  if (!cookie) throw new Error(`No Set-Cookie in a ${response.statusCode} answer: ${response.body}`);
+  if (!cookie) throw new Error(`No Set-Cookie in a ${response.statusCode} response: ${response.body}`);
   return cookie;
 }
 
@@ -108,7 +108,7 @@ export async function loggedIn(options?: TestAppOptions): Promise<LoggedInApp> {
   return Object.assign(test, { cookie });
 }
 
-/** Registers a client through the API (aClient unless told otherwise) and returns it as answered. */
+/** Registers a client through the API (aClient unless told otherwise) and returns it as the response had it. */
 export async function createClient(test: LoggedInApp, body: object = aClient): Promise<Client> {
   const response = await test.app.inject({ method: 'POST', url: '/api/clients', payload: body, headers: { cookie: test.cookie } });
   if (response.statusCode !== 201) throw new Error(`Creating a client failed with ${response.statusCode}: ${response.body}`);

@@ -27,9 +27,6 @@ export function temporaryDirectory(): string {
   return dir;
 }
 
-/** Which database the server tests of this project run on. */
-export const testDatabaseKind: DatabaseConfig['kind'] = inject('postgresUrl') ? 'postgres' : 'sqlite';
-
 let admin: pg.Pool | undefined;
 let created = 0;
 
@@ -49,5 +46,5 @@ export async function freshTestDatabase(): Promise<DatabaseConfig> {
 
 /** A fresh database, opened and migrated (the test destroys it). */
 export async function openTestDatabase(): Promise<Kysely<Database>> {
-  return openDatabase(await freshTestDatabase());
+  return (await openDatabase(await freshTestDatabase())).db;
 }

@@ -124,7 +124,7 @@ export type SeedResult = { added: number; total: number };
  * and migrating it when it is new. With `replace`, the clients already there are deleted first.
  */
 export async function seedClients(database: string | DatabaseConfig, count: number, { replace = false } = {}): Promise<SeedResult> {
-  const db = await openDatabase(typeof database === 'string' ? { kind: 'sqlite', file: database } : database);
+  const { db } = await openDatabase(typeof database === 'string' ? { kind: 'sqlite', file: database } : database);
   try {
     const clients = generateClients(count);
     const now = new Date();

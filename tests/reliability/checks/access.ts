@@ -15,7 +15,7 @@ import { clientBody, countBy, formatInt, type Context, type Group, type Report }
 import { HttpClient, jsonHeaders, logIn, sessionCookieOf, type HttpRequest, type HttpResponse } from '../lib/http.ts';
 import { PROJECT_ROOT as ROOT } from '../../harness/build.ts';
 import { ADMIN } from '../../harness/real-server.ts';
-import { MALFORMED_REQUESTS, RAW_ERROR_HEADERS, SLOW_HEADERS, rawExchange, type RawAnswer } from '#server/testing/raw-http.ts';
+import { MALFORMED_REQUESTS, RAW_ERROR_HEADERS, SLOW_HEADERS, rawExchange, type RawResponse } from '#server/testing/raw-http.ts';
 import { DEFAULT_CONNECTION_TIMEOUTS } from '#server/http/timeouts.ts';
 import type { Recorder } from '../lib/recorder.ts';
 import { inspectLive } from '../lib/sqlite.ts';
@@ -358,7 +358,7 @@ async function bruteForce(client: HttpClient, report: Report): Promise<void> {
 }
 
 /** Records a raw-socket answer for the header and leak checks; returns what is wrong with it as a refusal with `status`. */
-function checkRawRefusal(recorder: Recorder, request: string, answer: RawAnswer, status: number): string[] {
+function checkRawRefusal(recorder: Recorder, request: string, answer: RawResponse, status: number): string[] {
   const problems: string[] = [];
   if (!answer.closedByServer) problems.push('the connection stayed open');
   if (answer.status === 0) return [...problems, `no answer, expected ${status}`];
