@@ -11,7 +11,7 @@ import { deleteAllClients } from './support/api.ts';
 import { logInThroughApi, waitForApp } from './support/app.ts';
 import { startMockServer, startRealServer, type AppServer, type RealAppServer } from './support/servers.ts';
 
-export type Backend = 'mock' | 'real';
+type Backend = 'mock' | 'real';
 
 /** Set per project in playwright.config.ts. */
 export type AppOptions = {

@@ -12,7 +12,7 @@ export type ClientInput = {
 
 export type Client = ClientInput & { _id: string };
 
-export const LOGIN_FLAG_KEY = 'isLoggedIn';
+const LOGIN_FLAG_KEY = 'isLoggedIn';
 
 /**
  * Runs `action` and expects exactly one window.alert with `message`, which is accepted as a

@@ -8,7 +8,7 @@ type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** One line per rule and one per element, so that a failure says what to fix and where. */
-export function describeViolations(violations: readonly Violation[]): string {
+function describeViolations(violations: readonly Violation[]): string {
   return violations
     .map((violation) => {
       const nodes = violation.nodes.map(

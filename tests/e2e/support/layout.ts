@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import { DEV_TOOLS_SELECTORS, HIDE_DEV_TOOLS_CSS } from './dev-tools.ts';
 
 /** Git-ignored (.gitignore: tests/e2e/screenshots/). */
-export const SCREENSHOTS_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
+const SCREENSHOTS_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
 type Overlap = { first: string; second: string; width: number; height: number };
 
