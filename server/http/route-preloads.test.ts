@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../testing/test-app.ts';
 import { readRoutePreloads, ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads.ts';
 
-/** What the build writes (vite-plugins/route-preloads.ts), most specific first. */
+/** What the build writes (scripts/vite-plugins/route-preloads.ts), most specific first. */
 const PRELOADS: RoutePreload[] = [
   {
     path: '/',

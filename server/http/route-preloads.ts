@@ -1,6 +1,6 @@
 /**
  * The SPA's page for each route with that route's chunks preloaded in its <head>, from the list the build writes
- * (vite-plugins/route-preloads.ts): one round trip less before the first paint (docs/performance.md).
+ * (scripts/vite-plugins/route-preloads.ts): one round trip less before the first paint (docs/performance.md).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * The `server-postgres` Vitest project's PostgreSQL: TEST_DATABASE_URL when set (a server on
  * which the tests may create databases), else a throwaway cluster from Debian's binaries,
- * started for the run and deleted after it (harness/postgres.ts).
+ * started for the run and deleted after it (tests/harness/postgres.ts).
  */
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster } from '#tests/harness/postgres.ts';

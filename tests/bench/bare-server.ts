@@ -2,7 +2,7 @@
  * The bound the API is compared with: a bare `node:http` server answering from buffers
  * serialised once at start, with no framework, no session check, no database and no log.
  *
- * `node --import tsx bench/bare-server.ts <list.json>`: the file is GET /api/clients's body
+ * `node --import tsx tests/bench/bare-server.ts <list.json>`: the file is GET /api/clients's body
  * as the real server sent it; GET /api/clients answers those exact bytes, and
  * GET /api/clients/<id> the JSON of that one client. It prints its origin, then serves until
  * it is stopped.

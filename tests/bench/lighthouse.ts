@@ -62,7 +62,7 @@ async function installLighthouse(): Promise<void> {
   const installedAt = mtime(join(PACKAGE_DIR, 'node_modules', '.package-lock.json'));
   const wanted = Math.max(mtime(join(PACKAGE_DIR, 'package.json')), mtime(join(PACKAGE_DIR, 'package-lock.json')));
   if (installedAt > 0 && installedAt >= wanted) return;
-  console.info('Installing Lighthouse into bench/lighthouse/node_modules (first run, or its lockfile changed)…');
+  console.info('Installing Lighthouse into tests/bench/lighthouse/node_modules (first run, or its lockfile changed)…');
   const args = ['ci', '--prefix', PACKAGE_DIR, '--no-audit', '--no-fund'];
   const code = await new Promise<number | null>((resolve, reject) => {
     const npm = spawn('npm', args, { stdio: 'inherit' });
