@@ -5,7 +5,7 @@
  * answers too).
  */
 import { basename } from 'node:path';
-import { afterAll, beforeEach, expect, inject } from 'vitest';
+import { afterAll, expect, inject, type RunnerTask } from 'vitest';
 import { cleanUp } from '../harness/processes.ts';
 import { contextIfMade } from './lib/context.ts';
 import { markFailed, saveAudit } from './lib/work-dir.ts';
@@ -17,13 +17,16 @@ const { workDir } = inject('reliability');
 process.once('SIGTERM', () => process.exit(143));
 process.once('SIGINT', () => process.exit(130));
 
-beforeEach(({ onTestFailed }) => onTestFailed(() => markFailed(workDir)));
+/** A check, or a hook of a group (a server that did not start), failed. */
+const failed = (task: RunnerTask): boolean => task.result?.state === 'fail' || ('tasks' in task && task.tasks.some(failed));
 
-afterAll(async () => {
+// eslint-disable-next-line no-empty-pattern -- Vitest hands the file to a hook as its second argument, after the fixtures.
+afterAll(async ({}, file) => {
   await cleanUp();
+  if (failed(file)) markFailed(workDir);
   const audit = contextIfMade()?.audit.summary();
   if (!audit) return;
-  saveAudit(workDir, basename(expect.getState().testPath ?? 'unknown', '.test.ts'), audit);
+  saveAudit(workDir, basename(file.file.filepath, '.test.ts'), audit);
   if (audit.missingHeaderCount + audit.leakCount > 0) markFailed(workDir);
   expect(audit.missingHeaders, 'answers of this file without the security headers').toEqual([]);
   expect(audit.leaks, 'bodies of this file with a leak').toEqual([]);
