@@ -1,9 +1,10 @@
 /**
  * Every process the browser tests, the benchmarks and the reliability suite start is tracked
  * here, so that none outlives the run: each is killed when this process exits, however it
- * exits. A run that owns its process (the benchmarks, the reliability suite) goes through
- * `withCleanup`, which also stops everything, and undoes what was registered with `onCleanup`,
- * at its end, on Ctrl-C, on an uncaught error and when it outlives its time limit.
+ * exits. A run that owns its process (the benchmarks) goes through `withCleanup`, which also
+ * stops everything, and undoes what was registered with `onCleanup`, at its end, on Ctrl-C, on
+ * an uncaught error and when it outlives its time limit; the reliability suite's Vitest workers
+ * call `cleanUp` after each test file (tests/reliability/setup.ts).
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';

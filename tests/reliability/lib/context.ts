@@ -1,5 +1,28 @@
-/** What every check gets: the settings of this run (full or --quick), a seeded random source, a work directory, the recorder. */
-import type { Recorder } from './recorder.ts';
+/**
+ * What every check gets: the run's options (global-setup.ts reads them from the environment and
+ * provides them), the settings they imply (full or quick), a seeded random source, the work
+ * directory, and the audit of every answer the file receives. One context per test file.
+ */
+import { inject } from 'vitest';
+import { seededRandom } from '../../harness/seeded-random.ts';
+import { AnswerAudit } from './answer-audit.ts';
+
+/** The run's options, as global-setup.ts provides them. */
+export type RunOptions = {
+  quick: boolean;
+  /** Replays the kill moments, the readers' picks and the fuzz inputs (RELIABILITY_SEED). */
+  seed: number;
+  /** A temporary directory for this run (databases, server logs, the files' answer audits). */
+  workDir: string;
+  /** Use the max_page_count simulation for the disk-full check even where tmpfs can be mounted. */
+  simulateDiskFull: boolean;
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    reliability: RunOptions;
+  }
+}
 
 export type Settings = {
   readSeconds: number;
@@ -25,29 +48,39 @@ export const FULL: Settings = {
 
 export const QUICK: Settings = { ...FULL, readSeconds: 5, writeSeconds: 5, crashes: 3, fuzzRuns: 200 };
 
-export type Context = {
-  quick: boolean;
+export type Context = RunOptions & {
   settings: Settings;
-  seed: number;
-  /** Seeded: the same --seed gives the same kill moments and fuzz inputs. */
+  /** Seeded: the same seed gives the same kill moments and picks, in every file. */
   random: () => number;
-  /** A fresh temporary directory for this run (databases, logs). */
-  workDir: string;
-  recorder: Recorder;
-  /** Use the max_page_count simulation for the disk-full check even where tmpfs can be mounted. */
-  simulateDiskFull: boolean;
+  /** Every answer this file receives is checked for the security headers and leaks. */
+  audit: AnswerAudit;
 };
 
-/** The result of one check: its figure (one line), and what went wrong (nothing when it passed). */
-export type Outcome = { figure: string; problems: string[] };
-export type Report = (name: string, outcome: Outcome) => void;
+let current: Context | undefined;
 
-/** A group of checks sharing a server; it reports each of `checks` (those it does not report count as failed). */
-export type Group = {
-  name: string;
-  checks: string[];
-  run(context: Context, report: Report): Promise<void>;
-};
+/** This test file's context, made on first use. */
+export function reliabilityContext(): Context {
+  if (!current) {
+    const options = inject('reliability');
+    current = {
+      ...options,
+      settings: options.quick ? QUICK : FULL,
+      random: seededRandom(options.seed),
+      audit: new AnswerAudit(),
+    };
+  }
+  return current;
+}
+
+/** The context when this file made one (setup.ts saves its audit after the file). */
+export function contextIfMade(): Context | undefined {
+  return current;
+}
+
+/** A check's figure: one line under the check's name in Vitest's output, printed before its assertions. */
+export function printFigure(figure: string): void {
+  console.info(figure);
+}
 
 /** A valid client whose last name is a unique marker, so that each write can be found again. */
 export function clientBody(marker: string, index = 0): string {
@@ -65,7 +98,8 @@ export function formatInt(value: number): string {
   return Math.round(value).toLocaleString('en-US');
 }
 
-export function countBy<T>(items: Iterable<T>, key: (item: T) => string | number): string {
+/** `400 ×2, 503 ×1`: how many items have each key (by default, the item itself), in the keys' order. */
+export function countBy<T>(items: Iterable<T>, key: (item: T) => string | number = String): string {
   const counts = new Map<string | number, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
   return [...counts.entries()]
@@ -74,6 +108,5 @@ export function countBy<T>(items: Iterable<T>, key: (item: T) => string | number
     .join(', ');
 }
 
-/** The two checks made over every answer of the run, after the groups. */
-export const HEADER_CHECK = 'access: security headers';
-export const LEAK_CHECK = 'access: no leaks in bodies';
+/** `400 ×2, 503 ×1`: how many answers had each status. */
+export const countStatuses = (answers: Iterable<{ status: number }>) => countBy(answers, (answer) => answer.status);

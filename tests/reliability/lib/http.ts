@@ -1,9 +1,9 @@
 /**
  * A small HTTP client on node:http (full control over headers such as Origin and Cookie, and
- * raw bodies), keep-alive, with a time-out, recording every answer for the leak and header checks.
+ * raw bodies), keep-alive, with a time-out, every answer checked by the file's answer audit (headers and leaks).
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { Recorder } from './recorder.ts';
+import type { AnswerAudit } from './answer-audit.ts';
 
 export type HttpRequest = {
   method: string;
@@ -25,16 +25,16 @@ export class HttpClient {
   readonly #host: string;
   readonly #port: number;
   readonly #agent: http.Agent;
-  readonly #recorder: Recorder | undefined;
+  readonly #audit: AnswerAudit | undefined;
   readonly #source: string;
 
-  constructor(origin: string, options: { recorder?: Recorder; source?: string; maxSockets?: number } = {}) {
+  constructor(origin: string, options: { audit?: AnswerAudit; source?: string; maxSockets?: number } = {}) {
     const url = new URL(origin);
     this.origin = url.origin;
     this.#host = url.hostname;
     this.#port = Number(url.port);
     this.#agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 16 });
-    this.#recorder = options.recorder;
+    this.#audit = options.audit;
     this.#source = options.source ?? 'http';
   }
 
@@ -56,7 +56,7 @@ export class HttpClient {
               body: Buffer.concat(chunks).toString('utf8'),
               ms: performance.now() - started,
             };
-            this.#recorder?.record({
+            this.#audit?.record({
               source: this.#source,
               method: request.method,
               url: request.path,

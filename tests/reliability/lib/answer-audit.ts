@@ -1,6 +1,6 @@
 /**
- * Every answer the suite receives (over HTTP from the real server, or from `app.inject`)
- * passes through here and is checked on the fly, so nothing is kept in memory:
+ * Every answer a test file receives (over HTTP from the real server, from `app.inject`, or on
+ * a raw socket) passes through here and is checked on the fly, so nothing is kept in memory:
  * - leaks: no body holds a stack trace, SQL, an SQLite error or a file path, and every error
  *   body is `{ message }` (plus `requestId` on a 5xx), nothing else;
  * - headers: the security headers are on every answer, counted per kind (HTML, JS, JSON, 4xx, 5xx).
@@ -52,6 +52,41 @@ const REQUIRED_HEADERS: Array<[string, (value: string) => boolean]> = [
 export const HEADER_KINDS = ['HTML', 'JS', 'JSON', '4xx', '5xx'] as const;
 type HeaderKind = (typeof HEADER_KINDS)[number];
 
+/** What an audit found (setup.ts saves one per test file; answers.test.ts adds them up). */
+export type AuditSummary = {
+  answers: number;
+  bodiesScanned: number;
+  /** The first 10 leaks, and how many there were. */
+  leaks: string[];
+  leakCount: number;
+  headerCounts: Record<HeaderKind, number>;
+  /** The first 10 answers without the security headers, and how many there were. */
+  missingHeaders: string[];
+  missingHeaderCount: number;
+};
+
+export function addSummaries(summaries: AuditSummary[]): AuditSummary {
+  const total: AuditSummary = {
+    answers: 0,
+    bodiesScanned: 0,
+    leaks: [],
+    leakCount: 0,
+    headerCounts: { HTML: 0, JS: 0, JSON: 0, '4xx': 0, '5xx': 0 },
+    missingHeaders: [],
+    missingHeaderCount: 0,
+  };
+  for (const summary of summaries) {
+    total.answers += summary.answers;
+    total.bodiesScanned += summary.bodiesScanned;
+    total.leaks.push(...summary.leaks);
+    total.leakCount += summary.leakCount;
+    for (const kind of HEADER_KINDS) total.headerCounts[kind] += summary.headerCounts[kind];
+    total.missingHeaders.push(...summary.missingHeaders);
+    total.missingHeaderCount += summary.missingHeaderCount;
+  }
+  return total;
+}
+
 function headerValue(headers: Exchange['headers'], name: string): string | undefined {
   const value = headers[name];
   return value === undefined ? undefined : [value].flat().join(', ');
@@ -88,7 +123,7 @@ function safeDecode(value: string): string {
   }
 }
 
-export class Recorder {
+export class AnswerAudit {
   answers = 0;
   bodiesScanned = 0;
   readonly leaks: string[] = [];
@@ -103,6 +138,11 @@ export class Recorder {
     this.answers += 1;
     this.#checkHeaders(exchange);
     this.#checkLeaks(exchange);
+  }
+
+  summary(): AuditSummary {
+    const { answers, bodiesScanned, leaks, leakCount, headerCounts, missingHeaders, missingHeaderCount } = this;
+    return { answers, bodiesScanned, leaks, leakCount, headerCounts, missingHeaders, missingHeaderCount };
   }
 
   /** `app.inject`, recorded like an answer over HTTP. */
