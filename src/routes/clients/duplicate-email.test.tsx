@@ -3,30 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { recordRequests } from '../../testing/request-log.ts';
-
-type User = Awaited<ReturnType<typeof renderApp>>['user'];
-
-const nina = {
-  _id: 'c-nina',
-  firstName: 'Nina',
-  lastName: 'Petrova',
-  email: 'nina@example.com',
-  registrationDateTime: '2024-05-01T12:30:00.000Z',
-};
-const omar = {
-  _id: 'c-omar',
-  firstName: 'Omar',
-  lastName: 'Haddad',
-  email: 'omar@example.com',
-  registrationDateTime: '2023-02-01T09:00:00.000Z',
-};
-
-async function typeNewClient(user: User, email = 'lea@example.com') {
-  await user.type(await screen.findByLabelText('First name'), 'Léa');
-  await user.type(screen.getByLabelText('Last name'), 'Moreau');
-  await user.type(screen.getByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Registration date and time'), '2024-05-01T10:30');
-}
+import { nina, omar, typeNewClient } from '../../testing/sample-clients.ts';
 
 describe('an email another client already has', () => {
   it('asks before saving; No keeps the form as typed and sends nothing', async () => {
