@@ -1,6 +1,6 @@
 /**
  * The API contract, in one place. The SPA's fetchers parse what the
- * server returns with these schemas, the msw handlers answer with them, and the server
+ * server returns with these schemas, the msw handlers respond with them, and the server
  * validates what it accepts with them: a change to the contract is one edit here.
  */
 import { z } from 'zod';
@@ -130,13 +130,13 @@ export const LoginRequest = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-/** Every error answer of the API: a short message naming the problem, nothing internal. */
+/** Every error response of the API: a short message naming the problem, nothing internal. */
 export const ApiErrorBody = z.object({
   message: z.string(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-/** The first validation problem of a zod error, as one short sentence for an error answer. */
+/** The first validation problem of a zod error, as one short sentence for an error response. */
 export function describeValidationError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request body';

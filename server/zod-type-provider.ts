@@ -4,7 +4,7 @@
  *
  * Our own ~40 lines instead of `fastify-type-provider-zod` (docs/decisions/009-zod-type-provider.md):
  * owning the compilers lets every validation failure become the contract's own short message
- * (`describeValidationError`), the same one the msw mock answers with, and a body made ahead
+ * (`describeValidationError`), the same one the msw mock responds with, and a body made ahead
  * (`SerializedBody`) is a type a route may send. The OpenAPI document comes from the same
  * schemas (openapi/document.ts).
  */
@@ -15,7 +15,7 @@ import { describeValidationError } from '#contract/api';
 declare const serializedFrom: unique symbol;
 
 /**
- * An answer's body made ahead from a `T` (its JSON, possibly compressed), sent as it is:
+ * A response's body made ahead from a `T` (its JSON, possibly compressed), sent as it is:
  * Fastify sends a Buffer without calling the serializer, so a route that declares its
  * response schema pays nothing per request for it. Only the code that made the bytes can
  * say what they hold, with a cast to this type.
@@ -58,8 +58,8 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   };
 
 /**
- * Answers are parsed with their schema before they are sent: a field that is not in the
- * contract is dropped rather than leaked, and a malformed answer is a 500, not a surprise.
+ * Responses are parsed with their schema before they are sent: a field that is not in the
+ * contract is dropped rather than leaked, and a malformed response is a 500, not a surprise.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
   ({ schema }) =>

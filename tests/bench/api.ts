@@ -2,7 +2,7 @@
  * API throughput and memory.
  *
  * Throughput: the production server with 5,000 clients against a bare node:http server
- * (bench/bare-server.ts) answering the same bytes from buffers, side by side: autocannon
+ * (bench/bare-server.ts) responding with the same bytes from buffers, side by side: autocannon
  * with the same connections and duration, alternating bare and real, ROUNDS rounds each.
  * The figure is the median of the rounds' ratios (real / bare, each pair measured back to
  * back, so a neighbour's load hits both alike); the medians of each side are printed too.
@@ -127,7 +127,7 @@ function detailPathsOf(list: Buffer): string[] {
 
 async function fetchList(origin: string, cookie: string): Promise<Buffer> {
   const response = await fetch(`${origin}/api/clients`, { headers: { cookie } });
-  if (response.status !== 200) throw new Error(`GET /api/clients answered ${response.status}`);
+  if (response.status !== 200) throw new Error(`GET /api/clients responded ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
 }
 

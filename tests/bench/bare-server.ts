@@ -1,9 +1,9 @@
 /**
- * The bound the API is compared with: a bare `node:http` server answering from buffers
+ * The bound the API is compared with: a bare `node:http` server responding from buffers
  * serialised once at start, with no framework, no session check, no database and no log.
  *
  * `node --import tsx tests/bench/bare-server.ts <list.json>`: the file is GET /api/clients's body
- * as the real server sent it; GET /api/clients answers those exact bytes, and
+ * as the real server sent it; GET /api/clients responds with those exact bytes, and
  * GET /api/clients/<id> the JSON of that one client. It prints its origin, then serves until
  * it is stopped.
  */
@@ -13,13 +13,13 @@ import { createServer } from 'node:http';
 const file = process.argv[2];
 if (!file) throw new Error('Usage: bare-server.ts <list.json>');
 const list = readFileSync(file);
-const answers = new Map<string, Buffer>([['/api/clients', list]]);
+const responses = new Map<string, Buffer>([['/api/clients', list]]);
 for (const client of JSON.parse(list.toString('utf8')) as { _id: string }[]) {
-  answers.set(`/api/clients/${client._id}`, Buffer.from(JSON.stringify(client)));
+  responses.set(`/api/clients/${client._id}`, Buffer.from(JSON.stringify(client)));
 }
 
 const server = createServer((request, response) => {
-  const body = request.method === 'GET' && request.url !== undefined ? answers.get(request.url) : undefined;
+  const body = request.method === 'GET' && request.url !== undefined ? responses.get(request.url) : undefined;
   if (!body) {
     response.writeHead(404).end();
     return;

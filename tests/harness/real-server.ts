@@ -2,7 +2,7 @@
  * The production server as a separate process, as `npm start` runs it (the compiled
  * dist-server/server/main.js), for the browser tests, the benchmarks and the reliability
  * suite: on 127.0.0.1 and a free port, with its own database file and a bootstrap account,
- * ready once GET /healthz answers 200 (listening, its database readable), killed or stopped
+ * ready once GET /healthz responds 200 (listening, its database readable), killed or stopped
  * on demand and always killed when the run ends (processes.ts).
  */
 import { existsSync } from 'node:fs';

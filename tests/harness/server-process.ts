@@ -1,6 +1,6 @@
 /**
  * A server as a tracked process (processes.ts), started from the project root: ready once
- * `readyUrl` answers 2xx, then killed (SIGKILL) or stopped (SIGTERM, then SIGKILL) on demand.
+ * `readyUrl` responds 2xx, then killed (SIGKILL) or stopped (SIGTERM, then SIGKILL) on demand.
  * Its output goes to a log file, or is kept in memory for error messages.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -109,7 +109,7 @@ export class ServerProcess {
   async #waitUntilReady(): Promise<void> {
     const { name, readyUrl, readyTimeoutMs } = this.#options;
     const deadline = performance.now() + readyTimeoutMs;
-    let lastProblem = 'no answer yet';
+    let lastProblem = 'no response yet';
     while (performance.now() < deadline) {
       if (this.#exit)
         throw new Error(
@@ -124,7 +124,7 @@ export class ServerProcess {
       }
       await sleep(50);
     }
-    throw new Error(`The ${name} did not answer ${readyUrl} within ${readyTimeoutMs / 1000} s (${lastProblem}):\n${this.#logTail()}`);
+    throw new Error(`The ${name} got no response from ${readyUrl} within ${readyTimeoutMs / 1000} s (${lastProblem}):\n${this.#logTail()}`);
   }
 
   /** SIGKILL, and waits until it is gone. */

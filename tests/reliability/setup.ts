@@ -1,8 +1,8 @@
 /**
  * Around every test file, in the worker process that runs it: a failed check marks the run (its
- * work directory is then kept); after the file, everything it started is stopped, and its answer
- * audit is saved for answers.test.ts and checked at once (so that a filtered run checks its
- * answers too).
+ * work directory is then kept); after the file, everything it started is stopped, and its response
+ * audit is saved for responses.test.ts and checked at once (so that a filtered run checks its
+ * responses too).
  */
 import { basename } from 'node:path';
 import { afterAll, expect, inject, type RunnerTask } from 'vitest';
@@ -28,6 +28,6 @@ afterAll(async ({}, file) => {
   if (!audit) return;
   saveAudit(workDir, basename(file.file.filepath, '.test.ts'), audit);
   if (audit.missingHeaderCount + audit.leakCount > 0) markFailed(workDir);
-  expect(audit.missingHeaders, 'answers of this file without the security headers').toEqual([]);
+  expect(audit.missingHeaders, 'responses of this file without the security headers').toEqual([]);
   expect(audit.leaks, 'bodies of this file with a leak').toEqual([]);
 });

@@ -2,7 +2,7 @@
  * `npm run test:reliability`: the reliability and security suite as a Vitest project of its own,
  * kept out of `npm test` (it builds the production app and starts real servers). One file at a
  * time in a fresh worker process, in a fixed order (each check assumes the machine to itself;
- * answers.test.ts, over every file's answers, last), with time limits as generous as a full run needs.
+ * responses.test.ts, over every file's responses, last), with time limits as generous as a full run needs.
  * The run's options are environment variables (cli.mjs maps `--quick` and the others onto them):
  * global-setup.ts reads them.
  */
@@ -12,8 +12,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The order of the old runner: the loads first, on a machine at rest; the answers over all of them last. */
-const ORDER = ['load', 'crash', 'graceful-stop', 'database-trouble', 'backup', 'fuzz', 'logins', 'access', 'postgres', 'answers'];
+/** The order of the old runner: the loads first, on a machine at rest; the responses over all of them last. */
+const ORDER = ['load', 'crash', 'graceful-stop', 'database-trouble', 'backup', 'fuzz', 'logins', 'access', 'postgres', 'responses'];
 const rank = (file: TestSpecification) => {
   const index = ORDER.findIndex((name) => file.moduleId.endsWith(`/${name}.test.ts`));
   return index === -1 ? ORDER.length - 1.5 : index;

@@ -74,7 +74,7 @@ export function uniqueClient(testInfo: TestInfo, overrides: Partial<ClientInput>
 
 /**
  * Adds a client through the API from inside the page, so that the call carries the session
- * cookie (real server) or is answered by msw's worker (mock). Needs a logged-in page.
+ * cookie (real server) or gets its response from msw's worker (mock). Needs a logged-in page.
  */
 export async function createClientThroughApi(page: Page, input: ClientInput): Promise<Client> {
   return page.evaluate(async (body) => {
@@ -83,9 +83,9 @@ export async function createClientThroughApi(page: Page, input: ClientInput): Pr
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (!created.ok) throw new Error(`POST /api/clients answered ${created.status}: ${await created.text()}`);
+    if (!created.ok) throw new Error(`POST /api/clients responded ${created.status}: ${await created.text()}`);
     const list = await fetch('/api/clients');
-    if (!list.ok) throw new Error(`GET /api/clients answered ${list.status}`);
+    if (!list.ok) throw new Error(`GET /api/clients responded ${list.status}`);
     const clients = (await list.json()) as Client[];
     const client = clients.find((candidate) => candidate.email === body.email);
     if (!client) throw new Error(`The new client ${body.email} is not in the list`);

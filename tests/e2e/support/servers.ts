@@ -27,7 +27,7 @@ export type RealAppServer = AppServer & {
 
 /**
  * `npm run dev` on a free port, 127.0.0.1 only: Vite serves the SPA and msw's service worker
- * answers the API calls inside the page (the mock store lives in the page's localStorage).
+ * responds to the API calls inside the page (the mock store lives in the page's localStorage).
  */
 export async function startMockServer(): Promise<AppServer> {
   const port = await findFreePort();

@@ -16,7 +16,7 @@ import { SPA_INDEX } from '../support/servers.ts';
 const MSW_MARKERS = ['Mock Service Worker', 'mockServiceWorker', '[MSW]', 'salon-mock-scenario', 'Mock scenario'];
 
 test('GET /mockServiceWorker.js is not the mock worker', async ({ request }) => {
-  // Asked as a browser registering a service worker asks; the SPA fallback may answer
+  // Asked as a browser registering a service worker asks; the SPA fallback may respond
   // index.html (text/html), which no browser runs as a worker.
   const response = await request.get('/mockServiceWorker.js', { headers: { Accept: '*/*', 'Service-Worker': 'script' } });
   expect(response.headers()['content-type']).not.toMatch(/javascript/);

@@ -3,7 +3,7 @@
  * tampered or logged-out session with 401, in process (where the clock can be moved) and on the
  * real server; cross-site state changes are refused on every state-changing route; brute force
  * on one account is throttled whatever X-Forwarded-For says; malformed HTTP and slow headers are
- * refused like any other answer; and the real server's HTML and JS answers feed the header check.
+ * refused like any other response; and the real server's HTML and JS responses feed the header check.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -102,15 +102,15 @@ function sessionVariants(loggedOut: string, tampered: Variant[], expired: Varian
   ];
 }
 
-/** What the matrix of refused requests gave: every answer's status, and the requests that were not refused cleanly. */
+/** What the matrix of refused requests gave: every response's status, and the requests that were not refused cleanly. */
 type MatrixResult = {
   requests: number;
   statuses: number[];
-  /** `<request>: <status> <body>` of each answer other than 401. */
+  /** `<request>: <status> <body>` of each response other than 401. */
   notRefused: string[];
-  /** Answers whose body holds a client's id or email. */
+  /** Responses whose body holds a client's id or email. */
   leakedData: string[];
-  /** Answers that set a cookie (other than the clearing one). */
+  /** Responses that set a cookie (other than the clearing one). */
   cookiesSet: string[];
   clientsChanged: boolean;
 };
@@ -130,14 +130,14 @@ async function refuseAll(
   for (const [index, route] of routes.entries()) {
     for (const [kind, credentials] of variants) {
       const request = requestFor(route, origin, clientId, index);
-      const answer = await send({ ...request, headers: { ...request.headers, ...(await credentials()) } });
+      const response = await send({ ...request, headers: { ...request.headers, ...(await credentials()) } });
       const what = `${route.method} ${route.url} with ${kind}`;
       result.requests += 1;
-      result.statuses.push(answer.status);
-      const leaked = clientData.filter((value) => answer.body.includes(value));
-      if (answer.status !== 401) result.notRefused.push(`${what}: ${answer.status} ${answer.body.slice(0, 80)}`);
+      result.statuses.push(response.status);
+      const leaked = clientData.filter((value) => response.body.includes(value));
+      if (response.status !== 401) result.notRefused.push(`${what}: ${response.status} ${response.body.slice(0, 80)}`);
       if (leaked.length > 0) result.leakedData.push(`${what}: ${leaked[0]}`);
-      const cookie = String(answer.headers['set-cookie'] ?? '');
+      const cookie = String(response.headers['set-cookie'] ?? '');
       if (cookie && !/Max-Age=0/.test(cookie)) result.cookiesSet.push(`${what}: ${cookie.slice(0, 60)}`);
     }
   }
@@ -147,7 +147,7 @@ async function refuseAll(
 
 /** Every request refused with 401, no client data in a body, no cookie set, the clients table unchanged. */
 function expectAllRefused(result: MatrixResult, where: string): void {
-  expect.soft(result.notRefused.slice(0, 8), `${where}: answers other than 401 (${result.notRefused.length})`).toEqual([]);
+  expect.soft(result.notRefused.slice(0, 8), `${where}: responses other than 401 (${result.notRefused.length})`).toEqual([]);
   expect.soft(result.leakedData.slice(0, 8), `${where}: bodies holding client data (${result.leakedData.length})`).toEqual([]);
   expect.soft(result.cookiesSet.slice(0, 8), `${where}: cookies set (${result.cookiesSet.length})`).toEqual([]);
   expect.soft(result.clientsChanged, `${where}: the clients table changed`).toBe(false);
@@ -194,8 +194,8 @@ async function controlRequests({ origin, send, login }: InProcess, routes: Route
   for (const [index, route] of routes.filter((route) => !isUnknownRoute(route)).entries()) {
     // DELETE the spare client, not the one the refused requests aim at.
     const request = requestFor(route, origin, route.method === 'DELETE' ? (ids[2] ?? '') : (ids[0] ?? ''), index);
-    const answer = await send({ ...request, headers: { ...request.headers, cookie } });
-    expect.soft(answer.status, `control: ${route.method} ${route.url} with a valid session`).toBeLessThan(300);
+    const response = await send({ ...request, headers: { ...request.headers, cookie } });
+    expect.soft(response.status, `control: ${route.method} ${route.url} with a valid session`).toBeLessThan(300);
   }
   return ids;
 }
@@ -320,11 +320,11 @@ async function crossSite({ client, databaseFile, cookie }: RealServerUse, allRou
       for (const sent of bodyless) {
         const sentHeaders: Record<string, string> = { ...headers, cookie };
         if (sent === undefined) delete sentHeaders['content-type'];
-        const answer = await client.request({ method: route.method, path, headers: sentHeaders, body: sent });
-        statuses.push(answer.status);
-        if (answer.status !== 403 && answer.status !== 415)
-          notRefused.push(`${route.method} ${route.url} with ${kind}${sent === undefined ? ' (no body)' : ''}: ${answer.status}`);
-        if (answer.headers['set-cookie'] !== undefined) cookiesSet.push(`${route.method} ${route.url} with ${kind}`);
+        const response = await client.request({ method: route.method, path, headers: sentHeaders, body: sent });
+        statuses.push(response.status);
+        if (response.status !== 403 && response.status !== 415)
+          notRefused.push(`${route.method} ${route.url} with ${kind}${sent === undefined ? ' (no body)' : ''}: ${response.status}`);
+        if (response.headers['set-cookie'] !== undefined) cookiesSet.push(`${route.method} ${route.url} with ${kind}`);
       }
     }
   }
@@ -346,31 +346,39 @@ async function bruteForce(client: HttpClient) {
     const body = JSON.stringify({ username, password });
     return client.request({ method: 'POST', path: '/login', headers: { ...jsonHeaders(client.origin), ...forged }, body });
   };
-  const answers: HttpResponse[] = [];
-  for (let index = 0; index < 150; index += 1) answers.push(await attempt(ADMIN.username, `wrong password ${index}`, index));
+  const responses: HttpResponse[] = [];
+  for (let index = 0; index < 150; index += 1) responses.push(await attempt(ADMIN.username, `wrong password ${index}`, index));
   const right = await attempt(ADMIN.username, ADMIN.password, 1);
   // The address limit (20 failures) counts across accounts, whatever X-Forwarded-For says.
   const spread: HttpResponse[] = [];
   for (let index = 0; index < 20; index += 1) spread.push(await attempt(`nobody-${index}`, 'wrong password', index + 1));
-  return { answers, right, spread };
+  return { responses, right, spread };
 }
 
-const medianMs = (values: HttpResponse[]) => values.map((answer) => answer.ms).sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const medianMs = (values: HttpResponse[]) =>
+  values.map((response) => response.ms).sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** A refusal on a raw socket as it was: to compare with `refusedAs(status)`. Audited like any answer. */
-function rawRefusal(request: string, answer: RawResponse) {
-  if (answer.status !== 0) {
+/** A refusal on a raw socket as it was: to compare with `refusedAs(status)`. Audited like any response. */
+function rawRefusal(request: string, response: RawResponse) {
+  if (response.status !== 0) {
     const [method = '', url = ''] = request.split(' ');
-    context.audit.record({ source: 'access (raw socket)', method, url, status: answer.status, headers: answer.headers, body: answer.body });
+    context.audit.record({
+      source: 'access (raw socket)',
+      method,
+      url,
+      status: response.status,
+      headers: response.headers,
+      body: response.body,
+    });
   }
   let bodyKeys = '';
   try {
-    bodyKeys = Object.keys(JSON.parse(answer.body) as object).join();
+    bodyKeys = Object.keys(JSON.parse(response.body) as object).join();
   } catch {
     // not JSON
   }
-  const wrongHeaders = Object.entries(RAW_ERROR_HEADERS).flatMap(([name, value]) => (answer.headers[name] === value ? [] : [name]));
-  return { closedByServer: answer.closedByServer, status: answer.status, wrongHeaders, bodyKeys };
+  const wrongHeaders = Object.entries(RAW_ERROR_HEADERS).flatMap(([name, value]) => (response.headers[name] === value ? [] : [name]));
+  return { closedByServer: response.closedByServer, status: response.status, wrongHeaders, bodyKeys };
 }
 
 /** A refusal as it must be: the connection closed by the server, `status`, the error headers, a JSON { message }. */
@@ -388,14 +396,14 @@ async function trickleHeaders(port: number, client: HttpClient, limitMs: number)
   const trickling = Array.from({ length: SLOW_SOCKETS }, () =>
     rawExchange(port, SLOW_HEADERS.request, { trickle: { chunk: SLOW_HEADERS.chunk, everyMs: 1000 }, giveUpMs: limitMs }),
   );
-  // Meanwhile the server answers everyone else as usual.
+  // Meanwhile the server responds to everyone else as usual.
   await sleep(2000);
   const meanwhile = await client.request({ method: 'GET', path: '/api/clients' });
-  return { answers: await Promise.all(trickling), meanwhile };
+  return { responses: await Promise.all(trickling), meanwhile };
 }
 
-/** The real server's own pages and files, so that HTML and JS answers are among those checked for headers. */
-async function staticAnswers(client: HttpClient): Promise<void> {
+/** The real server's own pages and files, so that HTML and JS responses are among those checked for headers. */
+async function staticResponses(client: HttpClient): Promise<void> {
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(join(ROOT, 'dist', 'index.html'), 'utf8'))?.[1];
   expect.soft(script, 'the /assets/*.js script dist/index.html names').toBeDefined();
   const requests: Array<[path: string, status: number, accept?: string]> = [
@@ -408,8 +416,8 @@ async function staticAnswers(client: HttpClient): Promise<void> {
     ...(script ? [[script, 200] as [string, number]] : []),
   ];
   for (const [path, status, accept] of requests) {
-    const answer = await client.request({ method: 'GET', path, headers: accept ? { accept } : {} });
-    expect.soft(answer.status, `GET ${path}`).toBe(status);
+    const response = await client.request({ method: 'GET', path, headers: accept ? { accept } : {} });
+    expect.soft(response.status, `GET ${path}`).toBe(status);
   }
 }
 
@@ -431,7 +439,7 @@ describe('access', () => {
   it('/api without a valid session', async () => {
     const inProcess = await inProcessSessions();
     allRoutes = inProcess.allRoutes;
-    await staticAnswers(running.client);
+    await staticResponses(running.client);
     const overHttp = await overHttpSessions(running.client, running.databaseFile, inProcess.routes, clientId);
     const statuses = [...inProcess.result.statuses, ...overHttp.statuses];
     const apiRoutes = inProcess.routes.filter((route) => !isUnknownRoute(route));
@@ -451,7 +459,7 @@ describe('access', () => {
       `${run.routes.length} state-changing routes (${run.routes.map((route) => `${route.method} ${route.url}`).join(', ')}) × ${run.kinds} kinds = ${run.statuses.length} requests with a valid session cookie: ` +
         `${countBy(run.statuses)}; clients and sessions unchanged`,
     );
-    expect.soft(run.notRefused.slice(0, 8), `answers other than 403 or 415 (${run.notRefused.length})`).toEqual([]);
+    expect.soft(run.notRefused.slice(0, 8), `responses other than 403 or 415 (${run.notRefused.length})`).toEqual([]);
     expect.soft(run.cookiesSet.slice(0, 8), `cookies set (${run.cookiesSet.length})`).toEqual([]);
     expect.soft(run.clientsChanged, 'the clients table changed').toBe(false);
     expect.soft(run.sessionsAfter, `sessions, from ${run.sessionsBefore} (a forged login or logout worked?)`).toBe(run.sessionsBefore);
@@ -459,21 +467,21 @@ describe('access', () => {
   });
 
   it('brute force on one account', async () => {
-    const { answers, right, spread } = await bruteForce(running.client);
-    const checked = answers.filter((answer) => answer.status === 401);
-    const throttled = answers.filter((answer) => answer.status === 429);
-    const retryAfter = throttled.map((answer) => Number(answer.headers['retry-after']));
-    const spreadChecked = spread.filter((answer) => answer.status === 401).length;
+    const { responses, right, spread } = await bruteForce(running.client);
+    const checked = responses.filter((response) => response.status === 401);
+    const throttled = responses.filter((response) => response.status === 429);
+    const retryAfter = throttled.map((response) => Number(response.headers['retry-after']));
+    const spreadChecked = spread.filter((response) => response.status === 401).length;
     printFigure(
       `150 wrong passwords for "admin" (100 with forged X-Forwarded-For, X-Real-IP or Forwarded): ${checked.length} checked (401, ~${Math.round(medianMs(checked))} ms of scrypt each), ` +
         `${throttled.length} × 429 (Retry-After ${Math.min(...retryAfter)}–${Math.max(...retryAfter)} s, ~${medianMs(throttled).toFixed(1)} ms); right password then: ${right.status}; ` +
         `20 other usernames: ${spreadChecked} checked before the address limit`,
     );
-    const unexpected = answers.flatMap((answer, index) => {
+    const unexpected = responses.flatMap((response, index) => {
       const expected = index < 5 ? 401 : 429;
-      return answer.status === expected ? [] : [`attempt ${index + 1}: ${answer.status}, expected ${expected}`];
+      return response.status === expected ? [] : [`attempt ${index + 1}: ${response.status}, expected ${expected}`];
     });
-    expect.soft(unexpected.slice(0, 8), `attempts not answered 401 (the first 5) then 429 (${unexpected.length})`).toEqual([]);
+    expect.soft(unexpected.slice(0, 8), `attempts whose response was not 401 (the first 5) then 429 (${unexpected.length})`).toEqual([]);
     const badRetryAfter = retryAfter.filter((value) => !Number.isInteger(value) || value < 1 || value > 15 * 60);
     expect.soft(badRetryAfter, '429s without a Retry-After of 1 to 900 s').toEqual([]);
     expect.soft(right.status, 'the right password during the lockout (the throttle does not check passwords)').toBe(429);
@@ -482,7 +490,7 @@ describe('access', () => {
       .toBe(15);
     expect
       .soft(
-        spread.slice(15).map((answer) => answer.status),
+        spread.slice(15).map((response) => response.status),
         'the other usernames past the address limit',
       )
       .toEqual([429, 429, 429, 429, 429]);
@@ -503,14 +511,14 @@ describe('access', () => {
   it('slow headers', async () => {
     const { headersMs, checkIntervalMs } = DEFAULT_CONNECTION_TIMEOUTS;
     const limitMs = headersMs + checkIntervalMs + 2000;
-    const { answers, meanwhile } = await trickleHeaders(running.server.port, running.client, limitMs);
-    const refusals = answers.map((answer) => rawRefusal(SLOW_HEADERS.request, answer));
-    const closedAfter = answers.filter((answer) => answer.closedByServer).map((answer) => answer.closedAfterMs / 1000);
+    const { responses, meanwhile } = await trickleHeaders(running.server.port, running.client, limitMs);
+    const refusals = responses.map((response) => rawRefusal(SLOW_HEADERS.request, response));
+    const closedAfter = responses.filter((response) => response.closedByServer).map((response) => response.closedAfterMs / 1000);
     const range = closedAfter.length > 0 ? `${Math.min(...closedAfter).toFixed(1)}–${Math.max(...closedAfter).toFixed(1)} s` : 'never';
     printFigure(
       `${SLOW_SOCKETS} sockets sending a header line every second: ${closedAfter.length} closed by the server after ${range} ` +
         `(headers time-out ${headersMs / 1000} s, checked every ${checkIntervalMs / 1000} s; limit ${limitMs / 1000} s), ` +
-        `${countStatuses(answers)}; another request meanwhile: ${meanwhile.status} in ${meanwhile.ms.toFixed(1)} ms`,
+        `${countStatuses(responses)}; another request meanwhile: ${meanwhile.status} in ${meanwhile.ms.toFixed(1)} ms`,
     );
     const expected = JSON.stringify(refusedAs(408));
     const wrong = refusals.filter((refusal) => JSON.stringify(refusal) !== expected);

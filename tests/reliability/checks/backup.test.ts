@@ -225,7 +225,7 @@ describe('backup', () => {
     expect.soft(acknowledgedDuring, 'creates acknowledged while the backup ran').toBeGreaterThan(0);
     expect.soft(during.length, 'reads that overlapped the backup').toBeGreaterThan(0);
     expect.soft(maxOf(during), `ms of the longest read during the backup (limit ${STALL_LIMIT_MS} ms)`).not.toBeGreaterThan(STALL_LIMIT_MS);
-    expect.soft(reads.filter((read) => read.status !== 200).length, 'reads that did not answer 200').toBe(0);
+    expect.soft(reads.filter((read) => read.status !== 200).length, 'reads that did not get 200').toBe(0);
     expect.soft(countBy(ledger.refused), 'writes refused').toBe('');
   });
 

@@ -118,7 +118,7 @@ describe('crash', () => {
     printFigure(crashFigure(crashes, ledger, integrity));
     expect.soft(integrity.slice(0, 3), 'integrity_check failed').toEqual([]);
     expect.soft(countBy(ledger.refused), 'writes refused while the server ran').toBe('');
-    expect.soft(ledger.malformed, '201 answers that were not the client sent').toBe(0);
+    expect.soft(ledger.malformed, '201 responses that were not the client sent').toBe(0);
     const quietRounds = crashes.rounds.filter((result) => result.acknowledged === 0).length;
     expect.soft(quietRounds, 'rounds with no acknowledged write before the kill').toBe(0);
   });

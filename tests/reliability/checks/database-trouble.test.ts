@@ -226,7 +226,7 @@ function fullDiskFigure(run: FullDiskRun): string {
   );
 }
 
-/** Writes refused with 507 and a message about space, reads answered, every acknowledged write kept and no refused one, writes again once freed. */
+/** Writes refused with 507 and a message about space, reads responded to, every acknowledged write kept and no refused one, writes again once freed. */
 function expectFullDiskHandled(run: FullDiskRun): void {
   for (const response of run.whileFull) {
     expect.soft(response.status, `POST while full: ${response.body.slice(0, 120)}`).toBe(507);

@@ -1,8 +1,8 @@
 /**
  * Hostile input: property-based fuzzing (fast-check) of every endpoint through `app.inject`, on
  * the app built in process with a temporary database. For each run the model (lib/hostile.ts)
- * says what the server must answer; whatever it accepted must read back exactly, the clients
- * table must hold exactly what the model holds, no answer may be a 5xx, and Object.prototype
+ * says what the server must respond; whatever it accepted must read back exactly, the clients
+ * table must hold exactly what the model holds, no response may be a 5xx, and Object.prototype
  * must come out untouched.
  */
 import { mkdirSync } from 'node:fs';
@@ -40,11 +40,11 @@ function prototypeSnapshot(): string {
     .join('|');
 }
 
-function json<T>(answer: HttpResponse): T {
+function json<T>(response: HttpResponse): T {
   try {
-    return JSON.parse(answer.body) as T;
+    return JSON.parse(response.body) as T;
   } catch {
-    return expect.unreachable(`a ${answer.status} answer that is not JSON: ${answer.body.slice(0, 100)}`);
+    return expect.unreachable(`a ${response.status} response that is not JSON: ${response.body.slice(0, 100)}`);
   }
 }
 
@@ -53,10 +53,10 @@ function expectSameClient(actual: unknown, expected: StoredClient | undefined, w
   expect(actual, what).toStrictEqual(expected);
 }
 
-/** The answer is `status` with exactly `expected`. */
-function expectClient(what: string, answer: HttpResponse, status: number, expected: StoredClient): void {
-  expect(answer.status, `${what}: ${answer.body.slice(0, 200)}`).toBe(status);
-  expectSameClient(json(answer), expected, what);
+/** The response is `status` with exactly `expected`. */
+function expectClient(what: string, response: HttpResponse, status: number, expected: StoredClient): void {
+  expect(response.status, `${what}: ${response.body.slice(0, 200)}`).toBe(status);
+  expectSameClient(json(response), expected, what);
 }
 
 /** Headers without the ones left out (undefined or null). */
@@ -105,13 +105,13 @@ class Harness {
     this.reader = new Database(databaseFile, { readonly: true, fileMustExist: true });
   }
 
-  /** Every answer is recorded for the figures, audited, and must not be a 5xx. */
+  /** Every response is recorded for the figures, audited, and must not be a 5xx. */
   async send(endpoint: string, request: HttpRequest): Promise<HttpResponse> {
-    const answer = await context.audit.inject(this.app, 'fuzz', request);
-    this.statuses.push([endpoint, answer.status]);
-    if (answer.status >= 500) this.fivexx += 1;
-    expect(answer.status, `${request.method} ${request.path.slice(0, 80)}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
-    return answer;
+    const response = await context.audit.inject(this.app, 'fuzz', request);
+    this.statuses.push([endpoint, response.status]);
+    if (response.status >= 500) this.fivexx += 1;
+    expect(response.status, `${request.method} ${request.path.slice(0, 80)}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+    return response;
   }
 
   /** The fuzzer's own session cookie and `extra`. */
@@ -146,8 +146,8 @@ class Harness {
 
   /** The client as the API reads it back, which must be exactly `expected`. */
   async readBack(expected: StoredClient): Promise<void> {
-    const answer = await this.send('read back', { method: 'GET', path: `/api/clients/${expected._id}`, headers: this.headers() });
-    expectClient('read back', answer, 200, expected);
+    const response = await this.send('read back', { method: 'GET', path: `/api/clients/${expected._id}`, headers: this.headers() });
+    expectClient('read back', response, 200, expected);
   }
 
   pickExisting(index: number): string | undefined {
@@ -169,23 +169,23 @@ class Harness {
 }
 
 /** Accepted bodies must come back as the model says; refused ones with the model's status. */
-function expectBodyOutcome(verdict: BodyVerdict, answer: HttpResponse, successStatus: number, what: string): ExpectedClient | undefined {
+function expectBodyOutcome(verdict: BodyVerdict, response: HttpResponse, successStatus: number, what: string): ExpectedClient | undefined {
   if (verdict.kind === 'refuse') {
-    expect(answer.status, `${what} (${verdict.why}): ${answer.body.slice(0, 160)}`).toBe(verdict.status);
+    expect(response.status, `${what} (${verdict.why}): ${response.body.slice(0, 160)}`).toBe(verdict.status);
     return undefined;
   }
-  if (verdict.kind === 'either' && answer.status === 400) return undefined;
-  expect(answer.status, `${what}, a valid body: ${answer.body.slice(0, 160)}`).toBe(successStatus);
+  if (verdict.kind === 'either' && response.status === 400) return undefined;
+  expect(response.status, `${what}, a valid body: ${response.body.slice(0, 160)}`).toBe(successStatus);
   return verdict.value;
 }
 
-/** The answer's status is one of `allowed`. */
-function expectStatus(what: string, answer: HttpResponse, allowed: number[]): void {
-  expect(allowed, `${what}: allowed answers, got ${answer.status} ${answer.body.slice(0, 100)}`).toContain(answer.status);
+/** The response's status is one of `allowed`. */
+function expectStatus(what: string, response: HttpResponse, allowed: number[]): void {
+  expect(allowed, `${what}: allowed responses, got ${response.status} ${response.body.slice(0, 100)}`).toContain(response.status);
 }
 
 /**
- * The answers allowed to a call whose body is optional (DELETE, logout) once its URL is
+ * The responses allowed to a call whose body is optional (DELETE, logout) once its URL is
  * accepted: the cross-site guard first, then the body (only JSON, parsed safely), then `outcome`.
  * An empty body with a Content-Type is left open (Fastify may parse it, 400/415, or not).
  */
@@ -238,15 +238,15 @@ function createClient(h: Harness): Property {
     fc.asyncProperty(clientPayload, contentType, originOption, async (body, type, origin) => {
       const verdict = judgeClientBody(type, body, origin);
       const headers = h.headers({ 'content-type': type, origin });
-      const answer = await h.send('POST /api/clients', { method: 'POST', path: '/api/clients', headers, body });
-      const accepted = expectBodyOutcome(verdict, answer, 201, 'POST');
+      const response = await h.send('POST /api/clients', { method: 'POST', path: '/api/clients', headers, body });
+      const accepted = expectBodyOutcome(verdict, response, 201, 'POST');
       if (accepted) {
-        const created = json<{ _id?: unknown }>(answer);
+        const created = json<{ _id?: unknown }>(response);
         const id = String(created._id);
         expect(typeof created._id, `the id of a 201: ${id}`).toBe('string');
         expect(isClientIdShape(id) && !h.model.has(id), `a 201 with the id ${id}: of the right shape, and new`).toBe(true);
         const expected = { _id: id, ...accepted };
-        expectClient('POST', answer, 201, expected);
+        expectClient('POST', response, 201, expected);
         h.model.set(id, expected);
         await h.readBack(expected);
       }
@@ -282,15 +282,15 @@ function listClients(h: Harness): Property {
       const etag = String(plain.headers.etag ?? '');
       const ifNoneMatch = ifNoneMatchTemplate?.replace('ETAG', etag);
       const headers = h.headers({ 'if-none-match': ifNoneMatch, accept });
-      const answer = await h.send('GET /api/clients', { method: 'GET', path: `/api/clients${query ?? ''}`, headers });
+      const response = await h.send('GET /api/clients', { method: 'GET', path: `/api/clients${query ?? ''}`, headers });
       const matches =
         ifNoneMatch !== undefined &&
         (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag));
       if (matches) {
-        expect(answer.status, `If-None-Match ${ifNoneMatch} matching the ETag`).toBe(304);
+        expect(response.status, `If-None-Match ${ifNoneMatch} matching the ETag`).toBe(304);
       } else {
-        expect(answer.status, `GET /api/clients${(query ?? '').slice(0, 40)}: ${answer.body.slice(0, 100)}`).toBe(200);
-        const listed = json<unknown[]>(answer);
+        expect(response.status, `GET /api/clients${(query ?? '').slice(0, 40)}: ${response.body.slice(0, 100)}`).toBe(200);
+        const listed = json<unknown[]>(response);
         const expected = h.sortedModel();
         expect(Array.isArray(listed) ? listed.length : '?', 'clients in the list, against the model').toBe(expected.length);
         listed.forEach((item, index) => expectSameClient(item, expected[index], `list item ${index}`));
@@ -306,19 +306,19 @@ function getClient(h: Harness): Property {
     fc.asyncProperty(existingOrOdd(2), async (target) => {
       const segment = h.segmentOf(target);
       const judged = judgeSegment(segment);
-      const answer = await h.send('GET /api/clients/:clientId', { method: 'GET', path: `/api/clients/${segment}`, headers: h.headers() });
+      const response = await h.send('GET /api/clients/:clientId', { method: 'GET', path: `/api/clients/${segment}`, headers: h.headers() });
       const what = `GET /api/clients/${segment.slice(0, 60)}`;
       if ('status' in judged) {
-        expect(answer.status, what).toBe(judged.status);
+        expect(response.status, what).toBe(judged.status);
       } else if (!judged.shape) {
         // A dot segment is resolved like a path step by URL parsing: /api/clients/. is the list itself.
-        const list = judged.dots && answer.status === 200 && Array.isArray(json(answer));
-        const allowed = answer.status === 400 || (judged.dots && answer.status === 404) || list;
-        expect(allowed, `${what} (malformed id): expected 400, got ${answer.status}`).toBe(true);
+        const list = judged.dots && response.status === 200 && Array.isArray(json(response));
+        const allowed = response.status === 400 || (judged.dots && response.status === 404) || list;
+        expect(allowed, `${what} (malformed id): expected 400, got ${response.status}`).toBe(true);
       } else {
         const expected = h.model.get(judged.decoded);
-        if (expected) expectClient(`GET ${judged.decoded}`, answer, 200, expected);
-        else expect(answer.status, `${what} (unknown id): ${answer.body.slice(0, 100)}`).toBe(404);
+        if (expected) expectClient(`GET ${judged.decoded}`, response, 200, expected);
+        else expect(response.status, `${what} (unknown id): ${response.body.slice(0, 100)}`).toBe(404);
       }
       h.checkStore();
     }),
@@ -332,26 +332,26 @@ function updateClient(h: Harness): Property {
       const segment = h.segmentOf(target);
       const judged = judgeSegment(segment);
       const headers = h.headers({ 'content-type': type, origin });
-      const answer = await h.send('PUT /api/clients/:clientId', { method: 'PUT', path: `/api/clients/${segment}`, headers, body });
+      const response = await h.send('PUT /api/clients/:clientId', { method: 'PUT', path: `/api/clients/${segment}`, headers, body });
       const what = `PUT /api/clients/${segment.slice(0, 40)}`;
       if ('status' in judged) {
-        expect(answer.status, what).toBe(judged.status);
+        expect(response.status, what).toBe(judged.status);
         h.checkStore();
         return;
       }
       let verdict = judgeClientBody(type, body, origin);
       const guardOrParse = verdict.kind === 'refuse' && (verdict.status !== 400 || verdict.why === 'not JSON');
       if (!guardOrParse && !judged.shape)
-        verdict = { kind: 'refuse', status: judged.dots && answer.status === 404 ? 404 : 400, why: 'malformed id' };
+        verdict = { kind: 'refuse', status: judged.dots && response.status === 404 ? 404 : 400, why: 'malformed id' };
       const existing = judged.shape ? h.model.get(judged.decoded) : undefined;
       if (verdict.kind !== 'refuse' && !existing) {
-        const allowed = answer.status === 404 || (verdict.kind === 'either' && answer.status === 400);
-        expect(allowed, `${what} (unknown id): expected 404, got ${answer.status}`).toBe(true);
+        const allowed = response.status === 404 || (verdict.kind === 'either' && response.status === 400);
+        expect(allowed, `${what} (unknown id): expected 404, got ${response.status}`).toBe(true);
       } else {
-        const accepted = expectBodyOutcome(verdict, answer, 200, what);
+        const accepted = expectBodyOutcome(verdict, response, 200, what);
         if (accepted && existing) {
           const expected = { _id: existing._id, ...accepted };
-          expectClient(what, answer, 200, expected);
+          expectClient(what, response, 200, expected);
           h.model.set(existing._id, expected);
           await h.readBack(expected);
         }
@@ -375,14 +375,14 @@ function deleteClient(h: Harness): Property {
       const judged = judgeSegment(segment);
       const headers = h.headers({ 'content-type': type, origin });
       const path = `/api/clients/${segment}`;
-      const answer = await h.send('DELETE /api/clients/:clientId', { method: 'DELETE', path, headers, body });
+      const response = await h.send('DELETE /api/clients/:clientId', { method: 'DELETE', path, headers, body });
       const what = `DELETE /api/clients/${segment.slice(0, 40)}`;
       const outcome = () => (!('status' in judged) && judged.shape ? (h.model.has(judged.decoded) ? 204 : 404) : 400);
       const allowed = 'status' in judged ? [judged.status] : expectedForOptionalBody(outcome, type, body, origin);
       // A dot segment may not reach the route at all: then it is an unknown path (404), or 415 for lack of a JSON type.
       if (!('status' in judged) && judged.dots && allowed.includes(400)) allowed.push(404, 415);
-      expectStatus(what, answer, allowed);
-      if (answer.status === 204 && !('status' in judged)) {
+      expectStatus(what, response, allowed);
+      if (response.status === 204 && !('status' in judged)) {
         h.model.delete(judged.decoded);
         const gone = await h.send('read back', { method: 'GET', path: `/api/clients/${judged.decoded}`, headers: h.headers() });
         expect(gone.status, `GET after ${what}`).toBe(404);
@@ -413,10 +413,10 @@ function logOut(h: Harness): Property {
       originOption,
       async (body, type, cookie, origin) => {
         const headers = headersOf({ 'content-type': type, cookie, origin });
-        const answer = await h.send('POST /logout', { method: 'POST', path: '/logout', headers, body });
+        const response = await h.send('POST /logout', { method: 'POST', path: '/logout', headers, body });
         expectStatus(
           'POST /logout',
-          answer,
+          response,
           expectedForOptionalBody(() => 204, type, body, origin),
         );
         h.checkStore();
@@ -455,11 +455,11 @@ function attemptLogin(h: Harness): Property {
   return asProperty(
     fc.asyncProperty(loginBodies, contentType, originOption, async (body, type, origin) => {
       const headers = headersOf({ 'content-type': type, origin });
-      const answer = await h.send('POST /login', { method: 'POST', path: '/login', headers, body });
-      expect(answer.headers['set-cookie'], `a ${answer.status} login answer's cookie`).toBeUndefined();
+      const response = await h.send('POST /login', { method: 'POST', path: '/login', headers, body });
+      expect(response.headers['set-cookie'], `a ${response.status} login response's cookie`).toBeUndefined();
       const guard = guardOf(type, body, origin);
-      expectStatus('POST /login', answer, guard ? [guard.status] : validLogin(body) ? [401, 429] : [400]);
-      if (answer.status === 429) expect(String(answer.headers['retry-after'] ?? ''), "a 429's Retry-After").toMatch(/^\d+$/);
+      expectStatus('POST /login', response, guard ? [guard.status] : validLogin(body) ? [401, 429] : [400]);
+      if (response.status === 429) expect(String(response.headers['retry-after'] ?? ''), "a 429's Retry-After").toMatch(/^\d+$/);
       h.checkStore();
     }),
   );
@@ -507,7 +507,7 @@ function failureOf(details: fc.RunDetails<unknown>, logs: string[]): string | un
 }
 
 /** One real fault for the header and leak checks: the database gone under the app gives a 500. */
-async function answerWithTheDatabaseGone(h: Harness): Promise<void> {
+async function requestWithTheDatabaseGone(h: Harness): Promise<void> {
   const path = `/api/clients/${h.pickExisting(0) ?? 'abc'}`;
   h.reader.close();
   await h.app.db.destroy();
@@ -526,7 +526,7 @@ describe('fuzz', () => {
   afterAll(async () => {
     if (!h) return;
     try {
-      await answerWithTheDatabaseGone(h);
+      await requestWithTheDatabaseGone(h);
     } finally {
       await h.app.close();
     }
@@ -542,7 +542,7 @@ describe('fuzz', () => {
       const change = h.model.size - acceptedBefore;
       printFigure(
         `${formatInt(details.numRuns)} runs (seed ${details.seed}) in ${((performance.now() - started) / 1000).toFixed(1)} s, ${formatInt(statuses.length)} requests: ` +
-          `${statuses.filter((status) => status >= 500).length} × 5xx; answers ${countBy(statuses)}; stored rows = model (${h.model.size}, ${change >= 0 ? '+' : ''}${change})`,
+          `${statuses.filter((status) => status >= 500).length} × 5xx; responses ${countBy(statuses)}; stored rows = model (${h.model.size}, ${change >= 0 ? '+' : ''}${change})`,
       );
       // The next endpoint carries on from what is really stored.
       if (details.failed) h.resyncModel();
@@ -567,7 +567,7 @@ describe('fuzz', () => {
     expect.soft(stillIn.status, "the fuzzer's own session").toBe(200);
     expect.soft(prototypesNow, 'the properties of Object.prototype, Array.prototype and Function.prototype').toBe(prototypesBefore);
     expect.soft(polluted, 'keys of ({})').toEqual([]);
-    expect.soft(h.fivexx, 'answers that were 5xx').toBe(0);
+    expect.soft(h.fivexx, 'responses that were 5xx').toBe(0);
     h.checkStore(true);
   });
 });

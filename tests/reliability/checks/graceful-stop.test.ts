@@ -33,7 +33,7 @@ describe('graceful stop', () => {
       const closing = ledger.refused.length - refusals.length;
       printFigure(
         `SIGTERM after ${formatInt(beforeSignal)} creates by ${WRITERS} writers: exit ${exit.code ?? exit.signal} in ${Math.round(exit.ms)} ms (limit ${EXIT_LIMIT_MS / 1000} s); ` +
-          `${acknowledgedAfterSignal} in-flight creates acknowledged after the signal, ${closing} answered 503 while closing; ` +
+          `${acknowledgedAfterSignal} in-flight creates acknowledged after the signal, ${closing} responded to with 503 while closing; ` +
           `${formatInt(ledger.acknowledged.size)} acknowledged, ${found.lost.length} lost; integrity_check ${stored.integrity}`,
       );
       expect.soft(exit.forced, 'the process was killed').toBe(false);
@@ -41,7 +41,7 @@ describe('graceful stop', () => {
       expect.soft(exit.code ?? exit.signal, 'exit code').toBe(0);
       expectStoredAsWritten(found);
       expect.soft(stored.integrity, 'integrity_check').toBe('ok');
-      expect.soft(ledger.malformed, 'malformed 201 answers').toBe(0);
+      expect.soft(ledger.malformed, 'malformed 201 responses').toBe(0);
       expect.soft(countBy(refusals), 'writes refused (other than 503 while closing)').toBe('');
     });
   });

@@ -2,7 +2,7 @@
  * Load on the real server, with autocannon:
  * - reads: GET /api/clients (1,000 clients) while logged in, 50 connections;
  * - writes at a fixed rate: POST /api/clients, 50 req/s over 10 connections; afterwards the
- *   rows added (counted in the database file) must equal the 2xx answers exactly.
+ *   rows added (counted in the database file) must equal the 2xx responses exactly.
  */
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -39,18 +39,18 @@ describe('load', () => {
     });
     printFigure(
       `GET /api/clients (${formatInt(listed)} clients, ${(list.body.length / 1024).toFixed(0)} KiB), ${settings.readConnections} connections, ${reads.duration.toFixed(0)} s: ` +
-        `${formatInt(reads['2xx'])} answers (${formatInt(reads.requests.average)} req/s, ${(reads.throughput.average / 1048576).toFixed(1)} MiB/s), ` +
+        `${formatInt(reads['2xx'])} responses (${formatInt(reads.requests.average)} req/s, ${(reads.throughput.average / 1048576).toFixed(1)} MiB/s), ` +
         `${reads.errors} errors, ${reads.non2xx} non-2xx; latency p50 ${reads.latency.p50} ms, p99 ${reads.latency.p99} ms, max ${reads.latency.max} ms`,
     );
     expect.soft(listed, 'clients in the list').toBe(settings.seededClients);
     expect.soft(reads.errors, `errors (${reads.timeouts} time-outs)`).toBe(0);
-    expect.soft(reads.non2xx, `non-2xx answers: ${JSON.stringify(reads.statusCodeStats)}`).toBe(0);
-    expect.soft(reads['2xx'], 'successful answers').toBeGreaterThan(0);
+    expect.soft(reads.non2xx, `non-2xx responses: ${JSON.stringify(reads.statusCodeStats)}`).toBe(0);
+    expect.soft(reads['2xx'], 'successful responses').toBeGreaterThan(0);
   });
 
   it('writes', async () => {
     const { server, cookie, databaseFile } = running;
-    // Writes at a fixed rate. `amount` (not `duration`) so that every request sent is answered
+    // Writes at a fixed rate. `amount` (not `duration`) so that every request sent gets a response
     // before autocannon stops: a request cut off at the end would be stored but not counted.
     let sequence = 0;
     const amount = settings.writeRate * settings.writeSeconds;
@@ -81,11 +81,11 @@ describe('load', () => {
         `${formatInt(writes['2xx'])} × 2xx, ${writes.non2xx} non-2xx, ${writes.errors} errors; rows added ${formatInt(added.length)} = 2xx ${formatInt(writes['2xx'])}; ` +
         `latency p50 ${writes.latency.p50} ms, p99 ${writes.latency.p99} ms, max ${writes.latency.max} ms`,
     );
-    expect.soft(writes.non2xx, `non-2xx answers: ${JSON.stringify(writes.statusCodeStats)}`).toBe(0);
+    expect.soft(writes.non2xx, `non-2xx responses: ${JSON.stringify(writes.statusCodeStats)}`).toBe(0);
     expect.soft(writes.errors, `errors (${writes.timeouts} time-outs)`).toBe(0);
-    expect.soft(added.length, 'rows added, against the 2xx answers').toBe(writes['2xx']);
+    expect.soft(added.length, 'rows added, against the 2xx responses').toBe(writes['2xx']);
     expect.soft(added.length - distinct, 'duplicate rows').toBe(0);
-    expect.soft(writes['2xx'] + writes.non2xx, 'answers, against the requests').toBe(amount);
+    expect.soft(writes['2xx'] + writes.non2xx, 'responses, against the requests').toBe(amount);
     expect.soft(stored.integrity, 'integrity_check').toBe('ok');
     expect.soft({ forced: stopped.forced, code: stopped.code ?? stopped.signal }, 'the server stopped cleanly').toEqual({
       forced: false,

@@ -34,12 +34,12 @@ async function guessAtOnce() {
   const server = await startRealServer({ name: 'logins-burst', dir: context.workDir, databaseFile });
   const client = new HttpClient(server.origin, { audit: context.audit, source: 'logins', maxSockets: 64 });
   try {
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
         loginRequest(client, ADMIN.username, `wrong ${index}`, { 'x-forwarded-for': `198.51.100.${index + 1}` }),
       ),
     );
-    return { answers, right: await loginRequest(client, ADMIN.username, ADMIN.password) };
+    return { responses, right: await loginRequest(client, ADMIN.username, ADMIN.password) };
   } finally {
     client.close();
     await server.kill();
@@ -61,20 +61,20 @@ async function readFor({ client, cookie }: RealServerUse, clientId: string, ms: 
  */
 async function flood(logins: HttpClient, stop: () => boolean): Promise<HttpResponse[]> {
   let sent = 0;
-  const answers: HttpResponse[] = [];
+  const responses: HttpResponse[] = [];
   const flooder = async (worker: number) => {
     while (!stop()) {
       sent += 1;
       const address = `10.${worker}.${(sent >> 8) & 255}.${sent & 255}`;
-      const answer = await loginRequest(logins, `flood-${sent}`, 'wrong password', { 'x-forwarded-for': address });
-      answers.push(answer);
+      const response = await loginRequest(logins, `flood-${sent}`, 'wrong password', { 'x-forwarded-for': address });
+      responses.push(response);
       // As a client told Retry-After does: what is measured is the password checks, not a
       // flood of any kind of request, which would slow any server (that is the proxy's to limit).
-      if (answer.status === 503) await sleep(1000);
+      if (response.status === 503) await sleep(1000);
     }
   };
   await Promise.all(Array.from({ length: FLOODERS }, (_, worker) => flooder(worker)));
-  return answers;
+  return responses;
 }
 
 /** Reads alone (the quiet baseline), then reads while the flood goes on, and the server's peak memory meanwhile. */
@@ -95,9 +95,9 @@ async function readsBesideAFlood(running: RealServerUse, seconds: number) {
     const flooding = flood(logins, () => stop);
     const busyReads = await readFor(running, clientId, seconds * 1000);
     stop = true;
-    const answers = await flooding;
+    const responses = await flooding;
     const peakMb = server.pid === undefined ? Number.NaN : peakRssBytes(server.pid) / 1048576;
-    return { quiet, busyReads, answers, peakMb };
+    return { quiet, busyReads, responses, peakMb };
   } finally {
     logins.close();
   }
@@ -105,15 +105,15 @@ async function readsBesideAFlood(running: RealServerUse, seconds: number) {
 
 describe('logins', () => {
   it('30 guesses at once', async () => {
-    const { answers, right } = await guessAtOnce();
-    const checked = answers.filter((answer) => answer.status === 401).length;
-    const refused = answers.filter((answer) => answer.status === 429);
+    const { responses, right } = await guessAtOnce();
+    const checked = responses.filter((response) => response.status === 401).length;
+    const refused = responses.filter((response) => response.status === 429);
     printFigure(
       `30 wrong passwords in flight together: ${checked} checked (401), ${refused.length} × 429 with Retry-After; the right password then: ${right.status}`,
     );
     expect.soft(checked, 'passwords checked, the limit is 5').toBeLessThanOrEqual(5);
-    expect.soft(checked + refused.length, `401 and 429 answers: ${countStatuses(answers)}`).toBe(answers.length);
-    expect.soft(refused.filter((answer) => !(Number(answer.headers['retry-after']) >= 1)).length, '429s without Retry-After').toBe(0);
+    expect.soft(checked + refused.length, `401 and 429 responses: ${countStatuses(responses)}`).toBe(responses.length);
+    expect.soft(refused.filter((response) => !(Number(response.headers['retry-after']) >= 1)).length, '429s without Retry-After').toBe(0);
     expect.soft(right.status, 'the right password afterwards').toBe(429);
   });
 
@@ -121,24 +121,24 @@ describe('logins', () => {
     const seconds = context.quick ? 3 : 10;
     // Behind a trusted proxy, so that each login can come from its own address; reads through one socket.
     const options = { env: { TRUST_PROXY: '127.0.0.1' }, maxSockets: 1 };
-    const { quiet, busyReads, answers, peakMb } = await withRealServer(context, 'logins-flood', options, (running) =>
+    const { quiet, busyReads, responses, peakMb } = await withRealServer(context, 'logins-flood', options, (running) =>
       readsBesideAFlood(running, seconds),
     );
-    const checked = answers.filter((answer) => answer.status === 401).length;
-    const busy = answers.filter((answer) => answer.status === 503);
-    const other = answers.filter((answer) => answer.status !== 401 && answer.status !== 503);
+    const checked = responses.filter((response) => response.status === 401).length;
+    const busy = responses.filter((response) => response.status === 503);
+    const other = responses.filter((response) => response.status !== 401 && response.status !== 503);
     const readMs = busyReads.map((response) => response.ms);
     const p99 = percentile(readMs, 0.99);
     const quietMs = quiet.map((response) => response.ms);
     printFigure(
-      `${seconds} s of ${FLOODERS} logins kept in flight (${formatInt(answers.length)} sent): ${formatInt(checked)} checked (${(checked / seconds).toFixed(1)}/s), ` +
+      `${seconds} s of ${FLOODERS} logins kept in flight (${formatInt(responses.length)} sent): ${formatInt(checked)} checked (${(checked / seconds).toFixed(1)}/s), ` +
         `${formatInt(busy.length)} × 503 Retry-After 1; GET /api/clients/:id meanwhile ${formatInt(busyReads.length)} reads, p50 ${percentile(readMs, 0.5).toFixed(1)} ms, ` +
         `p99 ${p99.toFixed(1)} ms (quiet: p50 ${percentile(quietMs, 0.5).toFixed(1)}, p99 ${percentile(quietMs, 0.99).toFixed(1)} ms; goal p99 < ${READ_P99_GOAL_MS}); ` +
         `peak RSS ${peakMb.toFixed(0)} MB (goal < ${PEAK_RSS_GOAL_MB})`,
     );
-    expect.soft(countStatuses(other), 'login answers other than 401 and 503').toBe('');
+    expect.soft(countStatuses(other), 'login responses other than 401 and 503').toBe('');
     expect.soft(busy.length, 'logins turned away: the flood must reach the server-wide bound').toBeGreaterThan(0);
-    expect.soft(busy.filter((answer) => answer.headers['retry-after'] !== '1').length, '503s without Retry-After: 1').toBe(0);
+    expect.soft(busy.filter((response) => response.headers['retry-after'] !== '1').length, '503s without Retry-After: 1').toBe(0);
     expect.soft(busyReads.filter((response) => response.status !== 200).length, 'reads that failed during the flood').toBe(0);
     expect.soft(p99, `reads during the flood: p99 ms, goal under ${READ_P99_GOAL_MS}`).toBeLessThan(READ_P99_GOAL_MS);
     expect.soft(peakMb, `peak memory during the flood, MB, goal under ${PEAK_RSS_GOAL_MB}`).toBeLessThan(PEAK_RSS_GOAL_MB);

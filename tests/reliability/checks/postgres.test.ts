@@ -21,9 +21,9 @@ import { compareStored, expectStoredAsWritten, newLedger, percentile } from './s
 
 const context = reliabilityContext();
 
-/** An answer slower than this counts as a hang. */
-const ANSWER_GOAL_MS = 5000;
-/** After the database is back, the server answers 2xx within this. */
+/** A response slower than this counts as a hang. */
+const RESPONSE_GOAL_MS = 5000;
+/** After the database is back, the server responds 2xx within this. */
 const RECOVERY_GOAL_MS = 5000;
 const WRITERS = 4;
 
@@ -80,14 +80,14 @@ function requirePostgres(): void {
     );
 }
 
-/** Creates a client; acknowledged when the answer is a 201 holding the client sent. */
-function recordCreate(ledger: Ledger, marker: string, answer: HttpResponse): void {
-  if (answer.status !== 201) {
-    ledger.refused.push(answer.status);
+/** Creates a client; acknowledged when the response is a 201 holding the client sent. */
+function recordCreate(ledger: Ledger, marker: string, response: HttpResponse): void {
+  if (response.status !== 201) {
+    ledger.refused.push(response.status);
     return;
   }
   try {
-    const created = JSON.parse(answer.body) as { _id?: unknown; lastName?: unknown };
+    const created = JSON.parse(response.body) as { _id?: unknown; lastName?: unknown };
     if (typeof created._id !== 'string' || created.lastName !== marker) throw new Error('not the client sent');
     ledger.acknowledged.set(created._id, marker);
   } catch {
@@ -110,10 +110,10 @@ async function alternatingWriters(pair: Pair, cookie: string, ledger: Ledger, st
       const client = onVictim ? pair.victim() : pair.steady;
       const marker = `pgkill-w${writerIndex}-${sequence}`;
       ledger.sent.add(marker);
-      let answer: HttpResponse;
+      let response: HttpResponse;
       try {
         const headers = jsonHeaders(client.origin, cookie);
-        answer = await client.request({
+        response = await client.request({
           method: 'POST',
           path: '/api/clients',
           headers,
@@ -126,7 +126,7 @@ async function alternatingWriters(pair: Pair, cookie: string, ledger: Ledger, st
         await sleep(20);
         continue;
       }
-      recordCreate(ledger, marker, answer);
+      recordCreate(ledger, marker, response);
     }
   };
   await Promise.all(Array.from({ length: WRITERS }, (_, index) => writer(index + 1)));
@@ -155,12 +155,12 @@ async function killAgainAndAgain(url: string, victim: Victim, kills: number) {
   return { killDelays, restartMs };
 }
 
-/** A timed request and its answer, relative to the start of the load. */
-type Answer = { sentAt: number; at: number; status: number; retryAfter: boolean; ms: number };
+/** A timed request and its response, relative to the start of the load. */
+type TimedResponse = { sentAt: number; at: number; status: number; retryAfter: boolean; ms: number };
 
-/** Reads and writes, alternating, by 4 workers until `stop()`: every answer timed, every create recorded. */
+/** Reads and writes, alternating, by 4 workers until `stop()`: every response timed, every create recorded. */
 function requestFlow(client: HttpClient, cookie: string, ledger: Ledger, t0: number) {
-  const answers: Answer[] = [];
+  const responses: TimedResponse[] = [];
   const failures: string[] = [];
   let stop = false;
   const worker = async (workerIndex: number) => {
@@ -173,15 +173,15 @@ function requestFlow(client: HttpClient, cookie: string, ledger: Ledger, t0: num
         ? { method: 'POST', path: '/api/clients', headers: jsonHeaders(client.origin, cookie), body: clientBody(marker, sequence) }
         : { method: 'GET', path: '/api/clients', headers: { cookie } };
       try {
-        const answer = await client.request({ ...request, timeoutMs: 15_000 });
-        const retryAfter = Number(answer.headers['retry-after']) >= 1;
-        answers.push({ sentAt, at: performance.now() - t0, status: answer.status, retryAfter, ms: answer.ms });
-        if (write && answer.status === 201) {
-          const created = JSON.parse(answer.body) as { _id?: unknown };
+        const response = await client.request({ ...request, timeoutMs: 15_000 });
+        const retryAfter = Number(response.headers['retry-after']) >= 1;
+        responses.push({ sentAt, at: performance.now() - t0, status: response.status, retryAfter, ms: response.ms });
+        if (write && response.status === 201) {
+          const created = JSON.parse(response.body) as { _id?: unknown };
           if (typeof created._id === 'string') ledger.acknowledged.set(created._id, marker);
           else ledger.malformed += 1;
         }
-        if (answer.status === 503) await sleep(50); // as a client honouring Retry-After would, briefly
+        if (response.status === 503) await sleep(50); // as a client honouring Retry-After would, briefly
       } catch (error) {
         failures.push(`${write ? 'POST' : 'GET'} at ${Math.round(sentAt)} ms: ${error instanceof Error ? error.message : String(error)}`);
         await sleep(100);
@@ -190,7 +190,7 @@ function requestFlow(client: HttpClient, cookie: string, ledger: Ledger, t0: num
   };
   const working = Promise.all(Array.from({ length: WRITERS }, (_, index) => worker(index + 1)));
   return {
-    answers,
+    responses,
     failures,
     async stop() {
       stop = true;
@@ -223,10 +223,10 @@ async function stopTheDatabase(cluster: PostgresCluster, downMs: number, t0: num
 }
 
 /** The moment of the first 2xx to a request sent after the database was back; NaN when none came in time. */
-async function recovery(answers: Answer[], upAt: number): Promise<number> {
+async function recovery(responses: TimedResponse[], upAt: number): Promise<number> {
   const deadline = performance.now() + RECOVERY_GOAL_MS + 5000;
   while (performance.now() < deadline) {
-    const recovered = answers.find((answer) => answer.sentAt >= upAt && answer.status >= 200 && answer.status < 300);
+    const recovered = responses.find((response) => response.sentAt >= upAt && response.status >= 200 && response.status < 300);
     if (recovered) return recovered.at;
     await sleep(20);
   }
@@ -237,7 +237,7 @@ async function recovery(answers: Answer[], upAt: number): Promise<number> {
 async function outageUnderLoad(cluster: PostgresCluster, flow: ReturnType<typeof requestFlow>, downMs: number, t0: number) {
   try {
     const outage = await stopTheDatabase(cluster, downMs, t0);
-    const recoveredAt = await recovery(flow.answers, outage.upAt);
+    const recoveredAt = await recovery(flow.responses, outage.upAt);
     await sleep(1000);
     return { outage, recoveredAt };
   } finally {
@@ -245,28 +245,28 @@ async function outageUnderLoad(cluster: PostgresCluster, flow: ReturnType<typeof
   }
 }
 
-const is2xx = (answer: Answer) => answer.status >= 200 && answer.status < 300;
-const isRetryable503 = (answer: Answer) => answer.status === 503 && answer.retryAfter;
+const is2xx = (response: TimedResponse) => response.status >= 200 && response.status < 300;
+const isRetryable503 = (response: TimedResponse) => response.status === 503 && response.retryAfter;
 
-/** The answers that matter to the verdict: those while the database was down, the ones that were not 2xx or a retryable 503, the slow ones. */
-function judgeOutage(answers: Answer[], outage: Outage, recoveredAt: number) {
-  const whileDown = answers.filter((answer) => answer.sentAt >= outage.downAt && answer.at <= outage.restartingAt);
+/** The responses that matter to the verdict: those while the database was down, the ones that were not 2xx or a retryable 503, the slow ones. */
+function judgeOutage(responses: TimedResponse[], outage: Outage, recoveredAt: number) {
+  const whileDown = responses.filter((response) => response.sentAt >= outage.downAt && response.at <= outage.restartingAt);
   return {
     whileDown,
-    downNot503: whileDown.filter((answer) => !isRetryable503(answer)),
-    notRetry: answers.filter((answer) => !is2xx(answer) && !isRetryable503(answer)),
-    slow: answers.filter((answer) => answer.ms > ANSWER_GOAL_MS),
-    afterNot2xx: answers.filter((answer) => answer.sentAt >= recoveredAt && !is2xx(answer)),
+    downNot503: whileDown.filter((response) => !isRetryable503(response)),
+    notRetry: responses.filter((response) => !is2xx(response) && !isRetryable503(response)),
+    slow: responses.filter((response) => response.ms > RESPONSE_GOAL_MS),
+    afterNot2xx: responses.filter((response) => response.sentAt >= recoveredAt && !is2xx(response)),
     recoveryMs: recoveredAt - outage.upAt,
   };
 }
 
-function outageFigure(answers: Answer[], outage: Outage, downMs: number, verdict: ReturnType<typeof judgeOutage>): string {
+function outageFigure(responses: TimedResponse[], outage: Outage, downMs: number, verdict: ReturnType<typeof judgeOutage>): string {
   const { whileDown, downNot503, recoveryMs } = verdict;
-  const durations = answers.map((answer) => answer.ms);
+  const durations = responses.map((response) => response.ms);
   return (
-    `${formatInt(answers.length)} answers (${countStatuses(answers)}); stop took ${Math.round(outage.downAt - outage.stoppingAt)} ms, down ${downMs} ms: ` +
-    `${whileDown.length} answers while down, ${whileDown.length - downNot503.length} of them 503 with Retry-After; ` +
+    `${formatInt(responses.length)} responses (${countStatuses(responses)}); stop took ${Math.round(outage.downAt - outage.stoppingAt)} ms, down ${downMs} ms: ` +
+    `${whileDown.length} responses while down, ${whileDown.length - downNot503.length} of them 503 with Retry-After; ` +
     `p99 ${Math.round(percentile(durations, 0.99))} ms, slowest ${Math.round(Math.max(...durations))} ms; 2xx again ${Number.isNaN(recoveryMs) ? 'never' : `${Math.round(recoveryMs)} ms`} after the cluster was ready again`
   );
 }
@@ -274,33 +274,38 @@ function outageFigure(answers: Answer[], outage: Outage, downMs: number, verdict
 /** Two instances' clients, and what each step saw (the figure). */
 type Across = { onA: HttpClient; onB: HttpClient; seen: string[] };
 
-function expectAnswer(across: Across, what: string, answer: HttpResponse, status: number): void {
-  across.seen.push(`${what} ${answer.status}`);
-  expect.soft(answer.status, `${what} (${answer.body.slice(0, 120)})`).toBe(status);
+function expectResponse(across: Across, what: string, response: HttpResponse, status: number): void {
+  across.seen.push(`${what} ${response.status}`);
+  expect.soft(response.status, `${what} (${response.body.slice(0, 120)})`).toBe(status);
 }
 
 /** A session made on A works on B; a client created on A is in B's very next list, and found by id. */
 async function sessionAndListAcross(across: Across, cookie: string): Promise<void> {
   const { onA, onB } = across;
-  expectAnswer(across, 'session of A on B', await onB.request({ method: 'GET', path: '/api/clients', headers: { cookie } }), 200);
+  expectResponse(across, 'session of A on B', await onB.request({ method: 'GET', path: '/api/clients', headers: { cookie } }), 200);
   const body = clientBody('pgshared-1', 1);
   const created = await onA.request({ method: 'POST', path: '/api/clients', headers: jsonHeaders(onA.origin, cookie), body });
-  expectAnswer(across, 'create on A', created, 201);
+  expectResponse(across, 'create on A', created, 201);
   const id = created.status === 201 ? (JSON.parse(created.body) as { _id: string })._id : 'none';
   const list = await onB.request({ method: 'GET', path: '/api/clients', headers: { cookie } });
   const listed = list.status === 200 && (JSON.parse(list.body) as Array<{ _id: string }>).some((item) => item._id === id);
   across.seen.push(`B's next list ${listed ? 'has it' : 'lacks it'}`);
   expect.soft(listed, `the client created on A in B's next GET /api/clients (${list.status})`).toBe(true);
   const byId = await onB.request({ method: 'GET', path: `/api/clients/${id}`, headers: { cookie } });
-  expectAnswer(across, "B's next GET /api/clients/:id", byId, 200);
+  expectResponse(across, "B's next GET /api/clients/:id", byId, 200);
 }
 
 /** Logout on A: B refuses the session at once. */
 async function logoutAcross(across: Across, cookie: string): Promise<void> {
   const { onA, onB } = across;
-  expectAnswer(across, 'logout on A', await onA.request({ method: 'POST', path: '/logout', headers: { origin: onA.origin, cookie } }), 204);
+  expectResponse(
+    across,
+    'logout on A',
+    await onA.request({ method: 'POST', path: '/logout', headers: { origin: onA.origin, cookie } }),
+    204,
+  );
   const after = await onB.request({ method: 'GET', path: '/api/clients', headers: { cookie } });
-  expectAnswer(across, 'the session on B right after', after, 401);
+  expectResponse(across, 'the session on B right after', after, 401);
 }
 
 /** Failed logins alternating A, B, A (the limit is 3): the right password then on B gets 429 with Retry-After. */
@@ -312,11 +317,11 @@ async function failuresAcross(across: Across): Promise<void> {
       headers: jsonHeaders(client.origin),
       body: JSON.stringify({ username: ADMIN.username, password }),
     });
-  expectAnswer(across, 'failure 1 on A', await login(across.onA, 'wrong 1'), 401);
-  expectAnswer(across, 'failure 2 on B', await login(across.onB, 'wrong 2'), 401);
-  expectAnswer(across, 'failure 3 on A', await login(across.onA, 'wrong 3'), 401);
+  expectResponse(across, 'failure 1 on A', await login(across.onA, 'wrong 1'), 401);
+  expectResponse(across, 'failure 2 on B', await login(across.onB, 'wrong 2'), 401);
+  expectResponse(across, 'failure 3 on A', await login(across.onA, 'wrong 3'), 401);
   const fourth = await login(across.onB, ADMIN.password);
-  expectAnswer(across, 'the right password then on B', fourth, 429);
+  expectResponse(across, 'the right password then on B', fourth, 429);
   if (fourth.status === 429) expect.soft(Number(fourth.headers['retry-after']), "the 429's Retry-After").toBeGreaterThanOrEqual(1);
 }
 
@@ -395,7 +400,7 @@ describe('postgres', () => {
       expectStoredAsWritten(found);
       expect.soft(duplicates.slice(0, 5), `emails stored twice (${duplicates.length})`).toEqual([]);
       expect.soft(countBy(ledger.refused), 'writes refused by a running instance').toBe('');
-      expect.soft(ledger.malformed, '201 answers that were not the client sent').toBe(0);
+      expect.soft(ledger.malformed, '201 responses that were not the client sent').toBe(0);
       expect.soft(failedConnections.a, 'writes to the instance never killed that failed to connect').toBe(0);
       expect.soft(ledger.acknowledged.size, 'acknowledged writes').toBeGreaterThan(0);
     } finally {
@@ -417,22 +422,22 @@ describe('postgres', () => {
       const t0 = performance.now();
       const flow = requestFlow(client, cookie, ledger, t0);
       const { outage, recoveredAt } = await outageUnderLoad(cluster, flow, downMs, t0);
-      const verdict = judgeOutage(flow.answers, outage, recoveredAt);
+      const verdict = judgeOutage(flow.responses, outage, recoveredAt);
       const found = compareStored(await readClients(url), ledger.acknowledged, ledger.sent);
       printFigure(
-        `${outageFigure(flow.answers, outage, downMs, verdict)}; ` +
+        `${outageFigure(flow.responses, outage, downMs, verdict)}; ` +
           `${formatInt(ledger.acknowledged.size)} acknowledged creates, ${found.lost.length} lost, ${found.duplicates.length} duplicates`,
       );
-      expect.soft(verdict.whileDown.length, 'answers while the database was down').toBeGreaterThan(0);
-      expect.soft(countStatuses(verdict.downNot503), 'while down, answers other than 503 with Retry-After').toBe('');
-      expect.soft(countStatuses(verdict.notRetry), 'answers other than 2xx or 503 with Retry-After').toBe('');
-      const slowest = Math.round(Math.max(0, ...verdict.slow.map((answer) => answer.ms)));
-      expect.soft(verdict.slow.length, `answers slower than ${ANSWER_GOAL_MS} ms (slowest ${slowest} ms)`).toBe(0);
-      expect.soft(flow.failures.slice(0, 3), `requests without an answer (${flow.failures.length})`).toEqual([]);
+      expect.soft(verdict.whileDown.length, 'responses while the database was down').toBeGreaterThan(0);
+      expect.soft(countStatuses(verdict.downNot503), 'while down, responses other than 503 with Retry-After').toBe('');
+      expect.soft(countStatuses(verdict.notRetry), 'responses other than 2xx or 503 with Retry-After').toBe('');
+      const slowest = Math.round(Math.max(0, ...verdict.slow.map((response) => response.ms)));
+      expect.soft(verdict.slow.length, `responses slower than ${RESPONSE_GOAL_MS} ms (slowest ${slowest} ms)`).toBe(0);
+      expect.soft(flow.failures.slice(0, 3), `requests without a response (${flow.failures.length})`).toEqual([]);
       const within = `NaN: none within ${(RECOVERY_GOAL_MS + 5000) / 1000} s`;
       expect.soft(verdict.recoveryMs, `ms until a 2xx after the database was back (${within})`).toBeLessThanOrEqual(RECOVERY_GOAL_MS);
-      expect.soft(countStatuses(verdict.afterNot2xx), 'after recovery, answers other than 2xx').toBe('');
-      expect.soft(ledger.malformed, '201 answers without an id').toBe(0);
+      expect.soft(countStatuses(verdict.afterNot2xx), 'after recovery, responses other than 2xx').toBe('');
+      expect.soft(ledger.malformed, '201 responses without an id').toBe(0);
       expectStoredAsWritten(found);
     } finally {
       client.close();

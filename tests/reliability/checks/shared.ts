@@ -59,9 +59,9 @@ type WriteLedger = {
   acknowledged: Map<string, string>;
   /** Every marker ever sent (acknowledged or not). */
   sent: Set<string>;
-  /** The status of every answer other than 201. */
+  /** The status of every response other than 201. */
   refused: number[];
-  /** Acknowledged creates whose answer was malformed. */
+  /** Acknowledged creates whose response was malformed. */
   malformed: number;
 };
 

@@ -1,18 +1,18 @@
 /**
  * What every check gets: the run's options (global-setup.ts reads them from the environment and
  * provides them), the settings they imply (full or quick), a seeded random source, the work
- * directory, and the audit of every answer the file receives. One context per test file.
+ * directory, and the audit of every response the file receives. One context per test file.
  */
 import { inject } from 'vitest';
 import { seededRandom } from '../../harness/seeded-random.ts';
-import { AnswerAudit } from './answer-audit.ts';
+import { ResponseAudit } from './response-audit.ts';
 
 /** The run's options, as global-setup.ts provides them. */
 export type RunOptions = {
   quick: boolean;
   /** Replays the kill moments, the readers' picks and the fuzz inputs (RELIABILITY_SEED). */
   seed: number;
-  /** A temporary directory for this run (databases, server logs, the files' answer audits). */
+  /** A temporary directory for this run (databases, server logs, the files' response audits). */
   workDir: string;
   /** Use the max_page_count simulation for the disk-full check even where tmpfs can be mounted. */
   simulateDiskFull: boolean;
@@ -24,7 +24,7 @@ declare module 'vitest' {
   }
 }
 
-export type Settings = {
+type Settings = {
   readSeconds: number;
   readConnections: number;
   writeSeconds: number;
@@ -35,7 +35,7 @@ export type Settings = {
   fuzzRuns: number;
 };
 
-export const FULL: Settings = {
+const FULL: Settings = {
   readSeconds: 60,
   readConnections: 50,
   writeSeconds: 60,
@@ -46,14 +46,14 @@ export const FULL: Settings = {
   fuzzRuns: 1000,
 };
 
-export const QUICK: Settings = { ...FULL, readSeconds: 5, writeSeconds: 5, crashes: 3, fuzzRuns: 200 };
+const QUICK: Settings = { ...FULL, readSeconds: 5, writeSeconds: 5, crashes: 3, fuzzRuns: 200 };
 
 export type Context = RunOptions & {
   settings: Settings;
   /** Seeded: the same seed gives the same kill moments and picks, in every file. */
   random: () => number;
-  /** Every answer this file receives is checked for the security headers and leaks. */
-  audit: AnswerAudit;
+  /** Every response this file receives is checked for the security headers and leaks. */
+  audit: ResponseAudit;
 };
 
 let current: Context | undefined;
@@ -66,7 +66,7 @@ export function reliabilityContext(): Context {
       ...options,
       settings: options.quick ? QUICK : FULL,
       random: seededRandom(options.seed),
-      audit: new AnswerAudit(),
+      audit: new ResponseAudit(),
     };
   }
   return current;
@@ -108,5 +108,5 @@ export function countBy<T>(items: Iterable<T>, key: (item: T) => string | number
     .join(', ');
 }
 
-/** `400 ×2, 503 ×1`: how many answers had each status. */
-export const countStatuses = (answers: Iterable<{ status: number }>) => countBy(answers, (answer) => answer.status);
+/** `400 ×2, 503 ×1`: how many responses had each status. */
+export const countStatuses = (responses: Iterable<{ status: number }>) => countBy(responses, (response) => response.status);

@@ -435,7 +435,7 @@ function expectedDateTime(raw: string): { iso: string; sure: boolean } | null {
   const sign = match[8] === '-' ? -1 : 1;
   const utc = new Date(local.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000);
   const iso = utc.toISOString();
-  // The contract's answer is an ISO date-time with a four-digit year: a value that falls outside 0000–9999 in UTC cannot be one.
+  // The contract's response is an ISO date-time with a four-digit year: a value that falls outside 0000–9999 in UTC cannot be one.
   if (!/^\d{4}-/.test(iso)) return null;
   // Years before 100 are a corner the model leaves open (JavaScript's Date treats them specially).
   return { iso, sure: year >= 100 };

@@ -1,9 +1,9 @@
 /**
  * A small HTTP client on node:http (full control over headers such as Origin and Cookie, and
- * raw bodies), keep-alive, with a time-out, every answer checked by the file's answer audit (headers and leaks).
+ * raw bodies), keep-alive, with a time-out, every response checked by the file's response audit (headers and leaks).
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AnswerAudit } from './answer-audit.ts';
+import type { ResponseAudit } from './response-audit.ts';
 
 export type HttpRequest = {
   method: string;
@@ -25,10 +25,10 @@ export class HttpClient {
   readonly #host: string;
   readonly #port: number;
   readonly #agent: http.Agent;
-  readonly #audit: AnswerAudit | undefined;
+  readonly #audit: ResponseAudit | undefined;
   readonly #source: string;
 
-  constructor(origin: string, options: { audit?: AnswerAudit; source?: string; maxSockets?: number } = {}) {
+  constructor(origin: string, options: { audit?: ResponseAudit; source?: string; maxSockets?: number } = {}) {
     const url = new URL(origin);
     this.origin = url.origin;
     this.#host = url.hostname;
@@ -84,7 +84,7 @@ export class HttpClient {
 export function sessionCookieOf(response: HttpResponse): string {
   const header = response.headers['set-cookie'];
   const cookie = (Array.isArray(header) ? header[0] : header)?.split(';')[0];
-  if (!cookie) throw new Error(`No Set-Cookie in a ${response.status} answer: ${response.body.slice(0, 200)}`);
+  if (!cookie) throw new Error(`No Set-Cookie in a ${response.status} response: ${response.body.slice(0, 200)}`);
   return cookie;
 }
 

@@ -1,13 +1,13 @@
 /**
  * What the test files leave in the run's work directory for those after them and for the end
- * of the run: each file's answer audit, and a mark when a check failed (the directory is then kept).
+ * of the run: each file's response audit, and a mark when a check failed (the directory is then kept).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuditSummary } from './answer-audit.ts';
+import type { AuditSummary } from './response-audit.ts';
 
 const FAILED_MARK = 'FAILED';
-const AUDITS = 'answer-audits';
+const AUDITS = 'response-audits';
 
 export function markFailed(workDir: string): void {
   writeFileSync(join(workDir, FAILED_MARK), '');

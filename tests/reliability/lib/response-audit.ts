@@ -1,9 +1,9 @@
 /**
- * Every answer a test file receives (over HTTP from the real server, from `app.inject`, or on
+ * Every response a test file receives (over HTTP from the real server, from `app.inject`, or on
  * a raw socket) passes through here and is checked on the fly, so nothing is kept in memory:
  * - leaks: no body holds a stack trace, SQL, an SQLite error or a file path, and every error
  *   body is `{ message }` (plus `requestId` on a 5xx), nothing else;
- * - headers: the security headers are on every answer, counted per kind (HTML, JS, JSON, 4xx, 5xx).
+ * - headers: the security headers are on every response, counted per kind (HTML, JS, JSON, 4xx, 5xx).
  * What the request itself carried (fuzzed SQL echoed back in a stored name, an unknown field
  * named in a 400's message) is removed before the scan: it is the caller's own data.
  */
@@ -36,7 +36,7 @@ const LEAK_PATTERNS: Array<[string, RegExp, boolean]> = [
 ];
 
 const equals = (expected: string) => (value: string) => value === expected;
-/** The security headers every answer must carry, with what each value must be. */
+/** The security headers every response must carry, with what each value must be. */
 const REQUIRED_HEADERS: Array<[string, (value: string) => boolean]> = [
   [
     'content-security-policy',
@@ -52,22 +52,22 @@ const REQUIRED_HEADERS: Array<[string, (value: string) => boolean]> = [
 export const HEADER_KINDS = ['HTML', 'JS', 'JSON', '4xx', '5xx'] as const;
 type HeaderKind = (typeof HEADER_KINDS)[number];
 
-/** What an audit found (setup.ts saves one per test file; answers.test.ts adds them up). */
+/** What an audit found (setup.ts saves one per test file; responses.test.ts adds them up). */
 export type AuditSummary = {
-  answers: number;
+  responses: number;
   bodiesScanned: number;
   /** The first 10 leaks, and how many there were. */
   leaks: string[];
   leakCount: number;
   headerCounts: Record<HeaderKind, number>;
-  /** The first 10 answers without the security headers, and how many there were. */
+  /** The first 10 responses without the security headers, and how many there were. */
   missingHeaders: string[];
   missingHeaderCount: number;
 };
 
 export function addSummaries(summaries: AuditSummary[]): AuditSummary {
   const total: AuditSummary = {
-    answers: 0,
+    responses: 0,
     bodiesScanned: 0,
     leaks: [],
     leakCount: 0,
@@ -76,7 +76,7 @@ export function addSummaries(summaries: AuditSummary[]): AuditSummary {
     missingHeaderCount: 0,
   };
   for (const summary of summaries) {
-    total.answers += summary.answers;
+    total.responses += summary.responses;
     total.bodiesScanned += summary.bodiesScanned;
     total.leaks.push(...summary.leaks);
     total.leakCount += summary.leakCount;
@@ -123,8 +123,8 @@ function safeDecode(value: string): string {
   }
 }
 
-export class AnswerAudit {
-  answers = 0;
+export class ResponseAudit {
+  responses = 0;
   bodiesScanned = 0;
   readonly leaks: string[] = [];
   leakCount = 0;
@@ -135,24 +135,24 @@ export class AnswerAudit {
   readonly #sentEarlier = new Set<string>();
 
   record(exchange: Exchange): void {
-    this.answers += 1;
+    this.responses += 1;
     this.#checkHeaders(exchange);
     this.#checkLeaks(exchange);
   }
 
   summary(): AuditSummary {
-    const { answers, bodiesScanned, leaks, leakCount, headerCounts, missingHeaders, missingHeaderCount } = this;
-    return { answers, bodiesScanned, leaks, leakCount, headerCounts, missingHeaders, missingHeaderCount };
+    const { responses, bodiesScanned, leaks, leakCount, headerCounts, missingHeaders, missingHeaderCount } = this;
+    return { responses, bodiesScanned, leaks, leakCount, headerCounts, missingHeaders, missingHeaderCount };
   }
 
-  /** `app.inject`, recorded like an answer over HTTP. */
+  /** `app.inject`, recorded like a response over HTTP. */
   async inject(app: App, source: string, request: HttpRequest): Promise<HttpResponse> {
     const started = performance.now();
     const { method, path, headers, body } = request;
-    const response = await app.inject({ method: method as 'GET', url: path, headers, ...(body === undefined ? {} : { payload: body }) });
-    const answer = { status: response.statusCode, headers: response.headers as IncomingHttpHeaders, body: response.body };
-    this.record({ source, method, url: path, requestBody: body, ...answer });
-    return { ...answer, ms: performance.now() - started };
+    const injected = await app.inject({ method: method as 'GET', url: path, headers, ...(body === undefined ? {} : { payload: body }) });
+    const response = { status: injected.statusCode, headers: injected.headers as IncomingHttpHeaders, body: injected.body };
+    this.record({ source, method, url: path, requestBody: body, ...response });
+    return { ...response, ms: performance.now() - started };
   }
 
   #checkHeaders(exchange: Exchange): void {
@@ -161,8 +161,8 @@ export class AnswerAudit {
       return value === undefined || !ok(value);
     }).map(([name]) => name);
     if (missing.length > 0 && ++this.missingHeaderCount <= 10) {
-      const answer = `${exchange.method} ${exchange.url.slice(0, 80)} → ${exchange.status}`;
-      this.missingHeaders.push(`${exchange.source}: ${answer} lacks ${missing.join(', ')}`);
+      const line = `${exchange.method} ${exchange.url.slice(0, 80)} → ${exchange.status}`;
+      this.missingHeaders.push(`${exchange.source}: ${line} lacks ${missing.join(', ')}`);
     }
     const type = headerValue(exchange.headers, 'content-type') ?? '';
     if (type.startsWith('text/html')) this.headerCounts.HTML += 1;
