@@ -58,6 +58,7 @@ const POSTGRES_TESTS = [
   'server/auth/staff-accounts.test.ts',
   'server/auth/session-memory.test.ts',
   'server/cli/staff-command.test.ts',
+  'server/db/migrations.test.ts',
   'server/**/*.postgres.test.ts',
 ];
 

@@ -117,6 +117,74 @@ export type Client = z.infer<typeof Client>;
 
 export const ClientList = z.array(Client);
 
+/**
+ * Staff working together (beyond the spec). Every write of a client appends one change to a
+ * log; its version counts them, and GET /api/clients/:id sends it as a strong ETag (`"v3"`)
+ * that PUT and DELETE may send back as If-Match (412 when the client changed since).
+ */
+export const ClientVersion = z.number().int().positive();
+export type ClientVersion = z.infer<typeof ClientVersion>;
+
+/** What a change did to the client. */
+export const ChangeKind = z.enum(['registered', 'updated', 'deleted', 'restored', 'erased']);
+export type ChangeKind = z.infer<typeof ChangeKind>;
+
+/** The stored fields, as a change records them before and after. */
+export const ClientFields = Client.omit({ _id: true });
+export type ClientFields = z.infer<typeof ClientFields>;
+
+/** One entry of the change log: who did what to which client, when, and the fields before and after. */
+export const ClientChange = z.object({
+  seq: z.number().int().positive(),
+  clientId: ClientId,
+  version: ClientVersion,
+  kind: ChangeKind,
+  /** The staff account's username ("unknown" for clients registered before the log existed). */
+  by: z.string(),
+  at: z.iso.datetime({ offset: true }),
+  /** Null for a registration, and always for an erasure (nothing personal is kept). */
+  before: ClientFields.nullable(),
+  /** Null for a deletion and an erasure. */
+  after: ClientFields.nullable(),
+});
+export type ClientChange = z.infer<typeof ClientChange>;
+
+/** GET /api/clients/:id/history: newest first. */
+export const ClientHistory = z.array(ClientChange);
+
+/** A client in "Recently deleted" (GET /api/deleted-clients, newest deletion first). */
+export const DeletedClient = Client.extend({
+  deletedAt: z.iso.datetime({ offset: true }),
+  deletedBy: z.string(),
+});
+export type DeletedClient = z.infer<typeof DeletedClient>;
+export const DeletedClientList = z.array(DeletedClient);
+
+/** 412 Precondition Failed: the client as it is now, and the change that made it so. */
+export const PreconditionFailedBody = z.object({
+  message: z.string(),
+  current: z.object({
+    /** Null when the client was deleted or erased. */
+    client: Client.nullable(),
+    version: ClientVersion,
+    kind: ChangeKind,
+    changedBy: z.string(),
+    changedAt: z.iso.datetime({ offset: true }),
+  }),
+});
+export type PreconditionFailedBody = z.infer<typeof PreconditionFailedBody>;
+
+/** GET /api/clients/:id/export (`client-{id}.json`): everything held about one client (GDPR articles 15 and 20). */
+export const ClientExport = z.object({
+  exportedAt: z.iso.datetime({ offset: true }),
+  client: Client,
+  /** Set when the client is in "Recently deleted". */
+  deleted: z.object({ at: z.iso.datetime({ offset: true }), by: z.string() }).nullable(),
+  version: ClientVersion,
+  history: ClientHistory,
+});
+export type ClientExport = z.infer<typeof ClientExport>;
+
 /** The login request. */
 export const LoginRequest = z.strictObject({
   username: z

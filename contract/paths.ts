@@ -7,4 +7,9 @@ export const apiPaths = {
   logout: '/logout',
   clients: '/api/clients',
   client: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`,
+  clientHistory: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/history`,
+  clientExport: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/export`,
+  restoreClient: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/restore`,
+  eraseClient: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/erase`,
+  deletedClients: '/api/deleted-clients',
 } as const;

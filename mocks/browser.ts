@@ -1,5 +1,6 @@
 import { setupWorker } from 'msw/browser';
 import { recentCalls, recordCall, type MockCall } from './call-log.ts';
+import { colleague } from './colleague.ts';
 import { resetMockDb } from './db.ts';
 import { handlers } from './handlers.ts';
 import { showMockPanel } from './mock-panel.ts';
@@ -14,6 +15,8 @@ declare global {
       delay: (ms: number | 'never') => string[];
       off: () => string[];
       log: () => readonly MockCall[];
+      /** Another staff member's writes: `update(clientId, { lastName: 'Novak' })`, `delete(clientId)`. */
+      colleague: typeof colleague;
     };
   }
 }
@@ -71,6 +74,7 @@ export async function startMockWorker(): Promise<void> {
     off: () => (scenarioOff(), describeScenario()),
     // eslint-disable-next-line no-console -- printing the table is what log() is for
     log: () => (console.table(recentCalls()), recentCalls()),
+    colleague,
   };
   showMockPanel();
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });

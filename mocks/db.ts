@@ -1,30 +1,81 @@
-// The mock backend's store: clients and the demo session, in memory, and in the browser also in localStorage
-// (kept across reloads). `resetMockDb()` or `?mock-reset` brings back the seed.
-import type { Client, ClientInput } from '#contract/api';
+// The mock backend's store: clients, their change log and the demo session, in memory, and in the browser also in
+// localStorage (kept across reloads). `resetMockDb()` or `?mock-reset` brings back the seed.
+import type { ChangeKind, Client, ClientChange, ClientFields, ClientInput, DeletedClient, PreconditionFailedBody } from '#contract/api';
 import { seedClients } from './seed.ts';
 
+/** A stored client: live, or in "Recently deleted" until restored or erased. */
+export type StoredClient = { client: Client; version: number; deleted: { at: string; by: string } | null };
+
 type MockState = {
-  clients: Client[];
+  clients: StoredClient[];
+  /** Every write of a client, oldest first (DESIGN.md: the change log); `seq` increases across the store. */
+  changes: ClientChange[];
   /** Whether the demo account is logged in: the mock's stand-in for the session cookie. */
   sessionActive: boolean;
+  /** Who is logged in: the change log's `by` for the writes the handlers make. */
+  username: string | null;
   nextId: number;
+  nextSeq: number;
 };
+
+/** A client with its version: what GET, POST, PUT and restore answer with an ETag. */
+export type VersionedClient = { client: Client; version: number };
+
+/** How an If-Match header's condition reaches the store: none, `*`, or the versions its strong tags name. */
+export type IfMatch = '*' | readonly number[] | undefined;
+
+/** What a conditional write did: written, no such client, or refused because the client changed since (412). */
+export type WriteOutcome<T> =
+  { status: 'written'; value: T } | { status: 'not-found' } | { status: 'stale'; current: PreconditionFailedBody['current'] };
 
 const STORAGE_KEY = 'salon-mock-db';
 
+/** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
+const DEMO_USERNAME = 'admin';
+
+const fieldsOf = ({ _id: _ignored, ...fields }: Client): ClientFields => fields;
+
+/** A store holding `clients`, each registered (version 1) by `by` at its registration time. */
+function stateWith(clients: readonly Client[], by: string, session: Pick<MockState, 'sessionActive' | 'username'>): MockState {
+  const copies = structuredClone([...clients]);
+  return {
+    clients: copies.map((client) => ({ client, version: 1, deleted: null })),
+    changes: copies.map((client, index) => ({
+      seq: index + 1,
+      clientId: client._id,
+      version: 1,
+      kind: 'registered',
+      by,
+      at: client.registrationDateTime,
+      before: null,
+      after: fieldsOf(client),
+    })),
+    ...session,
+    nextId: copies.length + 1,
+    nextSeq: copies.length + 1,
+  };
+}
+
 function initialState(): MockState {
-  return { clients: structuredClone(seedClients), sessionActive: false, nextId: seedClients.length + 1 };
+  return stateWith(seedClients, DEMO_USERNAME, { sessionActive: false, username: null });
 }
 
 function canPersist(): boolean {
   return typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
 }
 
+/** The store a browser kept before clients had versions: `clients` was a plain list. */
+type StateBeforeVersions = { clients: Client[]; sessionActive: boolean; nextId: number };
+
 function load(): MockState {
   if (!canPersist()) return initialState();
   try {
     const saved = window.localStorage.getItem(STORAGE_KEY);
-    return saved ? (JSON.parse(saved) as MockState) : initialState();
+    if (!saved) return initialState();
+    const parsed = JSON.parse(saved) as MockState | StateBeforeVersions;
+    if ('changes' in parsed) return parsed;
+    // Clients kept from before the change log, as the server's migration does: registered by "unknown".
+    return { ...stateWith(parsed.clients, 'unknown', { sessionActive: parsed.sessionActive, username: null }), nextId: parsed.nextId };
   } catch {
     return initialState();
   }
@@ -36,48 +87,155 @@ function save() {
   if (canPersist()) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
 }
 
+const stored = (clientId: string) => state.clients.find((entry) => entry.client._id === clientId);
+const live = (clientId: string) => {
+  const entry = stored(clientId);
+  return entry && entry.deleted === null ? entry : undefined;
+};
+
+function latestChange(clientId: string): ClientChange | undefined {
+  return state.changes.findLast((change) => change.clientId === clientId);
+}
+
+/** Appends the entry of a write that made `version`; its `before` is the latest entry's `after` (the log is the truth). */
+function append(clientId: string, version: number, kind: ChangeKind, by: string, after: ClientFields | null): ClientChange {
+  const change: ClientChange = {
+    seq: state.nextSeq,
+    clientId,
+    version,
+    kind,
+    by,
+    at: new Date().toISOString(),
+    before: kind === 'registered' ? null : (latestChange(clientId)?.after ?? null),
+    after,
+  };
+  state.nextSeq += 1;
+  state.changes.push(change);
+  return change;
+}
+
+const matches = (ifMatch: IfMatch, version: number) => ifMatch === undefined || ifMatch === '*' || ifMatch.includes(version);
+
+/** Why a write wrote nothing: without If-Match, no such client; with it, the client's latest change (412). */
+function unwritten(clientId: string, ifMatch: IfMatch): WriteOutcome<never> {
+  const latest = latestChange(clientId);
+  if (ifMatch === undefined || !latest) return { status: 'not-found' };
+  return {
+    status: 'stale',
+    current: {
+      client: live(clientId)?.client ?? null,
+      version: latest.version,
+      kind: latest.kind,
+      changedBy: latest.by,
+      changedAt: latest.at,
+    },
+  };
+}
+
 export const mockDb = {
-  startSession() {
+  startSession(username: string = DEMO_USERNAME) {
     state.sessionActive = true;
+    state.username = username;
     save();
   },
   endSession() {
     state.sessionActive = false;
+    state.username = null;
     save();
   },
   hasSession(): boolean {
     return state.sessionActive;
   },
+  /** Who the handlers' writes are by. */
+  sessionUser(): string {
+    return state.username ?? DEMO_USERNAME;
+  },
+  /** The live clients (not those in "Recently deleted"). */
   listClients(): Client[] {
-    return state.clients;
+    return state.clients.filter((entry) => entry.deleted === null).map((entry) => entry.client);
   },
   findClient(clientId: string): Client | undefined {
-    return state.clients.find((client) => client._id === clientId);
+    return live(clientId)?.client;
   },
-  createClient(input: ClientInput): Client {
+  /** A live client with its version (for the ETag). */
+  findVersioned(clientId: string): VersionedClient | undefined {
+    const entry = live(clientId);
+    return entry && { client: entry.client, version: entry.version };
+  },
+  createClient(input: ClientInput, by: string = mockDb.sessionUser()): VersionedClient {
     const client: Client = { _id: `mock-${String(state.nextId).padStart(6, '0')}`, ...input };
     state.nextId += 1;
-    state.clients.push(client);
+    state.clients.push({ client, version: 1, deleted: null });
+    append(client._id, 1, 'registered', by, fieldsOf(client));
     save();
-    return client;
+    return { client, version: 1 };
   },
-  updateClient(clientId: string, input: ClientInput): Client | undefined {
-    const index = state.clients.findIndex((client) => client._id === clientId);
-    if (index === -1) return undefined;
-    const client: Client = { _id: clientId, ...input };
-    state.clients[index] = client;
+  /** Replaces a live client's fields when `ifMatch` allows (none, `*`, or its version among the tags). */
+  updateClient(clientId: string, input: ClientInput, by: string = mockDb.sessionUser(), ifMatch?: IfMatch): WriteOutcome<VersionedClient> {
+    const entry = live(clientId);
+    if (!entry || !matches(ifMatch, entry.version)) return unwritten(clientId, ifMatch);
+    entry.client = { _id: clientId, ...input };
+    entry.version += 1;
+    append(clientId, entry.version, 'updated', by, fieldsOf(entry.client));
     save();
-    return client;
+    return { status: 'written', value: { client: entry.client, version: entry.version } };
   },
-  deleteClient(clientId: string): boolean {
-    const before = state.clients.length;
-    state.clients = state.clients.filter((client) => client._id !== clientId);
+  /** Moves a live client to "Recently deleted" when `ifMatch` allows; the new version. */
+  deleteClient(clientId: string, by: string = mockDb.sessionUser(), ifMatch?: IfMatch): WriteOutcome<number> {
+    const entry = live(clientId);
+    if (!entry || !matches(ifMatch, entry.version)) return unwritten(clientId, ifMatch);
+    entry.version += 1;
+    const change = append(clientId, entry.version, 'deleted', by, null);
+    entry.deleted = { at: change.at, by };
     save();
-    return state.clients.length < before;
+    return { status: 'written', value: entry.version };
   },
-  /** Replaces every client (tests set up exactly the list they need). */
+  /** A deleted client back in the list, same id and history; undefined when no such client is deleted. */
+  restoreClient(clientId: string, by: string = mockDb.sessionUser()): VersionedClient | undefined {
+    const entry = stored(clientId);
+    if (!entry || entry.deleted === null) return undefined;
+    entry.deleted = null;
+    entry.version += 1;
+    append(clientId, entry.version, 'restored', by, fieldsOf(entry.client));
+    save();
+    return { client: entry.client, version: entry.version };
+  },
+  /** Removes a client (live or deleted) and its history, leaving one "erased" entry without personal data. */
+  eraseClient(clientId: string, by: string = mockDb.sessionUser()): boolean {
+    const entry = stored(clientId);
+    if (!entry) return false;
+    state.clients = state.clients.filter((other) => other !== entry);
+    state.changes = state.changes.filter((change) => change.clientId !== clientId);
+    append(clientId, entry.version + 1, 'erased', by, null);
+    save();
+    return true;
+  },
+  /** "Recently deleted", newest deletion first. */
+  listDeletedClients(): DeletedClient[] {
+    return (
+      state.clients
+        .flatMap((entry) => (entry.deleted ? [{ ...entry.client, deletedAt: entry.deleted.at, deletedBy: entry.deleted.by }] : []))
+        // The latest change of a deleted client is its deletion: the highest seq is the newest.
+        .sort((a, b) => (latestChange(b._id)?.seq ?? 0) - (latestChange(a._id)?.seq ?? 0))
+    );
+  },
+  /** A live or deleted client, its version and deletion (for the export); undefined when there is no such client. */
+  findStored(clientId: string): Readonly<StoredClient> | undefined {
+    return stored(clientId);
+  },
+  /** A live or deleted client's changes, newest first; undefined when there is no such client. */
+  history(clientId: string): ClientChange[] | undefined {
+    if (!stored(clientId)) return undefined;
+    return state.changes.filter((change) => change.clientId === clientId).reverse();
+  },
+  /** The whole change log, oldest first (tests read the erasure's entry here). */
+  changes(): readonly ClientChange[] {
+    return state.changes;
+  },
+  /** Replaces every client and the log (tests set up exactly the list they need): each registered, at version 1. */
   setClients(clients: Client[]) {
-    state.clients = structuredClone(clients);
+    const { sessionActive, username, nextId } = state;
+    state = { ...stateWith(clients, DEMO_USERNAME, { sessionActive, username }), nextId };
     save();
   },
 };

@@ -1,6 +1,8 @@
-// The mock backend's panel in `npm run dev`: presets, a delay, all off, the last 50 calls; its button is the red
-// badge while a scenario is on. Plain DOM (docs/decisions/011-mock-panel.md).
+// The mock backend's panel in `npm run dev`: presets, a delay, all off, a colleague's writes, the last 50 calls; its
+// button is the red badge while a scenario is on. Plain DOM (docs/decisions/011-mock-panel.md).
 import { onCall, recentCalls } from './call-log.ts';
+import { colleague } from './colleague.ts';
+import { mockDb } from './db.ts';
 import {
   describeScenario,
   isOn,
@@ -21,6 +23,47 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Reco
   Object.assign(created, properties);
   if (style) created.style.cssText = style;
   return created;
+}
+
+/** The client whose edit page is on screen (`/clients/edit/<id>`), if any. */
+function clientOnScreen(): string | undefined {
+  const id = /\/clients\/edit\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
+  return id === undefined ? undefined : decodeURIComponent(id);
+}
+
+/** Last names the colleague corrects a client's to: always a different one, so that the change shows. */
+const NEW_LAST_NAMES = ['Novak', 'Lambert', 'Costa', 'Brennan'];
+
+/** "Colleague edits / deletes this client": another staff member's write to the client on screen, for a 412 on purpose. */
+function colleagueControls(): HTMLFieldSetElement {
+  const fieldset = element('fieldset', {}, 'margin:0 0 0.5rem;padding:0.5rem;border:1px solid #ccc;display:flex;flex-wrap:wrap;gap:0.5rem');
+  fieldset.append(element('legend', { textContent: 'Colleague (on a client’s edit page)' }));
+  const status = element('output', {}, 'flex-basis:100%');
+  status.setAttribute('aria-live', 'polite');
+  const act = (textContent: string, write: (clientId: string) => string) => {
+    const button = element('button', { type: 'button', textContent }, BUTTON_STYLE);
+    button.addEventListener('click', () => {
+      const clientId = clientOnScreen();
+      try {
+        status.textContent = clientId ? write(clientId) : 'Open a client’s edit page first (/clients/edit/…).';
+      } catch (error) {
+        status.textContent = (error as Error).message;
+      }
+    });
+    return button;
+  };
+  const edits = act('Colleague edits this client', (clientId) => {
+    const before = mockDb.findClient(clientId)?.lastName;
+    const { lastName } = colleague.update(clientId, { lastName: NEW_LAST_NAMES.find((name) => name !== before) });
+    return `Colleague changed the last name from ${before} to ${lastName}: the form’s next Update (If-Match) meets a 412.`;
+  });
+  const deletes = act('Colleague deletes this client', (clientId) =>
+    colleague.delete(clientId)
+      ? 'Colleague deleted this client: the form’s next Update or Delete (If-Match) meets a 412.'
+      : `No client ${clientId} to delete.`,
+  );
+  fieldset.append(edits, deletes, status);
+  return fieldset;
 }
 
 export function showMockPanel(): void {
@@ -74,7 +117,7 @@ export function showMockPanel(): void {
     head.append(cell);
   }
   const rows = table.createTBody();
-  body.append(presets, controls, table);
+  body.append(presets, controls, colleagueControls(), table);
   root.append(body, toggle);
 
   toggle.addEventListener('click', () => {

@@ -18,6 +18,12 @@ describe('mock scenarios', () => {
     expect(endpointOf('GET', '/api/clients/c1')).toBe('get');
     expect(endpointOf('PUT', '/api/clients/c1')).toBe('update');
     expect(endpointOf('DELETE', '/api/clients/c1')).toBe('delete');
+    expect(endpointOf('GET', '/api/deleted-clients')).toBe('deleted-list');
+    expect(endpointOf('GET', '/api/clients/c1/history')).toBe('history');
+    expect(endpointOf('GET', '/api/clients/c1/export')).toBe('export');
+    expect(endpointOf('POST', '/api/clients/c1/restore')).toBe('restore');
+    expect(endpointOf('POST', '/api/clients/c1/erase')).toBe('erase');
+    expect(endpointOf('GET', '/api/clients/c1/erase')).toBeUndefined();
     expect(endpointOf('GET', '/images/a.svg')).toBeUndefined();
   });
 
@@ -40,6 +46,16 @@ describe('mock scenarios', () => {
     scenarioOff();
     expect(describeScenario()).toEqual([]);
     expect((await call('POST', '/api/clients', aClient)).status).toBe(201);
+  });
+
+  it('restore-fails and history-fails answer 500 to their endpoint only', async () => {
+    mockDb.startSession();
+    startScenario('restore-fails', 'history-fails');
+    expect((await call('DELETE', '/api/clients/mock-000001')).status).toBe(204);
+    expect((await call('POST', '/api/clients/mock-000001/restore')).status).toBe(500);
+    expect((await call('GET', '/api/clients/mock-000001/history')).status).toBe(500);
+    expect((await call('GET', '/api/deleted-clients')).status).toBe(200);
+    expect(mockDb.findClient('mock-000001')).toBeUndefined();
   });
 
   it('session-ended responds 401 to every call that needs a session, while logging in still works', async () => {

@@ -3,7 +3,8 @@
 import { delay, http, HttpResponse } from 'msw';
 
 /** The calls the SPA makes (the API contract's endpoints). */
-export type Endpoint = 'login' | 'logout' | 'list' | 'get' | 'create' | 'update' | 'delete';
+export type Endpoint =
+  'login' | 'logout' | 'list' | 'get' | 'create' | 'update' | 'delete' | 'deleted-list' | 'history' | 'export' | 'restore' | 'erase';
 
 type Failure = 400 | 401 | 404 | 500 | 503 | 'network';
 
@@ -20,6 +21,11 @@ export const PRESETS = {
   'register-fails': [{ kind: 'fail', endpoint: 'create', failure: 500 }],
   'update-fails': [{ kind: 'fail', endpoint: 'update', failure: 500 }],
   'delete-fails': [{ kind: 'fail', endpoint: 'delete', failure: 500 }],
+  'deleted-list-fails': [{ kind: 'fail', endpoint: 'deleted-list', failure: 500 }],
+  'history-fails': [{ kind: 'fail', endpoint: 'history', failure: 500 }],
+  'export-fails': [{ kind: 'fail', endpoint: 'export', failure: 500 }],
+  'restore-fails': [{ kind: 'fail', endpoint: 'restore', failure: 500 }],
+  'erase-fails': [{ kind: 'fail', endpoint: 'erase', failure: 500 }],
   'session-ended': [{ kind: 'session-ended' }],
   slow: [{ kind: 'delay', ms: 1500 }],
   offline: [{ kind: 'fail', failure: 'network' }],
@@ -117,6 +123,10 @@ export function endpointOf(method: string, pathname: string): Endpoint | undefin
   if (/\/api\/clients\/[^/]+$/.test(pathname)) {
     return ({ GET: 'get', PUT: 'update', DELETE: 'delete' } as const)[method as 'GET' | 'PUT' | 'DELETE'];
   }
+  if (method === 'GET' && /\/api\/deleted-clients\/?$/.test(pathname)) return 'deleted-list';
+  const action = /\/api\/clients\/[^/]+\/(history|export|restore|erase)$/.exec(pathname)?.[1];
+  if (action === 'history' || action === 'export') return method === 'GET' ? action : undefined;
+  if (action === 'restore' || action === 'erase') return method === 'POST' ? action : undefined;
   return undefined;
 }
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import type { AppConfig } from './config.ts';
+import { DEFAULT_DELETED_CLIENTS_KEEP_DAYS, type AppConfig } from './config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientStorePlugin } from './plugins/client-store.ts';
 import { crossSiteGuard } from './plugins/cross-site-guard.ts';
@@ -89,7 +89,10 @@ export async function buildApp(config: AppConfig) {
     passwordHashing: config.passwordHashing,
     clock,
   });
-  await app.register(clientStorePlugin, { clock });
+  await app.register(clientStorePlugin, {
+    clock,
+    deletedClientsKeepDays: config.deletedClientsKeepDays ?? DEFAULT_DELETED_CLIENTS_KEEP_DAYS,
+  });
 
   await app.register(openApi);
   await app.register(healthRoutes);

@@ -13,6 +13,7 @@ describe('readServerConfig', () => {
     expect(config.app.session).toEqual({ idleMinutes: 30, maxHours: 12 });
     expect(config.app.loginThrottle).toEqual({ maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15 });
     expect(config.initialAccount).toEqual({ username: 'admin', password: undefined });
+    expect(config.app.deletedClientsKeepDays).toBe(30);
   });
 
   it('reads every variable', () => {
@@ -28,6 +29,7 @@ describe('readServerConfig', () => {
         LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
         LOGIN_MAX_FAILURES_PER_ADDRESS: '10',
         LOGIN_WINDOW_MINUTES: '30',
+        DELETED_CLIENTS_KEEP_DAYS: '7',
         LOG_LEVEL: 'warn',
         SALON_ADMIN_USERNAME: 'owner',
         SALON_ADMIN_PASSWORD: 'long enough',
@@ -44,6 +46,7 @@ describe('readServerConfig', () => {
         publicOrigin: 'https://salon.example',
         session: { idleMinutes: 15, maxHours: 8 },
         loginThrottle: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 10, windowMinutes: 30 },
+        deletedClientsKeepDays: 7,
         logLevel: 'warn',
       },
     });
@@ -57,6 +60,7 @@ describe('readServerConfig', () => {
     [{ PORT: 'abc' }, 'PORT: must be a whole number from 0 to 65535'],
     [{ PORT: '70000' }, 'PORT: must be a whole number from 0 to 65535'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES: must be a whole number'],
+    [{ DELETED_CLIENTS_KEEP_DAYS: '0' }, 'DELETED_CLIENTS_KEEP_DAYS: must be a whole number from 1 to 3650'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY: must be true, false'],
     [{ PUBLIC_ORIGIN: 'https://salon.example/path' }, 'PUBLIC_ORIGIN: must be an origin'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],

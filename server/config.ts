@@ -38,6 +38,8 @@ export type AppConfig = {
   logStream?: { write(line: string): void };
   /** Hashing cost; the OWASP parameters when absent (tests use cheaper ones). */
   passwordHashing?: ScryptParams;
+  /** How long a deleted client stays in "Recently deleted" before it is purged with its history (default 30). */
+  deletedClientsKeepDays?: number;
   /** The time, in ms since the epoch (tests move it to expire sessions). */
   clock?: () => number;
 };
@@ -110,6 +112,8 @@ function sqliteFileFromUrl(value: string, cwd: string): string {
   return isAbsolute(value) ? value : resolve(cwd, value);
 }
 
+export const DEFAULT_DELETED_CLIENTS_KEEP_DAYS = 30;
+
 const TRUST_PROXY_KEYWORDS = /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/i;
 
 function parseTrustProxy(value: string, ctx: z.RefinementCtx): boolean | string {
@@ -153,6 +157,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: wholeNumber(1, 1000, 5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: wholeNumber(1, 10_000, 20),
   LOGIN_WINDOW_MINUTES: wholeNumber(1, 24 * 60, 15),
+  DELETED_CLIENTS_KEEP_DAYS: wholeNumber(1, 3650, DEFAULT_DELETED_CLIENTS_KEEP_DAYS),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -200,6 +205,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
         maxFailuresPerAddress: vars.LOGIN_MAX_FAILURES_PER_ADDRESS,
         windowMinutes: vars.LOGIN_WINDOW_MINUTES,
       },
+      deletedClientsKeepDays: vars.DELETED_CLIENTS_KEEP_DAYS,
       logLevel: vars.LOG_LEVEL,
     },
   };

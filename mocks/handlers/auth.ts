@@ -14,7 +14,7 @@ export const authHandlers = [
     if (username !== DEMO_ACCOUNT.username || password !== DEMO_ACCOUNT.password) {
       return errorResponse(401, 'Invalid username or password');
     }
-    mockDb.startSession();
+    mockDb.startSession(username);
     return HttpResponse.json({ username });
   }),
 

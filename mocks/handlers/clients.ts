@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { ClientId, ClientInput } from '#contract/api';
-import { mockDb } from '../db.ts';
+import { ClientId, ClientInput, type ClientExport, type PreconditionFailedBody } from '#contract/api';
+import { mockDb, type IfMatch, type WriteOutcome } from '../db.ts';
+import { parseIfMatch, versionEtag } from './if-match.ts';
 import { errorResponse, parseBody, requireSession } from './respond.ts';
 
 /** 400 for an id that cannot be one, so that only well-formed ids reach the store. */
@@ -10,6 +11,21 @@ function invalidId(clientId: string | readonly string[] | undefined): Response |
 
 const notFound = () => errorResponse(404, 'Client not found');
 
+/** The request's If-Match condition, or the 400 for a malformed one. */
+function ifMatchOf(request: Request): { ok: true; ifMatch: IfMatch } | { ok: false; response: Response } {
+  const ifMatch = parseIfMatch(request.headers.get('If-Match'));
+  return ifMatch === null
+    ? { ok: false, response: errorResponse(400, 'If-Match must be "*" or a list of entity tags, like "v3"') }
+    : { ok: true, ifMatch };
+}
+
+/** 404, or 412 with the client as it is now and the change that made it so, for a write that did not happen. */
+function unwritten(outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>): Response {
+  if (outcome.status === 'not-found') return notFound();
+  const body: PreconditionFailedBody = { message: 'This client was changed since you opened it', current: outcome.current };
+  return HttpResponse.json(body, { status: 412 });
+}
+
 export const clientHandlers = [
   http.get('*/api/clients', () => requireSession() ?? HttpResponse.json(mockDb.listClients())),
 
@@ -18,28 +34,78 @@ export const clientHandlers = [
     if (denied) return denied;
     const body = await parseBody(request, ClientInput);
     if (!body.ok) return body.response;
-    return HttpResponse.json(mockDb.createClient(body.data), { status: 201 });
+    const { client, version } = mockDb.createClient(body.data);
+    return HttpResponse.json(client, { status: 201, headers: { ETag: versionEtag(version) } });
   }),
 
   http.get('*/api/clients/:clientId', ({ params }) => {
     const refused = requireSession() ?? invalidId(params.clientId);
     if (refused) return refused;
-    const client = mockDb.findClient(params.clientId as string);
-    return client ? HttpResponse.json(client) : notFound();
+    const found = mockDb.findVersioned(params.clientId as string);
+    return found ? HttpResponse.json(found.client, { headers: { ETag: versionEtag(found.version) } }) : notFound();
   }),
 
+  // Like the server: the body is validated first, then If-Match; the check and the write are one step (no await between).
   http.put('*/api/clients/:clientId', async ({ params, request }) => {
     const refused = requireSession() ?? invalidId(params.clientId);
     if (refused) return refused;
     const body = await parseBody(request, ClientInput);
     if (!body.ok) return body.response;
-    const client = mockDb.updateClient(params.clientId as string, body.data);
-    return client ? HttpResponse.json(client) : notFound();
+    const condition = ifMatchOf(request);
+    if (!condition.ok) return condition.response;
+    const outcome = mockDb.updateClient(params.clientId as string, body.data, mockDb.sessionUser(), condition.ifMatch);
+    if (outcome.status !== 'written') return unwritten(outcome);
+    return HttpResponse.json(outcome.value.client, { headers: { ETag: versionEtag(outcome.value.version) } });
   }),
 
-  http.delete('*/api/clients/:clientId', ({ params }) => {
+  // Moves the client to "Recently deleted": restorable, with its history.
+  http.delete('*/api/clients/:clientId', ({ params, request }) => {
     const refused = requireSession() ?? invalidId(params.clientId);
     if (refused) return refused;
-    return mockDb.deleteClient(params.clientId as string) ? new HttpResponse(null, { status: 204 }) : notFound();
+    const condition = ifMatchOf(request);
+    if (!condition.ok) return condition.response;
+    const outcome = mockDb.deleteClient(params.clientId as string, mockDb.sessionUser(), condition.ifMatch);
+    return outcome.status === 'written' ? new HttpResponse(null, { status: 204 }) : unwritten(outcome);
   }),
+
+  http.get('*/api/clients/:clientId/history', ({ params }) => {
+    const refused = requireSession() ?? invalidId(params.clientId);
+    if (refused) return refused;
+    const history = mockDb.history(params.clientId as string);
+    return history ? HttpResponse.json(history) : notFound();
+  }),
+
+  http.get('*/api/clients/:clientId/export', ({ params }) => {
+    const refused = requireSession() ?? invalidId(params.clientId);
+    if (refused) return refused;
+    const clientId = params.clientId as string;
+    const found = mockDb.findStored(clientId);
+    const history = mockDb.history(clientId);
+    if (!found || !history) return notFound();
+    const exported: ClientExport = {
+      exportedAt: new Date().toISOString(),
+      client: found.client,
+      deleted: found.deleted,
+      version: found.version,
+      history,
+    };
+    return HttpResponse.json(exported, { headers: { 'Content-Disposition': `attachment; filename="client-${clientId}.json"` } });
+  }),
+
+  http.post('*/api/clients/:clientId/restore', ({ params }) => {
+    const refused = requireSession() ?? invalidId(params.clientId);
+    if (refused) return refused;
+    const restored = mockDb.restoreClient(params.clientId as string);
+    if (!restored) return errorResponse(404, 'No such deleted client');
+    return HttpResponse.json(restored.client, { headers: { ETag: versionEtag(restored.version) } });
+  }),
+
+  // Live or deleted: the client and its history go, one "erased" entry without personal data stays.
+  http.post('*/api/clients/:clientId/erase', ({ params }) => {
+    const refused = requireSession() ?? invalidId(params.clientId);
+    if (refused) return refused;
+    return mockDb.eraseClient(params.clientId as string) ? new HttpResponse(null, { status: 204 }) : notFound();
+  }),
+
+  http.get('*/api/deleted-clients', () => requireSession() ?? HttpResponse.json(mockDb.listDeletedClients())),
 ];

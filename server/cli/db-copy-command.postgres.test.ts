@@ -68,6 +68,8 @@ async function readContents(db: Kysely<Database>) {
   return {
     clients: byId(await db.selectFrom('clients').selectAll().execute()),
     staff: byId(await db.selectFrom('staff').selectAll().execute()),
+    // PostgreSQL's bigint seq arrives as text.
+    changes: (await db.selectFrom('client_changes').selectAll().orderBy('seq').execute()).map((row) => ({ ...row, seq: Number(row.seq) })),
     sessions: Number(sessions.count),
   };
 }
@@ -90,7 +92,48 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
     expect(before.sessions).toBe(1);
     expect(after.clients).toEqual(before.clients);
     expect(after.staff).toEqual(before.staff);
+    expect(before.changes).toHaveLength(250);
+    expect(after.changes).toEqual(before.changes);
     expect(after.sessions).toBe(0);
+  });
+
+  it('copies deleted clients, versions and the change log, and the log numbers on after the copied ones', async () => {
+    const source = await seededSqlite(3);
+    const { db } = await openDatabase({ kind: 'sqlite', file: source });
+    try {
+      const [first] = await db.selectFrom('clients').select('id').orderBy('id').execute();
+      const at = '2026-01-01T00:00:00.000Z';
+      await db
+        .updateTable('clients')
+        .set({ deleted_at: at, deleted_by: 'alice', version: 2 })
+        .where('id', '=', first?.id ?? '')
+        .execute();
+      await db
+        .insertInto('client_changes')
+        .values({ client_id: first?.id ?? '', version: 2, kind: 'deleted', actor: 'alice', at, before: null, after: null })
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    const target = await postgresTarget();
+    expect(await runDbCopyCommand(['--from', source, '--to', target.url], fakeIo().io)).toBe(0);
+    const before = await contents({ kind: 'sqlite', file: source });
+    const after = await contents(target);
+    expect(after.clients).toEqual(before.clients);
+    expect(after.clients.filter((client) => client.deleted_at !== null)).toHaveLength(1);
+    expect(after.changes).toEqual(before.changes);
+
+    const { db: copied } = await openDatabase(target);
+    try {
+      const next = await copied
+        .insertInto('client_changes')
+        .values({ client_id: 'x', version: 1, kind: 'erased', actor: 'alice', at: '2026-01-02T00:00:00.000Z', before: null, after: null })
+        .returning('seq')
+        .executeTakeFirstOrThrow();
+      expect(Number(next.seq)).toBe(before.changes.length + 1);
+    } finally {
+      await copied.destroy();
+    }
   });
 
   it('prints the target without its password', async () => {
@@ -171,7 +214,7 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
     );
     expect(err[0]).toContain('Rolled back: nothing was copied.');
     const after = await contents(target);
-    expect(after).toEqual({ clients: [], staff: [], sessions: 0 });
+    expect(after).toEqual({ clients: [], staff: [], changes: [], sessions: 0 });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The db:copy CLI's logic, apart from the process (so tests can run it): copies the clients
- * and staff accounts (not sessions) from one database to an empty one, typically a SQLite
+ * (live and deleted, with their versions), their change log and the staff accounts (not sessions) from one database to an empty one, typically a SQLite
  * file to PostgreSQL, in one transaction on the target, and checks the counts before it commits.
  */
 import { existsSync } from 'node:fs';
@@ -14,7 +14,8 @@ import { refusalsExitOne, type CommandIo, type Progress } from './run-command.ts
 
 export const DB_COPY_USAGE = `Usage: npm run db:copy -- --from URL --to URL
 
-Copies the clients and staff accounts (ids, password hashes and times as they are; not the
+Copies the clients, their change log and the staff accounts (ids, versions, password hashes
+and times as they are; not the
 sessions: staff log in again) from one database to another that holds none, in one
 transaction, and checks that the counts match before it commits. Stop the server first.
   --from URL   the database to copy, like file:./data/salon.db
@@ -35,7 +36,7 @@ export type DbCopyOptions = {
   progressAfterMs?: number;
 };
 
-type Counts = { clients: number; staff: number };
+type Counts = { clients: number; staff: number; changes: number };
 
 const formatInt = (value: number) => value.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${formatInt(count)} ${word}${count === 1 ? '' : 's'}`;
@@ -80,7 +81,7 @@ async function open(option: '--from' | '--to', config: DatabaseConfig): Promise<
 }
 
 async function countRows(db: Kysely<Database>): Promise<Counts> {
-  const count = async (table: 'clients' | 'staff') =>
+  const count = async (table: 'clients' | 'staff' | 'client_changes') =>
     Number(
       (
         await db
@@ -89,7 +90,7 @@ async function countRows(db: Kysely<Database>): Promise<Counts> {
           .executeTakeFirstOrThrow()
       ).count,
     );
-  return { clients: await count('clients'), staff: await count('staff') };
+  return { clients: await count('clients'), staff: await count('staff'), changes: await count('client_changes') };
 }
 
 function progressPrinter(io: CommandIo & { progress?: Progress }, total: number, afterMs: number) {
@@ -114,25 +115,29 @@ function progressPrinter(io: CommandIo & { progress?: Progress }, total: number,
 }
 
 /**
- * Copies every row of `table`, `batchSize` rows per INSERT, reading the source in id order
- * (each page starts after the last id of the one before, in the source's own order).
+ * Copies every row of `table`, `batchSize` rows per INSERT, reading the source in key order
+ * (each page starts after the last key of the one before, in the source's own order).
  */
 async function copyTable(
   source: Kysely<Database>,
   target: Kysely<Database>,
-  table: 'clients' | 'staff',
+  table: 'clients' | 'staff' | 'client_changes',
+  key: 'id' | 'seq',
   batchSize: number,
   onRows: (count: number) => void,
 ): Promise<void> {
-  let after: string | undefined;
+  // The tables differ only in their columns, which are copied as they are: one loose type for the three.
+  const from = source as unknown as Kysely<Record<string, Record<string, string | number | null>>>;
+  const to = target as unknown as typeof from;
+  let after: string | number | null | undefined;
   for (;;) {
-    let page = source.selectFrom(table).selectAll().orderBy('id').limit(batchSize);
-    if (after !== undefined) page = page.where('id', '>', after);
+    let page = from.selectFrom(table).selectAll().orderBy(key).limit(batchSize);
+    if (after !== undefined && after !== null) page = page.where(key, '>', after);
     const rows = await page.execute();
     if (rows.length === 0) return;
-    await target.insertInto(table).values(rows).execute();
+    await to.insertInto(table).values(rows).execute();
     onRows(rows.length);
-    after = rows[rows.length - 1]?.id;
+    after = rows[rows.length - 1]?.[key];
     if (rows.length < batchSize) return;
   }
 }
@@ -207,24 +212,33 @@ async function copy(
     const expected = await countRows(from);
     return target.transaction().execute(async (to) => {
       // No one else writes these tables until the copy commits (on SQLite, BEGIN IMMEDIATE did that).
-      if (isPostgres(to)) await sql`LOCK TABLE clients, staff IN EXCLUSIVE MODE`.execute(to);
+      if (isPostgres(to)) await sql`LOCK TABLE clients, staff, client_changes IN EXCLUSIVE MODE`.execute(to);
       const held = await countRows(to);
-      if (held.clients > 0 || held.staff > 0) {
+      if (held.clients > 0 || held.staff > 0 || held.changes > 0) {
         throw new DbCopyRefused(
           `${targetName} already holds ${describeCounts(held)}: db:copy fills an empty database only. Nothing was copied.`,
         );
       }
-      const progress = progressPrinter(io, expected.clients + expected.staff, progressAfterMs);
+      const progress = progressPrinter(io, expected.clients + expected.staff + expected.changes, progressAfterMs);
       let copied = 0;
       const onRows = (count: number) => progress.update((copied += count));
       try {
-        await copyTable(from, to, 'staff', batchSize, onRows);
-        await copyTable(from, to, 'clients', batchSize, onRows);
+        await copyTable(from, to, 'staff', 'id', batchSize, onRows);
+        await copyTable(from, to, 'clients', 'id', batchSize, onRows);
+        await copyTable(from, to, 'client_changes', 'seq', batchSize, onRows);
+        // The log's numbers were copied as they are: PostgreSQL's next one follows them (SQLite's AUTOINCREMENT does by itself).
+        if (isPostgres(to)) {
+          await sql`SELECT setval(pg_get_serial_sequence('client_changes', 'seq'), (SELECT max(seq) FROM client_changes))`.execute(to);
+        }
       } finally {
         progress.end();
       }
       const [sourceCounts, targetCounts] = [await countRows(from), await countRows(to)];
-      if (sourceCounts.clients !== targetCounts.clients || sourceCounts.staff !== targetCounts.staff) {
+      if (
+        sourceCounts.clients !== targetCounts.clients ||
+        sourceCounts.staff !== targetCounts.staff ||
+        sourceCounts.changes !== targetCounts.changes
+      ) {
         throw new DbCopyRefused(
           `The counts differ after the copy (source: ${describeCounts(sourceCounts)}; ${targetName}: ${describeCounts(targetCounts)}). ` +
             'Rolled back: nothing was copied.',

@@ -1,14 +1,14 @@
 /**
- * The clients as the routes see them: reads from the read model, writes through the
- * repository. Each write invalidates the read model right after it commits, in the same call,
- * so no route can write and forget it.
+ * The clients as the routes see them: the list from the read model, everything else through
+ * the repository. Each write invalidates the read model right after it commits, in the same
+ * call, so no route can write and forget it.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Client, ClientInput } from '#contract/api';
+import type { ClientInput } from '#contract/api';
 import type { DatabaseEngine } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
-import { createClientsRepository } from '../repositories/clients.ts';
+import { createClientsRepository, type IfMatch } from '../repositories/clients.ts';
 import { createClientsReadModel } from './read-model.ts';
 
 /** Opaque, unguessable ids (128 random bits), within the contract's ClientId pattern. */
@@ -16,9 +16,12 @@ export function generateClientId(): string {
   return randomBytes(16).toString('base64url');
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, clock: () => number = Date.now) {
   const clients = createClientsRepository(db);
   const readModel = createClientsReadModel(clients, engine);
+  const writer = (by: string) => ({ by, now: new Date(clock()) });
 
   async function write<T>(change: () => Promise<T>): Promise<T> {
     try {
@@ -31,19 +34,20 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
 
   return {
     list: readModel.list,
-    client: readModel.client,
+    /** From the database: the ETag needs the version, which the list in memory does not hold. */
+    client: clients.findById,
+    deleted: clients.listDeleted,
+    history: clients.history,
+    export: (id: string) => clients.export(id, new Date(clock())),
 
-    create(input: ClientInput): Promise<Client> {
-      return write(() => clients.insert(generateClientId(), input, new Date(clock())));
-    },
+    create: (input: ClientInput, by: string) => write(() => clients.insert(generateClientId(), input, writer(by))),
+    update: (id: string, input: ClientInput, by: string, ifMatch: IfMatch) => write(() => clients.update(id, input, writer(by), ifMatch)),
+    remove: (id: string, by: string, ifMatch: IfMatch) => write(() => clients.delete(id, writer(by), ifMatch)),
+    restore: (id: string, by: string) => write(() => clients.restore(id, writer(by))),
+    erase: (id: string, by: string) => write(() => clients.erase(id, writer(by))),
 
-    update(id: string, input: ClientInput): Promise<Client | undefined> {
-      return write(() => clients.update(id, input, new Date(clock())));
-    },
-
-    remove(id: string): Promise<boolean> {
-      return write(() => clients.delete(id));
-    },
+    /** Removes the clients deleted more than `keepDays` ago, with their history; how many. */
+    purgeDeleted: (keepDays: number) => write(() => clients.purgeDeletedBefore(new Date(clock() - keepDays * DAY_MS))),
   };
 }
 

@@ -83,27 +83,6 @@ describe('SerializedList', () => {
     expect(serializeList([]).body.toString()).toBe('[]');
   });
 
-  it('finds each client’s JSON by id, and nothing for an id it does not have', () => {
-    const list = serializeList(clients);
-    expect(list.indexed).toBe(true);
-    for (const each of clients) expect(JSON.parse(list.client(each._id)?.toString() ?? 'null')).toEqual(each);
-    for (const missing of ['c', 'A', 'a-long_id-012345678', 'a-long_id-01234567890', '', 'a"', '../a'])
-      expect(list.client(missing)).toBeUndefined();
-  });
-
-  it('finds clients among many (hash collisions included)', () => {
-    const many = Array.from({ length: 5000 }, (_, index) => client(`id${index}`));
-    const list = serializeList(many);
-    for (const index of [0, 1, 2499, 4999]) expect(list.client(`id${index}`)?.toString()).toBe(JSON.stringify(many[index]));
-    expect(list.client('id5000')).toBeUndefined();
-  });
-
-  it('has no index when an id is not in the plain form (it would be escaped in the JSON)', () => {
-    const list = serializeList([client('a'), client('quote"d')]);
-    expect(list.indexed).toBe(false);
-    expect(() => list.client('a')).toThrow();
-  });
-
   it('compresses once per coding, to bytes that decompress to the body', async () => {
     const list = serializeList(clients);
     const br = list.encoded('br');
@@ -125,7 +104,6 @@ describe('SerializedList', () => {
       for (const text of json) builder.addJson(text);
       const list = builder.finish();
       expect(list.body.toString()).toBe(JSON.stringify(clients));
-      expect(list.client('b')?.toString()).toBe(JSON.stringify(client('b')));
     }
   });
 });

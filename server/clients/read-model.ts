@@ -1,6 +1,7 @@
 /**
- * What GET /api/clients and GET /api/clients/:id send: one Buffer per version of the list, its codings and an
- * index of its ids, never older than the database (docs/decisions/002-clients-read-model.md).
+ * What GET /api/clients sends: one Buffer per version of the list and its codings, never older than the database
+ * (docs/decisions/002-clients-read-model.md). GET /api/clients/:id reads the database: it needs the client's version
+ * for its ETag, which the list does not hold.
  */
 import { createHash } from 'node:crypto';
 import type { Client } from '#contract/api';
@@ -9,105 +10,16 @@ import { encode, MIN_COMPRESSIBLE_BYTES, preferredEncoding, type ContentEncoding
 import type { ClientsRepository } from '../repositories/clients.ts';
 import type { SerializedBody } from '../zod-type-provider.ts';
 
-/** What every client's JSON starts with (toClient and the repository's JSON put `_id` first). */
-const ID_PREFIX = Buffer.from('{"_id":"');
-
-/** FNV-1a over the id's bytes (ASCII): the same for the id as a string and in the body. */
-function hashId(id: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < id.length; index += 1) hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193);
-  return hash >>> 0;
-}
-
-/**
- * A byte of the contract's ClientId alphabet (letters, digits, '_' and '-'): ids made of
- * these appear in the JSON exactly as they are, one byte per character.
- */
-function isPlainIdByte(byte: number): boolean {
-  return (
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x5f || byte === 0x2d
-  );
-}
-
-function hashIdBytes(body: Buffer, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let index = start; index < end; index += 1) hash = Math.imul(hash ^ (body[index] as number), 0x01000193);
-  return hash >>> 0;
-}
-
 export class SerializedList {
   /** The JSON array, ready to send. */
   readonly body: SerializedBody<Client[]>;
   /** A strong validator of `body` (quoted, as sent in the ETag header). */
   readonly etag: string;
-  /** The byte range of client i's JSON in `body`: [start, end) at 2i and 2i + 1. */
-  readonly #ranges: Uint32Array;
-  /**
-   * Positions by id: open addressing (slot → position + 1, 0 = empty), keys read from `body`; typed arrays, a
-   * few bytes per id outside V8's heap. Undefined when some id is not in the plain form the table compares.
-   */
-  readonly #slots: Uint32Array | undefined;
   readonly #encoded = new Map<ContentEncoding, Promise<SerializedBody<Client[]>>>();
 
-  constructor(body: Buffer, ranges: Uint32Array) {
+  constructor(body: Buffer) {
     this.body = body as SerializedBody<Client[]>;
-    this.#ranges = ranges;
-    this.#slots = this.#buildIndex();
     this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  }
-
-  get size(): number {
-    return this.#ranges.length / 2;
-  }
-
-  #idEnd(position: number): number {
-    // The id runs from after the prefix to its closing quote.
-    return this.body.indexOf(0x22, (this.#ranges[position * 2] as number) + ID_PREFIX.length);
-  }
-
-  /** The index, or undefined when some client's JSON does not start with a plain id. */
-  #buildIndex(): Uint32Array | undefined {
-    let capacity = 16;
-    while (capacity < this.size * 2) capacity *= 2;
-    const slots = new Uint32Array(capacity);
-    for (let position = 0; position < this.size; position += 1) {
-      const jsonStart = this.#ranges[position * 2] as number;
-      const start = jsonStart + ID_PREFIX.length;
-      const end = this.#idEnd(position);
-      if (!this.body.subarray(jsonStart, start).equals(ID_PREFIX) || end <= start) return undefined;
-      for (let index = start; index < end; index += 1) if (!isPlainIdByte(this.body[index] as number)) return undefined;
-      let slot = hashIdBytes(this.body, start, end) & (capacity - 1);
-      while (slots[slot] !== 0) slot = (slot + 1) & (capacity - 1);
-      slots[slot] = position + 1;
-    }
-    return slots;
-  }
-
-  /** Whether client `position`'s id is `id`. */
-  #hasId(position: number, id: string): boolean {
-    const start = (this.#ranges[position * 2] as number) + ID_PREFIX.length;
-    return this.#idEnd(position) - start === id.length && this.body.toString('latin1', start, start + id.length) === id;
-  }
-
-  /** Whether `client(id)` works: every id is in the plain form the index holds. */
-  get indexed(): boolean {
-    return this.#slots !== undefined;
-  }
-
-  /**
-   * The JSON of one client of the list (a view into `body`), or undefined when it is not in
-   * the list. An id the index cannot hold (not in the plain form) is never equal to one it holds.
-   */
-  client(id: string): SerializedBody<Client> | undefined {
-    const slots = this.#slots;
-    if (!slots) throw new Error('This list has no index of its clients (see indexed)');
-    const mask = slots.length - 1;
-    for (let slot = hashId(id) & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
-      const position = (slots[slot] as number) - 1;
-      if (this.#hasId(position, id))
-        return this.body.subarray(this.#ranges[position * 2], this.#ranges[position * 2 + 1]) as SerializedBody<Client>;
-    }
-    return undefined;
   }
 
   /** `body` compressed, made on the first call and shared by every later one. */
@@ -129,7 +41,6 @@ export class SerializedList {
  */
 export class SerializedListBuilder {
   #body: Buffer;
-  #ranges = new Uint32Array(1024);
   #count = 0;
   /** Where the next byte goes. */
   #offset = 1;
@@ -145,14 +56,7 @@ export class SerializedListBuilder {
     const length = Buffer.byteLength(json);
     this.#reserve(length + 2);
     if (this.#count > 0) this.#body[this.#offset++] = 0x2c; // ','
-    if (this.#ranges.length < (this.#count + 1) * 2) {
-      const grown = new Uint32Array(this.#ranges.length * 2);
-      grown.set(this.#ranges);
-      this.#ranges = grown;
-    }
-    this.#ranges[this.#count * 2] = this.#offset;
     this.#offset += this.#body.write(json, this.#offset);
-    this.#ranges[this.#count * 2 + 1] = this.#offset;
     this.#count += 1;
   }
 
@@ -167,7 +71,7 @@ export class SerializedListBuilder {
   finish(): SerializedList {
     this.#reserve(1);
     this.#body[this.#offset++] = 0x5d; // ']'
-    return new SerializedList(this.#body.subarray(0, this.#offset), this.#ranges.slice(0, this.#count * 2));
+    return new SerializedList(this.#body.subarray(0, this.#offset));
   }
 }
 
@@ -268,16 +172,6 @@ export function createClientsReadModel(clients: ClientsRepository, engine: Datab
       const etag = encodedEtag(list.etag, encoding);
       if (matchesIfNoneMatch(headers['if-none-match'], list.etag)) return { etag, notModified: true };
       return { etag, notModified: false, encoding, body: encoding ? await list.encoded(encoding) : list.body };
-    },
-
-    /**
-     * One client's JSON, or undefined when there is no such client: at once from the list in
-     * memory, from the database (a promise) while the list is not there.
-     */
-    client(id: string): SerializedBody<Client> | undefined | Promise<SerializedBody<Client> | undefined> {
-      const list = cache.current();
-      if (list?.indexed) return list.client(id);
-      return clients.findById(id).then((client) => client && (Buffer.from(JSON.stringify(client)) as SerializedBody<Client>));
     },
 
     /** Called after every write to the clients table. */

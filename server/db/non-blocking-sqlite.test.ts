@@ -123,6 +123,26 @@ describe('the SQLite dialect while another process holds the write lock', () => 
     await outside;
     expect((await db.selectFrom('clients').select('id').orderBy('id').execute()).map((each) => each.id)).toEqual(['before', 'outside']);
   });
+
+  it('runs transactions started at once one after the other', async () => {
+    const { db, holder } = await withLockHeldElsewhere(3000);
+    holder.exec('ROLLBACK');
+    // Several requests' writes in the same turn of the event loop, when the lock is free and again when it is released.
+    const transactions = ['one', 'two', 'three'].map((id) =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('clients').values(row(id)).execute();
+        await sleep(5);
+        await trx.updateTable('clients').set({ first_name: id }).where('id', '=', id).execute();
+      }),
+    );
+    await Promise.all(transactions);
+    const rows = await db.selectFrom('clients').select(['id', 'first_name']).where('id', '!=', 'before').orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'one', first_name: 'one' },
+      { id: 'three', first_name: 'three' },
+      { id: 'two', first_name: 'two' },
+    ]);
+  });
 });
 
 const sqliteWithBusyTimeout = (busyTimeoutMs: number): SqliteConfig => ({

@@ -40,7 +40,8 @@ class TransactionLock {
   }
 
   async take(): Promise<void> {
-    await this.free();
+    // Checked and taken with no await between: two waiters released at once cannot both take it.
+    while (this.#released) await this.#released;
     this.#released = new Promise((resolve) => (this.#release = resolve));
   }
 

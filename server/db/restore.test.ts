@@ -103,7 +103,7 @@ describe('restoreDatabase', () => {
          const db = new Database(process.argv[1]);
          db.pragma('journal_mode = WAL');
          db.pragma('wal_autocheckpoint = 0');
-         db.prepare("INSERT INTO clients VALUES ('from-the-killed-server', 'K', 'S', 'k@example.com', '2024-05-01T10:30:00.000Z', 'x', 'x')").run();
+         db.prepare("INSERT INTO clients (id, first_name, last_name, email, registration_date_time, created_at, updated_at) VALUES ('from-the-killed-server', 'K', 'S', 'k@example.com', '2024-05-01T10:30:00.000Z', 'x', 'x')").run();
          process.stdout.write('written');
          setInterval(() => {}, 1000);`,
         test.databaseFile,

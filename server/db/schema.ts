@@ -3,6 +3,9 @@
  * without quoting); repositories map rows to the contract's camelCase shapes. Times are
  * ISO 8601 UTC text, which sorts and compares correctly as text in SQLite and PostgreSQL.
  */
+import type { ColumnType, Generated } from 'kysely';
+import type { ChangeKind } from '#contract/api';
+
 export interface ClientsTable {
   id: string;
   first_name: string;
@@ -11,6 +14,26 @@ export interface ClientsTable {
   registration_date_time: string;
   created_at: string;
   updated_at: string;
+  /** Counts the client's changes: its number of entries in client_changes (the ETag's `"v3"`). */
+  version: ColumnType<number, number | undefined, number>;
+  /** Set while the client is in "Recently deleted" (purged after DELETED_CLIENTS_KEEP_DAYS). */
+  deleted_at: string | null;
+  deleted_by: string | null;
+}
+
+/** The change log: one entry per write of a client, in the same transaction (clients/client-store.ts). */
+export interface ClientChangesTable {
+  /** Generated; PostgreSQL's bigint arrives as a string. */
+  seq: Generated<number | string>;
+  client_id: string;
+  version: number;
+  kind: ChangeKind;
+  /** The staff account's username ("unknown" before the log existed). */
+  actor: string;
+  at: string;
+  /** The client's fields as JSON text (ClientFields), or null. */
+  before: string | null;
+  after: string | null;
 }
 
 export interface StaffTable {
@@ -48,6 +71,7 @@ interface LoginAttemptsTable {
 
 export interface Database {
   clients: ClientsTable;
+  client_changes: ClientChangesTable;
   staff: StaffTable;
   sessions: SessionsTable;
   data_versions: DataVersionsTable;

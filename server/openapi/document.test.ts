@@ -61,9 +61,14 @@ describe('the OpenAPI document', () => {
       'DELETE /api/clients/{clientId}',
       'GET /api/clients',
       'GET /api/clients/{clientId}',
+      'GET /api/clients/{clientId}/export',
+      'GET /api/clients/{clientId}/history',
+      'GET /api/deleted-clients',
       'GET /api/openapi.json',
       'GET /healthz',
       'POST /api/clients',
+      'POST /api/clients/{clientId}/erase',
+      'POST /api/clients/{clientId}/restore',
       'POST /login',
       'POST /logout',
       'PUT /api/clients/{clientId}',
@@ -83,13 +88,21 @@ describe('the OpenAPI document', () => {
     const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: error } } });
     expect(paths['/api/clients/{clientId}']?.put).toEqual({
       summary: 'Update a client',
-      parameters: [{ name: 'clientId', in: 'path', required: true, schema: { type: 'string' } }],
+      description: expect.stringContaining('If-Match'),
+      parameters: [
+        { name: 'clientId', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'if-match', in: 'header', required: false, schema: { type: 'string' } },
+      ],
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ClientInput' } } } },
       responses: {
         200: { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Client' } } } },
         400: errorResponse('Bad Request'),
         401: errorResponse('Unauthorized'),
         404: errorResponse('Not Found'),
+        412: {
+          description: 'Precondition Failed',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/PreconditionFailedBody' } } },
+        },
       },
       security: [{ session: [] }],
     });

@@ -10,13 +10,25 @@ import { isDeepStrictEqual } from 'node:util';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { ApiErrorBody, Client, ClientInput, LoginRequest } from '#contract/api';
+import {
+  ApiErrorBody,
+  Client,
+  ClientChange,
+  ClientExport,
+  ClientFields,
+  ClientInput,
+  DeletedClient,
+  LoginRequest,
+  PreconditionFailedBody,
+} from '#contract/api';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
     /** The operation's one line in the document (a route without one fails document.test.ts). */
     summary?: string;
+    /** More than the summary says, when a caller needs it (a condition, a side effect). */
+    description?: string;
     /** Not in the document: the SPA's page and files (@fastify/static marks its own routes so). */
     hide?: boolean;
     /** Who may call it; routes/api.ts sets SESSION_REQUIRED on every /api route. */
@@ -36,6 +48,7 @@ type Parameter = { name: string; in: 'path' | 'query' | 'header'; required: bool
 type SecurityRequirement = Record<string, string[]>;
 type Operation = {
   summary?: string;
+  description?: string;
   parameters?: Parameter[];
   requestBody?: { required: true; content: Content };
   responses: Record<string, Response>;
@@ -57,6 +70,11 @@ named.add(Client, { id: 'Client' });
 named.add(ClientInput, { id: 'ClientInput' });
 named.add(LoginRequest, { id: 'LoginRequest' });
 named.add(ApiErrorBody, { id: 'ApiErrorBody' });
+named.add(ClientFields, { id: 'ClientFields' });
+named.add(ClientChange, { id: 'ClientChange' });
+named.add(DeletedClient, { id: 'DeletedClient' });
+named.add(PreconditionFailedBody, { id: 'PreconditionFailedBody' });
+named.add(ClientExport, { id: 'ClientExport' });
 
 type Components = Record<string, JsonSchema>;
 
@@ -97,7 +115,7 @@ function responseObject(status: string, schema: z.ZodType, components: Component
 }
 
 function operation(route: RouteOptions, components: Components): Operation {
-  const { summary, security, body, response = {} } = route.schema ?? {};
+  const { summary, description, security, body, response = {} } = route.schema ?? {};
   const declared = response as Record<string, z.ZodType>;
   const responses: Operation['responses'] = {};
   for (const [status, schema] of Object.entries(declared)) responses[status] = responseObject(status, schema, components);
@@ -106,6 +124,7 @@ function operation(route: RouteOptions, components: Components): Operation {
   if ((body || parameterList.length > 0) && !declared[400]) responses[400] = responseObject('400', ApiErrorBody, components);
   return {
     ...(summary ? { summary } : {}),
+    ...(description ? { description } : {}),
     ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
     ...(body
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body as z.ZodType, 'input', components) } } } }

@@ -1,4 +1,7 @@
-/** The client store (the read model and the writes that invalidate it), shared by the routes. */
+/**
+ * The client store (the read model and the writes that invalidate it), shared by the routes;
+ * and the purge of "Recently deleted" clients older than DELETED_CLIENTS_KEEP_DAYS, on start and hourly.
+ */
 import fp from 'fastify-plugin';
 import { createClientStore, type ClientStore } from '../clients/client-store.ts';
 
@@ -8,9 +11,25 @@ declare module 'fastify' {
   }
 }
 
-export const clientStorePlugin = fp<{ clock: () => number }>(
-  async (app, { clock }) => {
-    app.decorate('clientStore', createClientStore(app.db, app.dbEngine, clock));
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export const clientStorePlugin = fp<{ clock: () => number; deletedClientsKeepDays: number }>(
+  async (app, { clock, deletedClientsKeepDays }) => {
+    const store = createClientStore(app.db, app.dbEngine, clock);
+    app.decorate('clientStore', store);
+
+    const purge = async () => {
+      try {
+        const purged = await store.purgeDeleted(deletedClientsKeepDays);
+        if (purged > 0) app.log.info({ purged }, 'Purged deleted clients past their keeping time');
+      } catch (error) {
+        app.log.error({ err: error }, 'Purging deleted clients failed');
+      }
+    };
+    await purge();
+    const purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+    purgeTimer.unref();
+    app.addHook('preClose', async () => clearInterval(purgeTimer));
   },
   { name: 'client-store', dependencies: ['database'] },
 );

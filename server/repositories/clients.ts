@@ -1,8 +1,18 @@
-/** The clients table: the only place that knows its SQL. */
-import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
-import type { Client, ClientInput } from '#contract/api';
+/** The clients table and its change log (client_changes): the only place that knows their SQL. */
+import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type {
+  ChangeKind,
+  Client,
+  ClientChange,
+  ClientExport,
+  ClientFields,
+  ClientInput,
+  ClientVersion,
+  DeletedClient,
+  PreconditionFailedBody,
+} from '#contract/api';
 import { isPostgres } from '../db/engine.ts';
-import type { ClientsTable, Database } from '../db/schema.ts';
+import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
 
 const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
 
@@ -17,6 +27,11 @@ function toClient(row: ClientRow): Client {
     email: row.email,
     registrationDateTime: row.registration_date_time,
   };
+}
+
+function toFields(row: ClientRow): ClientFields {
+  const { _id, ...fields } = toClient(row);
+  return fields;
 }
 
 function toColumns(input: ClientInput) {
@@ -37,6 +52,7 @@ function clientsAsJson(db: Kysely<Database>) {
     const fields = db
       .selectFrom('clients')
       .select(['id as _id', 'first_name as firstName', 'last_name as lastName', 'email', 'registration_date_time as registrationDateTime'])
+      .where('deleted_at', 'is', null)
       .as('client');
     return db
       .selectFrom(fields)
@@ -45,10 +61,121 @@ function clientsAsJson(db: Kysely<Database>) {
       .orderBy('client._id');
   }
   const json = sql<string>`json_object('_id', id, 'firstName', first_name, 'lastName', last_name, 'email', email, 'registrationDateTime', registration_date_time)`;
-  return db.selectFrom('clients').select(json.as('json')).orderBy('registration_date_time').orderBy('id');
+  return db.selectFrom('clients').select(json.as('json')).where('deleted_at', 'is', null).orderBy('registration_date_time').orderBy('id');
+}
+
+/** A client as stored now, and its version (the ETag's number). */
+export type VersionedClient = { client: Client; version: ClientVersion };
+
+/** Who writes, and when (the change log's actor and at). */
+export type Writer = { by: string; now: Date };
+
+/**
+ * An If-Match condition: `*` (any current client), or the versions its strong `"v<n>"` tags name (none for a list
+ * of tags that can never match, weak or foreign ones). Undefined: no condition (last write wins).
+ */
+export type IfMatch = '*' | readonly number[] | undefined;
+
+/** What a conditional write did: written, no such client, or refused because the client changed since (412). */
+export type WriteOutcome<T> =
+  { status: 'written'; value: T } | { status: 'not-found' } | { status: 'stale'; current: PreconditionFailedBody['current'] };
+
+type ChangeRow = Selectable<ClientChangesTable>;
+
+function parseFields(json: string | null): ClientFields | null {
+  return json === null ? null : (JSON.parse(json) as ClientFields);
+}
+
+function toChange(row: ChangeRow): ClientChange {
+  return {
+    seq: Number(row.seq),
+    clientId: row.client_id,
+    version: row.version,
+    kind: row.kind,
+    by: row.actor,
+    at: row.at,
+    before: parseFields(row.before),
+    after: parseFields(row.after),
+  };
+}
+
+/** The clients that are not in "Recently deleted". */
+function live(db: Kysely<Database>, id: string) {
+  return db.selectFrom('clients').where('id', '=', id).where('deleted_at', 'is', null);
+}
+
+/**
+ * Appends the entry of a write that made `version`: its `before` is the latest entry's `after` (the log is the
+ * truth), read in the same statement.
+ */
+async function appendChange(
+  trx: Transaction<Database>,
+  id: string,
+  version: number,
+  kind: ChangeKind,
+  { by, now }: Writer,
+  after: ClientFields | null,
+): Promise<void> {
+  await trx
+    .insertInto('client_changes')
+    .values((eb) => ({
+      client_id: id,
+      version,
+      kind,
+      actor: by,
+      at: now.toISOString(),
+      before:
+        kind === 'registered'
+          ? null
+          : eb.selectFrom('client_changes').select('after').where('client_id', '=', id).orderBy('seq', 'desc').limit(1),
+      after: after && JSON.stringify(after),
+    }))
+    .execute();
+}
+
+/** Why a conditional write wrote nothing: the client's latest change, or not-found when it never existed. */
+async function refusal(trx: Transaction<Database>, id: string): Promise<WriteOutcome<never>> {
+  const latest = await trx
+    .selectFrom('client_changes')
+    .selectAll()
+    .where('client_id', '=', id)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return { status: 'not-found' };
+  const row = await live(trx, id).select(clientColumns).executeTakeFirst();
+  return {
+    status: 'stale',
+    current: {
+      client: row ? toClient(row) : null,
+      version: latest.version,
+      kind: latest.kind,
+      changedBy: latest.actor,
+      changedAt: latest.at,
+    },
+  };
+}
+
+/** Runs `work` in a transaction: a new one, or the caller's (a seed that batches its inserts). */
+function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }
 
 export function createClientsRepository(db: Kysely<Database>) {
+  /** The condition's WHERE on a live client; without one, any live client (last write wins). */
+  function matching(id: string, ifMatch: IfMatch) {
+    return (trx: Transaction<Database>) => {
+      let query = trx.updateTable('clients').where('id', '=', id).where('deleted_at', 'is', null);
+      if (ifMatch !== undefined && ifMatch !== '*') query = query.where('version', 'in', ifMatch.length > 0 ? [...ifMatch] : [0]);
+      return query;
+    };
+  }
+
+  /** Without a condition a missing client is simply not found; with one, the 412 says what happened to it. */
+  async function unwritten(trx: Transaction<Database>, id: string, ifMatch: IfMatch): Promise<WriteOutcome<never>> {
+    return ifMatch === undefined ? { status: 'not-found' } : refusal(trx, id);
+  }
+
   return {
     /** How many clients there are and how many bytes their JSON takes: to size one Buffer for the list. */
     async jsonSize(): Promise<{ clients: number; bytes: number }> {
@@ -64,35 +191,139 @@ export function createClientsRepository(db: Kysely<Database>) {
       return clientsAsJson(db).compile();
     },
 
-    async findById(id: string): Promise<Client | undefined> {
-      const row = await db.selectFrom('clients').select(clientColumns).where('id', '=', id).executeTakeFirst();
-      return row && toClient(row);
-    },
-
-    async insert(id: string, input: ClientInput, now: Date): Promise<Client> {
-      const row = await db
-        .insertInto('clients')
-        .values({ id, ...toColumns(input), created_at: now.toISOString(), updated_at: now.toISOString() })
-        .returning(clientColumns)
-        .executeTakeFirstOrThrow();
-      return toClient(row);
-    },
-
-    /** The client as stored after the update, or undefined when there is no such client. */
-    async update(id: string, input: ClientInput, now: Date): Promise<Client | undefined> {
-      const row = await db
-        .updateTable('clients')
-        .set({ ...toColumns(input), updated_at: now.toISOString() })
-        .where('id', '=', id)
-        .returning(clientColumns)
+    /** A client that is not deleted, with its version. */
+    async findById(id: string): Promise<VersionedClient | undefined> {
+      const row = await live(db, id)
+        .select([...clientColumns, 'version'])
         .executeTakeFirst();
-      return row && toClient(row);
+      return row && { client: toClient(row), version: row.version };
     },
 
-    /** Whether a client was deleted. */
-    async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('clients').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    insert(id: string, input: ClientInput, writer: Writer): Promise<VersionedClient> {
+      return inTransaction(db, async (trx) => {
+        const now = writer.now.toISOString();
+        const row = await trx
+          .insertInto('clients')
+          .values({ id, ...toColumns(input), created_at: now, updated_at: now, version: 1 })
+          .returning(clientColumns)
+          .executeTakeFirstOrThrow();
+        await appendChange(trx, id, 1, 'registered', writer, toFields(row));
+        return { client: toClient(row), version: 1 };
+      });
+    },
+
+    /** UPDATE … WHERE id = ? AND version IN (…) RETURNING …: one statement decides; the current state is read only when it wrote nothing. */
+    update(id: string, input: ClientInput, writer: Writer, ifMatch: IfMatch): Promise<WriteOutcome<VersionedClient>> {
+      return inTransaction(db, async (trx) => {
+        const row = await matching(
+          id,
+          ifMatch,
+        )(trx)
+          .set((eb) => ({ ...toColumns(input), updated_at: writer.now.toISOString(), version: eb('version', '+', 1) }))
+          .returning([...clientColumns, 'version'])
+          .executeTakeFirst();
+        if (!row) return unwritten(trx, id, ifMatch);
+        await appendChange(trx, id, row.version, 'updated', writer, toFields(row));
+        return { status: 'written', value: { client: toClient(row), version: row.version } };
+      });
+    },
+
+    /** Moves a client to "Recently deleted": it leaves the list, and keeps its id and history for a restore. */
+    delete(id: string, writer: Writer, ifMatch: IfMatch): Promise<WriteOutcome<number>> {
+      return inTransaction(db, async (trx) => {
+        const row = await matching(
+          id,
+          ifMatch,
+        )(trx)
+          .set((eb) => ({ deleted_at: writer.now.toISOString(), deleted_by: writer.by, version: eb('version', '+', 1) }))
+          .returning('version')
+          .executeTakeFirst();
+        if (!row) return unwritten(trx, id, ifMatch);
+        await appendChange(trx, id, row.version, 'deleted', writer, null);
+        return { status: 'written', value: row.version };
+      });
+    },
+
+    /** A deleted client back in the list, same id and history; undefined when no such client is deleted. */
+    restore(id: string, writer: Writer): Promise<VersionedClient | undefined> {
+      return inTransaction(db, async (trx) => {
+        const row = await trx
+          .updateTable('clients')
+          .where('id', '=', id)
+          .where('deleted_at', 'is not', null)
+          .set((eb) => ({ deleted_at: null, deleted_by: null, updated_at: writer.now.toISOString(), version: eb('version', '+', 1) }))
+          .returning([...clientColumns, 'version'])
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await appendChange(trx, id, row.version, 'restored', writer, toFields(row));
+        return { client: toClient(row), version: row.version };
+      });
+    },
+
+    /**
+     * Removes a client (live or deleted) and its history, leaving one "erased" entry without personal data.
+     * Whether there was such a client.
+     */
+    erase(id: string, writer: Writer): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const row = await trx.deleteFrom('clients').where('id', '=', id).returning('version').executeTakeFirst();
+        if (!row) return false;
+        await trx.deleteFrom('client_changes').where('client_id', '=', id).execute();
+        await appendChange(trx, id, row.version + 1, 'erased', writer, null);
+        return true;
+      });
+    },
+
+    /** "Recently deleted", newest deletion first. */
+    async listDeleted(): Promise<DeletedClient[]> {
+      const rows = await db
+        .selectFrom('clients')
+        .select([...clientColumns, 'deleted_at', 'deleted_by'])
+        .where('deleted_at', 'is not', null)
+        .orderBy('deleted_at', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ ...toClient(row), deletedAt: row.deleted_at ?? '', deletedBy: row.deleted_by ?? '' }));
+    },
+
+    /** A live or deleted client's changes, newest first; undefined when there is no such client. */
+    async history(id: string): Promise<ClientChange[] | undefined> {
+      return inTransaction(db, async (trx) => {
+        const client = await trx.selectFrom('clients').select('id').where('id', '=', id).executeTakeFirst();
+        if (!client) return undefined;
+        const rows = await trx.selectFrom('client_changes').selectAll().where('client_id', '=', id).orderBy('seq', 'desc').execute();
+        return rows.map(toChange);
+      });
+    },
+
+    /** Everything held about a live or deleted client; undefined when there is no such client. */
+    async export(id: string, now: Date): Promise<ClientExport | undefined> {
+      return inTransaction(db, async (trx) => {
+        const row = await trx
+          .selectFrom('clients')
+          .select([...clientColumns, 'version', 'deleted_at', 'deleted_by'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const changes = await trx.selectFrom('client_changes').selectAll().where('client_id', '=', id).orderBy('seq', 'desc').execute();
+        return {
+          exportedAt: now.toISOString(),
+          client: toClient(row),
+          deleted: row.deleted_at === null ? null : { at: row.deleted_at, by: row.deleted_by ?? '' },
+          version: row.version,
+          history: changes.map(toChange),
+        };
+      });
+    },
+
+    /** Removes the clients deleted before `cutoff`, with their history; how many. */
+    purgeDeletedBefore(cutoff: Date): Promise<number> {
+      return inTransaction(db, async (trx) => {
+        const expired = trx.selectFrom('clients').select('id').where('deleted_at', '<', cutoff.toISOString());
+        await trx.deleteFrom('client_changes').where('client_id', 'in', expired).execute();
+        const result = await trx.deleteFrom('clients').where('deleted_at', '<', cutoff.toISOString()).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
   };
 }

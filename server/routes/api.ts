@@ -23,6 +23,6 @@ export const apiRoutes: ZodPlugin = async (app) => {
     route.schema = { ...route.schema, security: SESSION_REQUIRED, response };
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
-  await app.register(clientRoutes, { prefix: '/clients' });
+  await app.register(clientRoutes);
   await app.register(openApiRoutes);
 };

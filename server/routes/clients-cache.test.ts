@@ -1,7 +1,7 @@
 /**
- * GET /api/clients and GET /api/clients/:id served from the serialised list in memory
- * (clients/read-model.ts): the same responses as from the database, compressed on
- * request, and never older than the last write.
+ * GET /api/clients served from the serialised list in memory (clients/read-model.ts): the same
+ * responses as from the database, compressed on request, and never older than the last write;
+ * and GET /api/clients/:id (from the database, for its version) consistent with it.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openDatabase } from '../db/database.ts';
@@ -80,7 +80,7 @@ describe('the repository’s JSON of every client', () => {
   });
 });
 
-describe('GET /api/clients/:id with the list in memory', () => {
+describe('GET /api/clients/:id while the list is in memory', () => {
   it('responds the same as from the database, and 404 for an id that is not in the list', async () => {
     const test = await staffWithClients(5);
     const client = test.clients[2] as Client;

@@ -1,65 +1,190 @@
-/** The client endpoints under /api/clients (the session is checked by routes/api.ts). */
+/** The client endpoints under /api/clients and /api/deleted-clients (the session is checked by routes/api.ts). */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiErrorBody, Client, ClientId, ClientInput, ClientList } from '#contract/api';
-import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
+import {
+  ApiErrorBody,
+  Client,
+  ClientExport,
+  ClientHistory,
+  ClientId,
+  ClientInput,
+  ClientList,
+  DeletedClientList,
+  PreconditionFailedBody,
+} from '#contract/api';
+import { parseIfMatch, versionEtag } from '../http/if-match.ts';
+import type { IfMatch, WriteOutcome } from '../repositories/clients.ts';
+import type { ZodPlugin } from '../zod-type-provider.ts';
 
 /** Any id that cannot be one gets the same response, whatever is wrong with it. */
 const ClientIdParams = z.object({
   clientId: z.string().refine((value) => ClientId.safeParse(value).success, 'Client id is malformed'),
 });
 
-const CLIENT_NOT_FOUND = { message: 'Client not found' };
+/**
+ * Declared for the OpenAPI document; checked by parseIfMatch, whose 400 says what is wrong. Loose: the other
+ * headers stay as they are.
+ */
+const IfMatchHeaders = z.looseObject({ 'if-match': z.string().optional() });
 
-const oneClientSchema = { summary: 'One client', params: ClientIdParams, response: { 200: Client, 404: ApiErrorBody } };
+const CLIENT_NOT_FOUND = { message: 'Client not found' };
+const MALFORMED_IF_MATCH = { message: 'If-Match must be "*" or a list of entity tags, like "v3"' };
+const CHANGED_SINCE = 'The client was changed since you read it';
 
 /** The type of the bodies the read model makes (Fastify would call a Buffer octet-stream). */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Who is writing: the staff account of the session (api.ts lets no request here without one). */
+function actor(request: FastifyRequest): string {
+  return request.session?.username ?? 'unknown';
+}
+
+/** The request's If-Match condition, or null after a 400 was sent for a malformed one. */
+function ifMatchOf(request: FastifyRequest, reply: FastifyReply): IfMatch | null {
+  const header = request.headers['if-match'];
+  const condition = parseIfMatch(Array.isArray(header) ? header.join(', ') : header);
+  if (condition === null) void reply.code(400).send(MALFORMED_IF_MATCH);
+  return condition;
+}
+
+/** 404 or 412 for a write that did not happen. */
+function sendUnwritten(reply: FastifyReply, outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>) {
+  return outcome.status === 'stale'
+    ? reply.code(412).send({ message: CHANGED_SINCE, current: outcome.current })
+    : reply.code(404).send(CLIENT_NOT_FOUND);
+}
+
+const conditional = 'Honours If-Match (the ETag of GET /api/clients/{clientId}): 412 with the current state when the client changed since.';
+
 export const clientRoutes: ZodPlugin = async (app) => {
   const store = app.clientStore;
 
-  app.get('/', { schema: { summary: 'The client list', response: { 200: ClientList, 304: z.undefined() } } }, async (request, reply) => {
-    const list = await store.list(request.headers);
-    // The browser may keep the list but must ask each time; an unchanged list costs a 304.
-    reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').header('etag', list.etag);
-    if (list.notModified) return reply.code(304).send();
-    if (list.encoding) reply.header('content-encoding', list.encoding);
-    return reply.type(JSON_TYPE).send(list.body);
-  });
+  app.get(
+    '/clients',
+    { schema: { summary: 'The client list', response: { 200: ClientList, 304: z.undefined() } } },
+    async (request, reply) => {
+      const list = await store.list(request.headers);
+      // The browser may keep the list but must ask each time; an unchanged list costs a 304.
+      reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').header('etag', list.etag);
+      if (list.notModified) return reply.code(304).send();
+      if (list.encoding) reply.header('content-encoding', list.encoding);
+      return reply.type(JSON_TYPE).send(list.body);
+    },
+  );
 
-  app.post('/', { schema: { summary: 'Register a client', body: ClientInput, response: { 201: Client } } }, async (request, reply) => {
-    const client = await store.create(request.body);
-    return reply.code(201).send(client);
-  });
+  app.post(
+    '/clients',
+    { schema: { summary: 'Register a client', body: ClientInput, response: { 201: Client } } },
+    async (request, reply) => {
+      const { client, version } = await store.create(request.body, actor(request));
+      return reply.code(201).header('etag', versionEtag(version)).send(client);
+    },
+  );
 
-  app.get('/:clientId', { schema: oneClientSchema }, (request, reply) => {
-    const send = (json: SerializedBody<Client> | undefined): void => {
-      if (json) reply.type(JSON_TYPE).send(json);
-      else reply.code(404).send(CLIENT_NOT_FOUND);
-    };
-    const json = store.client(request.params.clientId);
-    // From the list in memory: sent at once, without a promise.
-    return json instanceof Promise ? json.then(send) : send(json);
-  });
+  app.get(
+    '/clients/:clientId',
+    { schema: { summary: 'One client', params: ClientIdParams, response: { 200: Client, 404: ApiErrorBody } } },
+    async (request, reply) => {
+      const found = await store.client(request.params.clientId);
+      if (!found) return reply.code(404).send(CLIENT_NOT_FOUND);
+      return reply.header('etag', versionEtag(found.version)).send(found.client);
+    },
+  );
 
   app.put(
-    '/:clientId',
-    { schema: { summary: 'Update a client', params: ClientIdParams, body: ClientInput, response: { 200: Client, 404: ApiErrorBody } } },
+    '/clients/:clientId',
+    {
+      schema: {
+        summary: 'Update a client',
+        description: conditional,
+        params: ClientIdParams,
+        headers: IfMatchHeaders,
+        body: ClientInput,
+        response: { 200: Client, 400: ApiErrorBody, 404: ApiErrorBody, 412: PreconditionFailedBody },
+      },
+    },
     async (request, reply) => {
-      const client = await store.update(request.params.clientId, request.body);
-      return client ?? reply.code(404).send(CLIENT_NOT_FOUND);
+      const ifMatch = ifMatchOf(request, reply);
+      if (ifMatch === null) return reply;
+      const outcome = await store.update(request.params.clientId, request.body, actor(request), ifMatch);
+      if (outcome.status !== 'written') return sendUnwritten(reply, outcome);
+      return reply.header('etag', versionEtag(outcome.value.version)).send(outcome.value.client);
     },
   );
 
   app.delete(
-    '/:clientId',
+    '/clients/:clientId',
     {
-      schema: { summary: 'Delete a client', params: ClientIdParams, response: { 204: z.undefined(), 404: ApiErrorBody } },
+      schema: {
+        summary: 'Delete a client',
+        description: `Moves it to "Recently deleted" (restorable until purged). ${conditional}`,
+        params: ClientIdParams,
+        headers: IfMatchHeaders,
+        response: { 204: z.undefined(), 400: ApiErrorBody, 404: ApiErrorBody, 412: PreconditionFailedBody },
+      },
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      const deleted = await store.remove(request.params.clientId);
-      return deleted ? reply.code(204).send() : reply.code(404).send(CLIENT_NOT_FOUND);
+      const ifMatch = ifMatchOf(request, reply);
+      if (ifMatch === null) return reply;
+      const outcome = await store.remove(request.params.clientId, actor(request), ifMatch);
+      return outcome.status === 'written' ? reply.code(204).send() : sendUnwritten(reply, outcome);
     },
+  );
+
+  app.get(
+    '/clients/:clientId/history',
+    {
+      schema: { summary: "A client's changes, newest first", params: ClientIdParams, response: { 200: ClientHistory, 404: ApiErrorBody } },
+    },
+    async (request, reply) => (await store.history(request.params.clientId)) ?? reply.code(404).send(CLIENT_NOT_FOUND),
+  );
+
+  app.get(
+    '/clients/:clientId/export',
+    {
+      schema: {
+        summary: 'Everything held about a client, as a file',
+        params: ClientIdParams,
+        response: { 200: ClientExport, 404: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const exported = await store.export(request.params.clientId);
+      if (!exported) return reply.code(404).send(CLIENT_NOT_FOUND);
+      return reply.header('content-disposition', `attachment; filename="client-${request.params.clientId}.json"`).send(exported);
+    },
+  );
+
+  app.post(
+    '/clients/:clientId/restore',
+    {
+      schema: { summary: 'Restore a deleted client', params: ClientIdParams, response: { 200: Client, 404: ApiErrorBody } },
+      config: { bodyOptional: true },
+    },
+    async (request, reply) => {
+      const restored = await store.restore(request.params.clientId, actor(request));
+      if (!restored) return reply.code(404).send(CLIENT_NOT_FOUND);
+      return reply.header('etag', versionEtag(restored.version)).send(restored.client);
+    },
+  );
+
+  app.post(
+    '/clients/:clientId/erase',
+    {
+      schema: {
+        summary: 'Erase a client and its history',
+        description: 'Live or deleted; leaves one "erased" entry without personal data.',
+        params: ClientIdParams,
+        response: { 204: z.undefined(), 404: ApiErrorBody },
+      },
+      config: { bodyOptional: true },
+    },
+    async (request, reply) =>
+      (await store.erase(request.params.clientId, actor(request))) ? reply.code(204).send() : reply.code(404).send(CLIENT_NOT_FOUND),
+  );
+
+  app.get('/deleted-clients', { schema: { summary: 'Recently deleted clients, newest first', response: { 200: DeletedClientList } } }, () =>
+    store.deleted(),
   );
 };

@@ -134,7 +134,7 @@ export async function seedClients(database: string | DatabaseConfig, count: numb
       // One transaction per batch: one disk sync per 5,000 rows instead of one per row.
       await db.transaction().execute(async (trx) => {
         const repository = createClientsRepository(trx);
-        for (const client of clients.slice(start, start + BATCH)) await repository.insert(generateClientId(), client, now);
+        for (const client of clients.slice(start, start + BATCH)) await repository.insert(generateClientId(), client, { by: 'seed', now });
       });
     }
     const { total } = await db

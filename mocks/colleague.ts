@@ -1,0 +1,30 @@
+// A simulated colleague: another staff member writing to the mock store, so that a tester can produce a conflict
+// (the next Update meets a 412) or a client deleted under someone's feet on purpose (DESIGN.md, "Beyond the spec").
+// From the console (`salonMock.colleague`) and the panel (mocks/mock-panel.ts).
+import { ClientInput, describeValidationError, type Client, type ClientInputBody } from '#contract/api';
+import { mockDb } from './db.ts';
+
+/** The colleague's staff account: the `by` of their changes in the history and in a 412's `changedBy`. */
+const COLLEAGUE = 'colleague';
+
+export const colleague = {
+  /**
+   * Changes some of a live client's fields, as PUT would (validated by the contract; a new version, an "updated"
+   * entry by "colleague"); the client as it now is. Throws for an unknown or deleted client, or invalid fields.
+   */
+  update(clientId: string, fields: Partial<ClientInputBody>): Client {
+    const current = mockDb.findClient(clientId);
+    if (!current) throw new Error(`The colleague found no client ${clientId} to update`);
+    const { _id: _ignored, ...currentFields } = current;
+    const input = ClientInput.safeParse({ ...currentFields, ...fields });
+    if (!input.success) throw new Error(describeValidationError(input.error));
+    const outcome = mockDb.updateClient(clientId, input.data, COLLEAGUE);
+    if (outcome.status !== 'written') throw new Error(`The colleague found no client ${clientId} to update`);
+    return outcome.value.client;
+  },
+
+  /** Moves a live client to "Recently deleted", as DELETE would; false when there is no such live client. */
+  delete(clientId: string): boolean {
+    return mockDb.deleteClient(clientId, COLLEAGUE).status === 'written';
+  },
+};
