@@ -1,6 +1,7 @@
 // The mock backend's store: clients, their change log and the demo session, in memory, and in the browser also in
 // localStorage (kept across reloads). `resetMockDb()` or `?mock-reset` brings back the seed.
-import type { ChangeKind, Client, ClientChange, ClientFields, ClientInput, DeletedClient, PreconditionFailedBody } from '#contract/api';
+import type { ChangeKind, Client, ClientChange, ClientFields, ClientInput, DeletedClient } from '#contract/api';
+import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { seedClients } from './seed.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
@@ -17,16 +18,6 @@ type MockState = {
   nextId: number;
   nextSeq: number;
 };
-
-/** A client with its version: what GET, POST, PUT and restore answer with an ETag. */
-export type VersionedClient = { client: Client; version: number };
-
-/** How an If-Match header's condition reaches the store: none, `*`, or the versions its strong tags name. */
-export type IfMatch = '*' | readonly number[] | undefined;
-
-/** What a conditional write did: written, no such client, or refused because the client changed since (412). */
-export type WriteOutcome<T> =
-  { status: 'written'; value: T } | { status: 'not-found' } | { status: 'stale'; current: PreconditionFailedBody['current'] };
 
 const STORAGE_KEY = 'salon-mock-db';
 

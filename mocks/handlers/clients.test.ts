@@ -153,7 +153,7 @@ describe('mock backend', () => {
         const refused = await send(method, `/api/clients/${amelia}`, { body: method === 'PUT' ? input : undefined, ifMatch });
         expect(refused.status).toBe(412);
         expect(PreconditionFailedBody.parse(refused.json)).toEqual({
-          message: 'This client was changed since you opened it',
+          message: 'The client was changed since you read it',
           current: {
             client: mockDb.findClient(amelia),
             version: 1,

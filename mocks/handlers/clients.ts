@@ -1,7 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { ClientId, ClientInput, type ClientExport, type PreconditionFailedBody } from '#contract/api';
-import { mockDb, type IfMatch, type WriteOutcome } from '../db.ts';
-import { parseIfMatch, versionEtag } from './if-match.ts';
+import { mockDb } from '../db.ts';
+import {
+  changedSinceMessage,
+  malformedIfMatchMessage,
+  parseIfMatch,
+  versionEtag,
+  type IfMatch,
+  type WriteOutcome,
+} from '#contract/if-match';
 import { errorResponse, parseBody, requireSession } from './respond.ts';
 
 /** 400 for an id that cannot be one, so that only well-formed ids reach the store. */
@@ -14,15 +21,13 @@ const notFound = () => errorResponse(404, 'Client not found');
 /** The request's If-Match condition, or the 400 for a malformed one. */
 function ifMatchOf(request: Request): { ok: true; ifMatch: IfMatch } | { ok: false; response: Response } {
   const ifMatch = parseIfMatch(request.headers.get('If-Match'));
-  return ifMatch === null
-    ? { ok: false, response: errorResponse(400, 'If-Match must be "*" or a list of entity tags, like "v3"') }
-    : { ok: true, ifMatch };
+  return ifMatch === null ? { ok: false, response: errorResponse(400, malformedIfMatchMessage) } : { ok: true, ifMatch };
 }
 
 /** 404, or 412 with the client as it is now and the change that made it so, for a write that did not happen. */
 function unwritten(outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>): Response {
   if (outcome.status === 'not-found') return notFound();
-  const body: PreconditionFailedBody = { message: 'This client was changed since you opened it', current: outcome.current };
+  const body: PreconditionFailedBody = { message: changedSinceMessage, current: outcome.current };
   return HttpResponse.json(body, { status: 412 });
 }
 

@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { ClientInput } from '#contract/api';
 import type { DatabaseEngine } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
-import { createClientsRepository, type IfMatch } from '../repositories/clients.ts';
+import type { IfMatch } from '#contract/if-match';
+import { createClientsRepository } from '../repositories/clients.ts';
 import { createClientsReadModel } from './read-model.ts';
 
 /** Opaque, unguessable ids (128 random bits), within the contract's ClientId pattern. */

@@ -1,16 +1,7 @@
 /** The clients table and its change log (client_changes): the only place that knows their SQL. */
 import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type {
-  ChangeKind,
-  Client,
-  ClientChange,
-  ClientExport,
-  ClientFields,
-  ClientInput,
-  ClientVersion,
-  DeletedClient,
-  PreconditionFailedBody,
-} from '#contract/api';
+import type { ChangeKind, Client, ClientChange, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
+import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { isPostgres } from '../db/engine.ts';
 import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
 
@@ -64,21 +55,8 @@ function clientsAsJson(db: Kysely<Database>) {
   return db.selectFrom('clients').select(json.as('json')).where('deleted_at', 'is', null).orderBy('registration_date_time').orderBy('id');
 }
 
-/** A client as stored now, and its version (the ETag's number). */
-export type VersionedClient = { client: Client; version: ClientVersion };
-
 /** Who writes, and when (the change log's actor and at). */
 export type Writer = { by: string; now: Date };
-
-/**
- * An If-Match condition: `*` (any current client), or the versions its strong `"v<n>"` tags name (none for a list
- * of tags that can never match, weak or foreign ones). Undefined: no condition (last write wins).
- */
-export type IfMatch = '*' | readonly number[] | undefined;
-
-/** What a conditional write did: written, no such client, or refused because the client changed since (412). */
-export type WriteOutcome<T> =
-  { status: 'written'; value: T } | { status: 'not-found' } | { status: 'stale'; current: PreconditionFailedBody['current'] };
 
 type ChangeRow = Selectable<ClientChangesTable>;
 

@@ -12,8 +12,14 @@ import {
   DeletedClientList,
   PreconditionFailedBody,
 } from '#contract/api';
-import { parseIfMatch, versionEtag } from '../http/if-match.ts';
-import type { IfMatch, WriteOutcome } from '../repositories/clients.ts';
+import {
+  changedSinceMessage,
+  malformedIfMatchMessage,
+  parseIfMatch,
+  versionEtag,
+  type IfMatch,
+  type WriteOutcome,
+} from '#contract/if-match';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 /** Any id that cannot be one gets the same response, whatever is wrong with it. */
@@ -28,8 +34,7 @@ const ClientIdParams = z.object({
 const IfMatchHeaders = z.looseObject({ 'if-match': z.string().optional() });
 
 const CLIENT_NOT_FOUND = { message: 'Client not found' };
-const MALFORMED_IF_MATCH = { message: 'If-Match must be "*" or a list of entity tags, like "v3"' };
-const CHANGED_SINCE = 'The client was changed since you read it';
+const MALFORMED_IF_MATCH = { message: malformedIfMatchMessage };
 
 /** The type of the bodies the read model makes (Fastify would call a Buffer octet-stream). */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -50,7 +55,7 @@ function ifMatchOf(request: FastifyRequest, reply: FastifyReply): IfMatch | null
 /** 404 or 412 for a write that did not happen. */
 function sendUnwritten(reply: FastifyReply, outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>) {
   return outcome.status === 'stale'
-    ? reply.code(412).send({ message: CHANGED_SINCE, current: outcome.current })
+    ? reply.code(412).send({ message: changedSinceMessage, current: outcome.current })
     : reply.code(404).send(CLIENT_NOT_FOUND);
 }
 

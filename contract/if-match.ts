@@ -1,0 +1,54 @@
+/**
+ * Versions on the wire (beyond the spec): a client's strong ETag is `"v<version>"`, and PUT and DELETE honour
+ * If-Match (RFC 9110 section 13.1.1): `*`, or a list of entity tags compared strongly (a weak tag never matches).
+ * One reading for the server, the mock and the SPA.
+ */
+import type { Client, PreconditionFailedBody } from './api.ts';
+
+/** The condition an If-Match header sets: none, `*`, or the versions its strong tags name. */
+export type IfMatch = '*' | readonly number[] | undefined;
+
+/** The 412 body's message, and the 400's for an If-Match that is not one. */
+export const changedSinceMessage = 'The client was changed since you read it';
+export const malformedIfMatchMessage = 'If-Match must be "*" or a list of entity tags, like "v3"';
+
+/** A client's strong validator, as sent in ETag. */
+export function versionEtag(version: number): string {
+  return `"v${version}"`;
+}
+
+/** The version an ETag names, or null when it is missing, weak or not one of ours. */
+export function versionOfEtag(etag: string | null | undefined): number | null {
+  const match = /^"v([1-9][0-9]{0,14})"$/.exec(etag?.trim() ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** entity-tag = [ W/ ] DQUOTE *etagc DQUOTE, in a comma-separated list (empty elements allowed). */
+const LIST_ELEMENT = /^\s*(?:(W\/)?"([\x21\x23-\x7e\x80-\xff]*)")?\s*(?:,|$)/;
+
+/** The condition an If-Match header sets; null when it is malformed. */
+export function parseIfMatch(header: string | null | undefined): IfMatch | null {
+  if (header === undefined || header === null) return undefined;
+  if (header.trim() === '*') return '*';
+  const versions: number[] = [];
+  let rest = header;
+  let tags = 0;
+  while (rest.trim() !== '') {
+    const element = LIST_ELEMENT.exec(rest);
+    if (!element || element[0] === '') return null;
+    if (element[2] !== undefined) {
+      tags += 1;
+      const version = versionOfEtag(`"${element[2]}"`);
+      if (!element[1] && version !== null) versions.push(version);
+    }
+    rest = rest.slice(element[0].length);
+  }
+  return tags > 0 ? versions : null;
+}
+
+/** What a conditional write did: written, no such client, or refused because the client changed since (412). */
+export type WriteOutcome<T> =
+  { status: 'written'; value: T } | { status: 'not-found' } | { status: 'stale'; current: PreconditionFailedBody['current'] };
+
+/** A client with its version: what GET, POST, PUT and restore answer with an ETag. */
+export type VersionedClient = { client: Client; version: number };
