@@ -122,8 +122,7 @@ export const ClientList = z.array(Client);
  * log; its version counts them, and GET /api/clients/:id sends it as a strong ETag (`"v3"`)
  * that PUT and DELETE may send back as If-Match (412 when the client changed since).
  */
-export const ClientVersion = z.number().int().positive();
-export type ClientVersion = z.infer<typeof ClientVersion>;
+const ClientVersion = z.number().int().positive();
 
 /** What a change did to the client. */
 export const ChangeKind = z.enum(['registered', 'updated', 'deleted', 'restored', 'erased']);

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ClientInput } from '#contract/api';
+import type { IfMatch } from '#contract/if-match';
 import type { DatabaseEngine } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
-import type { IfMatch } from '#contract/if-match';
 import { createClientsRepository } from '../repositories/clients.ts';
 import { createClientsReadModel } from './read-model.ts';
 
