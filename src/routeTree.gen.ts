@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
+import { Route as ClientsDeletedRouteImport } from './routes/clients/deleted'
 import { Route as ClientsRegisterRouteImport } from './routes/clients/register'
 import { Route as ClientsEditClientIdRouteImport } from './routes/clients/edit.$clientId'
 
@@ -30,6 +31,11 @@ const ClientsIndexRoute = ClientsIndexRouteImport.update({
   path: '/clients/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ClientsDeletedRoute = ClientsDeletedRouteImport.update({
+  id: '/clients/deleted',
+  path: '/clients/deleted',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClientsRegisterRoute = ClientsRegisterRouteImport.update({
   id: '/clients/register',
   path: '/clients/register',
@@ -44,6 +50,7 @@ const ClientsEditClientIdRoute = ClientsEditClientIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
@@ -51,6 +58,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/clients': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
@@ -59,6 +67,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
@@ -68,6 +77,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/clients/deleted'
     | '/clients/register'
     | '/clients/'
     | '/clients/edit/$clientId'
@@ -75,6 +85,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/login'
+    | '/clients/deleted'
     | '/clients/register'
     | '/clients'
     | '/clients/edit/$clientId'
@@ -82,6 +93,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/login'
+    | '/clients/deleted'
     | '/clients/register'
     | '/clients/'
     | '/clients/edit/$clientId'
@@ -90,6 +102,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LoginRoute: typeof LoginRoute
+  ClientsDeletedRoute: typeof ClientsDeletedRoute
   ClientsRegisterRoute: typeof ClientsRegisterRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
   ClientsEditClientIdRoute: typeof ClientsEditClientIdRoute
@@ -118,6 +131,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/clients/deleted': {
+      id: '/clients/deleted'
+      path: '/clients/deleted'
+      fullPath: '/clients/deleted'
+      preLoaderRoute: typeof ClientsDeletedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/clients/register': {
       id: '/clients/register'
       path: '/clients/register'
@@ -138,6 +158,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LoginRoute: LoginRoute,
+  ClientsDeletedRoute: ClientsDeletedRoute,
   ClientsRegisterRoute: ClientsRegisterRoute,
   ClientsIndexRoute: ClientsIndexRoute,
   ClientsEditClientIdRoute: ClientsEditClientIdRoute,

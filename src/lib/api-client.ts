@@ -1,16 +1,22 @@
 // The SPA's one HTTP client: `fetch` with no time-out, 200–299 is success (SPEC.md section 9), and a response
 // is parsed with the caller's contract schema. Only zod's types: `/` loads no zod (docs/performance.md).
 import type { z } from 'zod';
+import { versionEtag, versionOfEtag } from '#contract/if-match';
 import { env } from '../config/env.ts';
 
-/** A non-2xx response from the server. `status` 401 means the session is no longer accepted. */
+/**
+ * A non-2xx response from the server. `status` 401 means the session is no longer accepted; `body` is the JSON
+ * body as sent (a 412's `current`, for one), undefined when there was none.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly body: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -29,6 +35,8 @@ export function isUnauthorized(error: unknown): boolean {
 type RequestOptions<TSchema extends z.ZodType | undefined> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** A client's version, sent as If-Match (beyond the spec: 412 when the client changed since). */
+  ifMatch?: number | null;
   /** The schema of the response body; without one the body is not read. */
   schema?: TSchema;
   signal?: AbortSignal;
@@ -40,35 +48,40 @@ function urlFor(path: string): string {
   return new URL(path, env.apiUrl || window.location.origin).toString();
 }
 
-async function errorMessage(response: Response): Promise<string> {
+async function apiError(response: Response): Promise<ApiError> {
+  let body: unknown;
   try {
-    // The contract's error body, { message }, checked by hand (no zod here).
-    const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
-      return body.message;
-    }
+    body = await response.json();
   } catch {
-    // Not JSON: fall through to the status text.
+    // Not JSON: the status text says it.
   }
-  return `Request failed with status ${response.status}`;
+  // The contract's error body, { message }, checked by hand (no zod here).
+  const message =
+    typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : `Request failed with status ${response.status}`;
+  return new ApiError(response.status, message, body);
 }
 
-export async function apiRequest<TSchema extends z.ZodType | undefined = undefined>(
+/** The request and its parsed body, with the response's version (its ETag `"v3"`; null when it sent none). */
+export async function apiRequestVersioned<TSchema extends z.ZodType | undefined = undefined>(
   path: string,
-  { method = 'GET', body, schema, signal }: RequestOptions<TSchema> = {},
-): Promise<ResultOf<TSchema>> {
+  { method = 'GET', body, ifMatch, schema, signal }: RequestOptions<TSchema> = {},
+): Promise<{ data: ResultOf<TSchema>; version: number | null }> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (ifMatch != null) headers['If-Match'] = versionEtag(ifMatch);
   const response = await fetch(urlFor(path), {
     method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     // The session cookie goes along, also when {host} is another origin.
     credentials: 'include',
     signal,
   });
-  if (!response.ok) {
-    throw new ApiError(response.status, await errorMessage(response));
-  }
-  if (!schema) return undefined as ResultOf<TSchema>;
+  if (!response.ok) throw await apiError(response);
+  const version = versionOfEtag(response.headers.get('ETag'));
+  if (!schema) return { data: undefined as ResultOf<TSchema>, version };
   let json: unknown;
   try {
     json = await response.json();
@@ -77,5 +90,12 @@ export async function apiRequest<TSchema extends z.ZodType | undefined = undefin
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new MalformedResponseError(path, parsed.error);
-  return parsed.data as ResultOf<TSchema>;
+  return { data: parsed.data as ResultOf<TSchema>, version };
+}
+
+export async function apiRequest<TSchema extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<TSchema> = {},
+): Promise<ResultOf<TSchema>> {
+  return (await apiRequestVersioned(path, options)).data;
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Link, Outlet, createRootRouteWithContext, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { NavBar } from '../components/nav-bar.tsx';
+import { Notices } from '../components/notices.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { LandingFooter } from '../features/landing/components/landing-footer.tsx';
 import { confirmLeaving } from '../lib/leave-guard.ts';
@@ -78,6 +79,7 @@ function RootLayout() {
       </main>
       {/* After <main>, not in it: only there is a <footer> the page's contentinfo landmark. */}
       {onLandingPage && <LandingFooter />}
+      <Notices />
       <Suspense>
         <Devtools />
       </Suspense>

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetMockDb } from '#mocks/db.ts';
 import { scenarioOff } from '#mocks/scenarios.ts';
 import { server } from '#mocks/node.ts';
+import { clearNotices } from '../components/notices.tsx';
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -19,6 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  clearNotices();
   server.resetHandlers();
   scenarioOff();
   vi.restoreAllMocks();

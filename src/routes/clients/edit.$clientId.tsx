@@ -1,13 +1,21 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '#contract/api';
-import { clientQueries } from '../../features/clients/api/client-queries.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { clientQueries, clientKeys, type VersionedClient } from '../../features/clients/api/client-queries.ts';
+import { conflictOf, type Conflict } from '../../features/clients/api/conflict.ts';
 import { useDeleteClient } from '../../features/clients/api/delete-client.ts';
+import { downloadClientExport } from '../../features/clients/api/export-client.ts';
+import { useRestoreClient } from '../../features/clients/api/restore-client.ts';
 import { useUpdateClient } from '../../features/clients/api/update-client.ts';
-import { ClientForm, emptyClientFormValues, type ClientFormValues } from '../../features/clients/components/client-form.tsx';
+import { ClientForm, clientFormId, emptyClientFormValues, type ClientFormValues } from '../../features/clients/components/client-form.tsx';
+import { ClientHistory } from '../../features/clients/components/client-history.tsx';
 import { ClientSavedMessage } from '../../features/clients/components/client-saved-message.tsx';
 import { DeleteClientButton } from '../../features/clients/components/delete-client-button.tsx';
+import { EditConflict } from '../../features/clients/components/edit-conflict.tsx';
+import { EraseClientButton } from '../../features/clients/components/erase-client-button.tsx';
+import { noticeDeleted } from '../../features/clients/utils/client-notices.ts';
 import { toDateTimeLocalValue } from '../../features/clients/utils/date-time.ts';
 import { lastListView } from '../../features/clients/utils/last-list-view.ts';
 
@@ -20,8 +28,8 @@ export const Route = createFileRoute('/clients/edit/$clientId')({
 
 function EditClientRoute() {
   const { clientId } = Route.useParams();
-  const { data: client } = useSuspenseQuery(clientQueries.detail(clientId));
-  return <EditClientPage clientId={clientId} client={client} />;
+  const { data } = useSuspenseQuery(clientQueries.detail(clientId));
+  return <EditClientPage clientId={clientId} opened={data} />;
 }
 
 /**
@@ -43,10 +51,24 @@ function toFormValues(client: Client): ClientFormValues {
   };
 }
 
-function EditClientPage({ clientId, client }: { clientId: string; client?: Client }) {
+/**
+ * The edit form, with what several staff need: its save and its delete carry the version the form was opened at, so a
+ * colleague's change since is shown (EditConflict, the delete's second question), never overwritten unseen.
+ */
+function EditClientPage({ clientId, opened }: { clientId: string; opened?: VersionedClient }) {
   const updateClient = useUpdateClient();
   const deleteClient = useDeleteClient();
+  const restoreClient = useRestoreClient();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // What the form was opened at (or last replaced with, by "Use their version"): a refetch does not move it.
+  const [base, setBase] = useState(opened);
+  const [formGeneration, setFormGeneration] = useState(0);
+  const [conflict, setConflict] = useState<Conflict>();
+  const [deleteConflict, setDeleteConflict] = useState<Conflict>();
+  const [deleteRound, setDeleteRound] = useState(0);
+  const theirs = useMemo(() => (conflict?.client ? toFormValues(conflict.client) : undefined), [conflict]);
+  const client = base?.client;
 
   if (updateClient.isSuccess) {
     return (
@@ -56,34 +78,123 @@ function EditClientPage({ clientId, client }: { clientId: string; client?: Clien
     );
   }
 
+  const save = async (input: ClientFormValues) => {
+    let version = conflict ? conflict.version : (base?.version ?? null);
+    // "Restore and save my changes": the client comes back first, then takes the form over its restored version.
+    if (conflict && !conflict.client && conflict.kind === 'deleted') version = (await restoreClient.mutateAsync(clientId)).version;
+    try {
+      await updateClient.mutateAsync({ clientId, input, version });
+    } catch (error) {
+      const met = conflictOf(error);
+      if (met) setConflict(met);
+      throw error;
+    }
+  };
+
+  const takeTheirs = () => {
+    if (!conflict?.client) return;
+    const stored = { client: conflict.client, version: conflict.version };
+    queryClient.setQueryData(clientKeys.detail(clientId), stored);
+    setBase(stored);
+    setConflict(undefined);
+    // A fresh form over the stored client.
+    setFormGeneration((generation) => generation + 1);
+  };
+
+  const remove = (version: number | null, deleted: Client) =>
+    deleteClient.mutate(
+      { clientId, version },
+      {
+        onSuccess: () => {
+          setDeleteConflict(undefined);
+          // Deleting is leaving on purpose: unsaved changes to this client do not matter now.
+          void navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true });
+          noticeDeleted(queryClient, deleted);
+        },
+        onError: (error) => {
+          const met = conflictOf(error);
+          // The second question takes the first one's place (a new Delete button has none open).
+          if (met?.client) {
+            setDeleteConflict(met);
+            setDeleteRound((round) => round + 1);
+          }
+          // Already deleted or erased by a colleague: what was asked is done.
+          else if (met) void navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true });
+        },
+      },
+    );
+
+  const formId = clientFormId('edit');
   return (
     <div className="page page--narrow">
       <section className="card" aria-labelledby="edit-client-title">
         <h1 id="edit-client-title" className="page__title">
           Edit a client
         </h1>
+        {conflict && <EditConflict conflict={conflict} formId={formId} onUseTheirs={takeTheirs} />}
         <ClientForm
-          // A new client (or the same one refetched) starts a fresh form.
-          key={client ? `${client._id}-${client.registrationDateTime}` : 'no-client'}
+          key={client ? `${client._id}-${formGeneration}` : 'no-client'}
           idPrefix="edit"
           defaultValues={client ? toFormValues(client) : emptyClientFormValues}
           submitLabel="Update"
           disabled={!client}
-          pending={updateClient.isPending}
-          onSubmit={(input) => updateClient.mutateAsync({ clientId, input })}
+          pending={updateClient.isPending || restoreClient.isPending}
+          onSubmit={save}
           client={client}
+          theirs={theirs}
         >
           <DeleteClientButton
+            key={deleteRound}
             pending={deleteClient.isPending}
-            onConfirm={() =>
-              deleteClient.mutate(clientId, {
-                // Deleting is leaving on purpose: unsaved changes to this client do not matter now.
-                onSuccess: () => navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true }),
-              })
-            }
+            onConfirm={() => client && remove(base?.version ?? null, client)}
           />
         </ClientForm>
+        {deleteConflict?.client && (
+          <ConfirmDialog
+            question={`This client was changed by ${deleteConflict.changedBy} since you opened it. Delete anyway?`}
+            confirmLabel="Yes"
+            cancelLabel="No"
+            danger
+            pending={deleteClient.isPending}
+            onConfirm={() => deleteConflict.client && remove(deleteConflict.version, deleteConflict.client)}
+            onCancel={() => setDeleteConflict(undefined)}
+          />
+        )}
       </section>
+      {client && <ClientData client={client} />}
     </div>
+  );
+}
+
+/** Below the form: what is held about the client (GDPR articles 15, 17 and 20): its history, export and erasure. */
+function ClientData({ client }: { client: Client }) {
+  const navigate = useNavigate();
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  const exportData = () => {
+    setExporting(true);
+    setExportFailed(false);
+    downloadClientExport(client._id)
+      .catch(() => setExportFailed(true))
+      .finally(() => setExporting(false));
+  };
+  return (
+    <>
+      <div className="client-data">
+        <button type="button" className="button button--small" onClick={exportData} disabled={exporting}>
+          Export data
+        </button>
+        <EraseClientButton
+          client={client}
+          onErased={() => void navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true })}
+        />
+        {exportFailed && (
+          <p className="form__error" role="alert">
+            The data could not be exported. Try again.
+          </p>
+        )}
+      </div>
+      <ClientHistory clientId={client._id} />
+    </>
   );
 }

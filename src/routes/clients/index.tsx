@@ -83,6 +83,9 @@ function ClientsPage({ clients, emptyMessage }: { clients: readonly Client[]; em
         <Link to="/clients/register" className="button button--primary">
           Register a new client
         </Link>
+        <Link to="/clients/deleted" className="button">
+          Recently deleted
+        </Link>
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { Client, ClientList } from '#contract/api';
+import { Client, ClientHistory, ClientList, DeletedClientList } from '#contract/api';
 import { apiPaths } from '#contract/paths';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, apiRequestVersioned } from '../../../lib/api-client.ts';
 
 /** Query keys for clients, general to specific: invalidating `all` reaches every list and detail. */
 export const clientKeys = {
@@ -9,7 +9,13 @@ export const clientKeys = {
   lists: () => [...clientKeys.all, 'list'] as const,
   details: () => [...clientKeys.all, 'detail'] as const,
   detail: (clientId: string) => [...clientKeys.details(), clientId] as const,
+  /** Under its client's detail: whatever refreshes a client refreshes its history. */
+  history: (clientId: string) => [...clientKeys.detail(clientId), 'history'] as const,
+  deleted: () => [...clientKeys.all, 'deleted'] as const,
 };
+
+/** A client as the edit form opened it, with its version (the ETag; null from a server that sends none). */
+export type VersionedClient = { client: Client; version: number | null };
 
 /** GET {host}/api/clients */
 function fetchClients({ signal }: { signal?: AbortSignal } = {}): Promise<Client[]> {
@@ -17,8 +23,9 @@ function fetchClients({ signal }: { signal?: AbortSignal } = {}): Promise<Client
 }
 
 /** GET {host}/api/clients/{clientId} */
-function fetchClient(clientId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Client> {
-  return apiRequest(apiPaths.client(clientId), { schema: Client, signal });
+async function fetchClient(clientId: string, { signal }: { signal?: AbortSignal } = {}): Promise<VersionedClient> {
+  const { data, version } = await apiRequestVersioned(apiPaths.client(clientId), { schema: Client, signal });
+  return { client: data, version };
 }
 
 /**
@@ -47,5 +54,17 @@ export const clientQueries = {
     queryOptions({
       queryKey: clientKeys.detail(clientId),
       queryFn: ({ signal }) => fetchClient(clientId, { signal }),
+    }),
+  /** GET {host}/api/clients/{clientId}/history: newest first. */
+  history: (clientId: string) =>
+    queryOptions({
+      queryKey: clientKeys.history(clientId),
+      queryFn: ({ signal }) => apiRequest(apiPaths.clientHistory(clientId), { schema: ClientHistory, signal }),
+    }),
+  /** GET {host}/api/deleted-clients: newest deletion first. */
+  deleted: () =>
+    queryOptions({
+      queryKey: clientKeys.deleted(),
+      queryFn: ({ signal }) => apiRequest(apiPaths.deletedClients, { schema: DeletedClientList, signal }),
     }),
 };

@@ -4,23 +4,28 @@ import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { clientKeys } from './client-queries.ts';
 
-/** DELETE {host}/api/clients/{clientId} */
-function deleteClient(clientId: string): Promise<undefined> {
-  return apiRequest(apiPaths.client(clientId), { method: 'DELETE' });
+type DeleteClientVariables = { clientId: string; version: number | null };
+
+/** DELETE {host}/api/clients/{clientId}, with If-Match when the version is known. */
+function deleteClient({ clientId, version }: DeleteClientVariables): Promise<undefined> {
+  return apiRequest(apiPaths.client(clientId), { method: 'DELETE', ifMatch: version });
 }
 
 /**
  * A deleted client leaves the list at once (the list page shown next never flashes it) and
- * its detail is dropped; the list is then refetched to pick up anyone else's changes.
+ * its detail is dropped; the list and "Recently deleted" are then refetched.
  */
 export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteClient,
-    onSuccess: (_data, clientId) => {
-      queryClient.removeQueries({ queryKey: clientKeys.detail(clientId), exact: true });
+    onSuccess: (_data, { clientId }) => {
+      queryClient.removeQueries({ queryKey: clientKeys.detail(clientId) });
       queryClient.setQueryData<Client[]>(clientKeys.lists(), (clients) => clients?.filter((client) => client._id !== clientId));
-      return queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.deleted() }),
+      ]);
     },
   });
 }

@@ -45,7 +45,22 @@ type ClientFormProps = {
   disabled?: boolean;
   /** More actions beside the submit button (the edit form's Delete). */
   children?: ReactNode;
+  /**
+   * A colleague's values, saved while this form was open (a 412). Fields not changed here take them; a field both
+   * changed keeps what was typed and shows theirs beside it.
+   */
+  theirs?: ClientFormValues;
 };
+
+/** The id of the form element, for a submit button outside it (the edit page's "Keep my changes"). */
+export function clientFormId(idPrefix: string): string {
+  return `${idPrefix}-form`;
+}
+
+/** A value as the note beside a field shows it: the datetime-local value in the list's 16-character form. */
+function shownValue(value: string): string {
+  return value.replace('T', ' ');
+}
 
 /** The four client fields, shared by the register and edit forms. */
 export function ClientForm({
@@ -58,6 +73,7 @@ export function ClientForm({
   alertOnEmptyFields = false,
   disabled = false,
   children,
+  theirs,
 }: ClientFormProps) {
   const page = useLocation({ select: (location) => location.pathname });
   const {
@@ -65,12 +81,19 @@ export function ClientForm({
     handleSubmit,
     getValues,
     setValue,
+    reset,
+    watch,
     formState: { errors, isDirty },
   } = useForm<ClientFormValues>({
     defaultValues,
     // Checked with the API contract; sent raw, as typed (the datetime-local value, SPEC.md section 7).
     resolver: zodResolver(ClientInput, undefined, { raw: true }),
   });
+  const [opened] = useState(defaultValues);
+  useEffect(() => {
+    if (theirs) reset(theirs, { keepDirtyValues: true });
+  }, [theirs, reset]);
+  const typed = watch();
   const restored = useRestoredDraft(page, setValue, disabled);
   const leaveQuestion = useLeaveQuestion(isDirty, () => removeDraft(page));
   const [askDuplicate, duplicateQuestion] = useDuplicateEmailQuestion(client);
@@ -98,7 +121,7 @@ export function ClientForm({
   };
 
   return (
-    <form className="form" onSubmit={submit} aria-busy={pending}>
+    <form id={clientFormId(idPrefix)} className="form" onSubmit={submit} aria-busy={pending}>
       {restored && (
         <p className="form__note" role="status">
           What you typed before your session ended is back. Check it, then press {submitLabel}.
@@ -110,6 +133,9 @@ export function ClientForm({
         {FIELDS.map(({ name, label, type }) => {
           const id = `${idPrefix}-${name}`;
           const error = errors[name]?.message;
+          // Both changed it: the colleague (theirs differs from what the form opened with) and the user (typed differs).
+          const their = theirs && theirs[name] !== opened[name] && typed[name] !== theirs[name] ? theirs[name] : undefined;
+          const describedBy = [error && `${id}-error`, their !== undefined && `${id}-theirs`].filter(Boolean).join(' ');
           return (
             <div className="form__field" key={name}>
               <label htmlFor={id}>{label}</label>
@@ -118,9 +144,14 @@ export function ClientForm({
                 type={type}
                 autoComplete="off"
                 aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
+                aria-describedby={describedBy || undefined}
                 {...register(name)}
               />
+              {their !== undefined && (
+                <p id={`${id}-theirs`} className="form__theirs">
+                  Their value: {shownValue(their)}
+                </p>
+              )}
               {error && (
                 <p id={`${id}-error`} className="form__error">
                   {error}

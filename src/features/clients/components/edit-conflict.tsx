@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router';
+import type { Conflict } from '../api/conflict.ts';
+import { lastListView } from '../utils/last-list-view.ts';
+
+type EditConflictProps = {
+  conflict: Conflict;
+  /** The form's id: "Keep my changes" and "Restore and save my changes" submit it. */
+  formId: string;
+  onUseTheirs: () => void;
+};
+
+/**
+ * What the edit page says when its save met a colleague's change (a 412): what happened, by whom, and the ways on.
+ * The form above keeps what was typed.
+ */
+export function EditConflict({ conflict, formId, onUseTheirs }: EditConflictProps) {
+  const backToList = (
+    <Link to="/clients" search={lastListView()} className="button button--small">
+      Back to the client list
+    </Link>
+  );
+  if (conflict.client) {
+    return (
+      <div className="form__note conflict" role="alert">
+        <p>This client was changed by {conflict.changedBy} while you were editing.</p>
+        <div className="conflict__actions">
+          <button type="submit" form={formId} className="button button--primary button--small">
+            Keep my changes
+          </button>
+          <button type="button" className="button button--small" onClick={onUseTheirs}>
+            Use their version
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (conflict.kind === 'deleted') {
+    return (
+      <div className="form__note conflict" role="alert">
+        <p>This client was deleted by {conflict.changedBy} while you were editing.</p>
+        <div className="conflict__actions">
+          <button type="submit" form={formId} className="button button--primary button--small">
+            Restore and save my changes
+          </button>
+          {backToList}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="form__note conflict" role="alert">
+      <p>This client was erased by {conflict.changedBy} while you were editing.</p>
+      <div className="conflict__actions">{backToList}</div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { Client } from '#contract/api';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useEraseClient } from '../api/erase-client.ts';
+import { clientName, noticeErased } from '../utils/client-notices.ts';
+
+/**
+ * "Erase permanently" and its question, for a live or a deleted client: Erase removes the client, its history and
+ * any deleted copy (GDPR article 17), then `onErased` (the edit page goes to the list) and the notice.
+ */
+export function EraseClientButton({ client, onErased }: { client: Client; onErased?: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const erase = useEraseClient();
+  return (
+    <>
+      <button type="button" className="button button--danger button--small" aria-expanded={asking} onClick={() => setAsking(true)}>
+        Erase permanently
+      </button>
+      {asking && (
+        <ConfirmDialog
+          question={`Erase all data of ${clientName(client)}? This cannot be undone.`}
+          confirmLabel="Erase"
+          cancelLabel="Cancel"
+          danger
+          pending={erase.isPending}
+          onConfirm={() =>
+            erase.mutate(client._id, {
+              onSuccess: () => {
+                setAsking(false);
+                onErased?.();
+                noticeErased(client);
+              },
+            })
+          }
+          onCancel={() => setAsking(false)}
+        />
+      )}
+      {erase.isError && (
+        <p className="form__error" role="alert">
+          Could not erase {clientName(client)}. Try again.
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import type { DeletedClient } from '#contract/api';
+import { clientQueries } from '../../features/clients/api/client-queries.ts';
+import { useRestoreClient } from '../../features/clients/api/restore-client.ts';
+import { EraseClientButton } from '../../features/clients/components/erase-client-button.tsx';
+import { clientName, noticeRestored } from '../../features/clients/utils/client-notices.ts';
+import { formatRegistrationTime } from '../../features/clients/utils/date-time.ts';
+import { lastListView } from '../../features/clients/utils/last-list-view.ts';
+import { isLoggedIn } from '../../lib/login-flag.ts';
+import '../../features/clients/components/clients-table.css';
+
+/** "Recently deleted" (beyond the spec, issue 18): deleted clients until they are purged, to restore or erase. */
+export const Route = createFileRoute('/clients/deleted')({
+  beforeLoad: () => {
+    if (!isLoggedIn()) throw redirect({ to: '/login' });
+  },
+  head: () => ({ meta: [{ title: 'Recently deleted · Your Beauty Salon' }] }),
+  component: RecentlyDeletedPage,
+});
+
+function RecentlyDeletedPage() {
+  const deleted = useQuery(clientQueries.deleted());
+  return (
+    <div className="page">
+      <h1 className="page__title">Recently deleted</h1>
+      <div className="table-scroll">
+        <table className="clients-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Deleted</th>
+              <th scope="col">Deleted by</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {deleted.data?.map((client) => (
+              <DeletedRow key={client._id} client={client} />
+            ))}
+            {deleted.data?.length === 0 && (
+              <tr>
+                <td colSpan={5} className="clients-table__empty">
+                  No recently deleted clients.
+                </td>
+              </tr>
+            )}
+            {(deleted.isPending || deleted.isError) && (
+              <tr>
+                <td colSpan={5} className="clients-table__empty">
+                  {deleted.isPending ? 'Loading…' : 'The recently deleted clients could not be loaded.'}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <p className="page__footer-link">
+        <Link to="/clients" search={lastListView()} className="button">
+          Back to the client list
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function DeletedRow({ client }: { client: DeletedClient }) {
+  const restore = useRestoreClient();
+  return (
+    <tr>
+      <td>{clientName(client)}</td>
+      <td>{client.email}</td>
+      <td>{formatRegistrationTime(client.deletedAt)}</td>
+      <td>{client.deletedBy}</td>
+      <td>
+        <div className="deleted-actions">
+          <button
+            type="button"
+            className="button button--small"
+            disabled={restore.isPending}
+            onClick={() => restore.mutate(client._id, { onSuccess: (restored) => noticeRestored(restored.client) })}
+          >
+            Restore
+          </button>
+          <EraseClientButton client={client} />
+          {restore.isError && (
+            <p className="form__error" role="alert">
+              Could not restore {clientName(client)}. Try again.
+            </p>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
