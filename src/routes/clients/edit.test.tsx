@@ -191,7 +191,12 @@ describe('edit and delete: query cache', () => {
     expect(await screen.findByRole('cell', { name: 'Nadia' })).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'Nina' })).not.toBeInTheDocument();
     await waitFor(() =>
-      expect(withoutHistory(requests)).toEqual(['GET /api/clients', 'GET /api/clients/c-nina', 'PUT /api/clients/c-nina', 'GET /api/clients']),
+      expect(withoutHistory(requests)).toEqual([
+        'GET /api/clients',
+        'GET /api/clients/c-nina',
+        'PUT /api/clients/c-nina',
+        'GET /api/clients',
+      ]),
     );
 
     // Back to the same client: its detail is fresh in the cache, no request.

@@ -1,0 +1,271 @@
+/**
+ * Several staff on one client (issue 18): the edit form's If-Match, the conflict and its merge, a client deleted
+ * while being edited, the delete's second question, undo, history, export and erasure. The colleague is the mock's
+ * (mocks/colleague.ts), writing to the same store as staff "colleague".
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { colleague } from '#mocks/colleague.ts';
+import { mockDb } from '#mocks/db.ts';
+import { server } from '#mocks/node.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { recordJsonBodies } from '../../testing/request-log.ts';
+
+const nina = {
+  _id: 'c-nina',
+  firstName: 'Nina',
+  lastName: 'Petrova',
+  email: 'nina@example.com',
+  registrationDateTime: '2024-05-01T10:30:00.000Z',
+};
+
+/** The If-Match header of every `method` request from now on (null when there was none). */
+function recordIfMatch(method: 'PUT' | 'DELETE'): Array<string | null> {
+  const headers: Array<string | null> = [];
+  const listener = ({ request }: { request: Request }) => {
+    if (request.method === method) headers.push(request.headers.get('If-Match'));
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return headers;
+}
+
+async function openNina() {
+  mockDb.setClients([nina]);
+  const app = await renderApp('/clients/edit/c-nina', { loggedIn: true });
+  await screen.findByLabelText('First name');
+  return app;
+}
+
+async function replaceValue(user: Awaited<ReturnType<typeof renderApp>>['user'], label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  await user.type(input, value);
+}
+
+describe('saving over a colleague', () => {
+  it('sends the version the form was opened at as If-Match', async () => {
+    const ifMatch = recordIfMatch('PUT');
+    const { user } = await openNina();
+    await replaceValue(user, 'First name', 'Nadia');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('Client updated successfully!');
+    expect(ifMatch).toEqual(['"v1"']);
+  });
+
+  it('a colleague’s change since: the form keeps what was typed, takes their untouched fields, shows both-changed ones', async () => {
+    const { user } = await openNina();
+    await replaceValue(user, 'Last name', 'Petrova-Hart');
+    await replaceValue(user, 'Email', 'nina.mine@example.com');
+    colleague.update('c-nina', { email: 'nina.theirs@example.com', firstName: 'Nadia' });
+
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This client was changed by colleague while you were editing.');
+    // Untouched by the user: the colleague's value. Changed by both: the user's, with theirs beside it.
+    expect(screen.getByLabelText('First name')).toHaveValue('Nadia');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Petrova-Hart');
+    expect(screen.getByLabelText('Email')).toHaveValue('nina.mine@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Their value: nina.theirs@example.com');
+    expect(screen.queryByText(/^Their value: .*Petrova/)).not.toBeInTheDocument();
+    expect(mockDb.findClient('c-nina')).toMatchObject({ email: 'nina.theirs@example.com', lastName: 'Petrova' });
+  });
+
+  it('"Keep my changes" saves the form as it stands over the new version', async () => {
+    const ifMatch = recordIfMatch('PUT');
+    const bodies = recordJsonBodies('PUT');
+    const { user } = await openNina();
+    await replaceValue(user, 'Email', 'nina.mine@example.com');
+    colleague.update('c-nina', { email: 'nina.theirs@example.com', firstName: 'Nadia' });
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByRole('alert');
+
+    await user.click(screen.getByRole('button', { name: 'Keep my changes' }));
+
+    await screen.findByText('Client updated successfully!');
+    expect(ifMatch).toEqual(['"v1"', '"v2"']);
+    expect(bodies[1]).toMatchObject({ firstName: 'Nadia', email: 'nina.mine@example.com' });
+    expect(mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nadia', email: 'nina.mine@example.com' });
+  });
+
+  it('"Use their version" shows the stored client and saves nothing', async () => {
+    const { user } = await openNina();
+    await replaceValue(user, 'Email', 'nina.mine@example.com');
+    colleague.update('c-nina', { email: 'nina.theirs@example.com' });
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByRole('alert');
+    const puts = recordJsonBodies('PUT');
+
+    await user.click(screen.getByRole('button', { name: 'Use their version' }));
+
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('nina.theirs@example.com');
+    expect(screen.queryByText(/^Their value:/)).not.toBeInTheDocument();
+    expect(puts).toEqual([]);
+    // The next save is over their version.
+    const ifMatch = recordIfMatch('PUT');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('Client updated successfully!');
+    expect(ifMatch).toEqual(['"v2"']);
+  });
+
+  it('deleted while editing: "Restore and save my changes" brings it back with the form saved', async () => {
+    const { user } = await openNina();
+    await replaceValue(user, 'Last name', 'Hart');
+    colleague.delete('c-nina');
+
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This client was deleted by colleague while you were editing.');
+    expect(within(alert).getByRole('link', { name: 'Back to the client list' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/clients/),
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Restore and save my changes' }));
+
+    await screen.findByText('Client updated successfully!');
+    expect(mockDb.findClient('c-nina')).toMatchObject({ lastName: 'Hart' });
+    expect(mockDb.listDeletedClients()).toEqual([]);
+  });
+});
+
+describe('delete, undo and the second question', () => {
+  it('changed since the form was opened: Yes meets a second question; No keeps the client', async () => {
+    const ifMatch = recordIfMatch('DELETE');
+    const { user } = await openNina();
+    colleague.update('c-nina', { lastName: 'Novak' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+
+    const second = await screen.findByRole('alertdialog', {
+      name: 'This client was changed by colleague since you opened it. Delete anyway?',
+    });
+    expect(screen.queryByText('Do you really want to delete this client?')).not.toBeInTheDocument();
+    await user.click(within(second).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(mockDb.findClient('c-nina')).toBeDefined();
+    expect(ifMatch).toEqual(['"v1"']);
+  });
+
+  it('Yes to the second question deletes over the new version and goes to /clients', async () => {
+    const ifMatch = recordIfMatch('DELETE');
+    const { user, router } = await openNina();
+    colleague.update('c-nina', { lastName: 'Novak' });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    const second = await screen.findByRole('alertdialog', { name: /Delete anyway\?$/ });
+
+    await user.click(within(second).getByRole('button', { name: 'Yes' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+    expect(ifMatch).toEqual(['"v1"', '"v2"']);
+    expect(mockDb.findClient('c-nina')).toBeUndefined();
+    expect(await screen.findByRole('status')).toHaveTextContent('Client deleted: Nina Novak.');
+  });
+
+  it('after Yes the list says "Client deleted: …" with Undo for at least 10 s; Undo restores the same client', async () => {
+    const { user, router } = await openNina();
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      await user.click(screen.getByRole('button', { name: 'Yes' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent('Client deleted: Nina Petrova.');
+      expect(screen.queryByRole('cell', { name: 'Nina' })).not.toBeInTheDocument();
+
+      vi.advanceTimersByTime(10_000);
+      await user.click(within(await screen.findByRole('status')).getByRole('button', { name: 'Undo' }));
+
+      expect(await screen.findByText('Client restored: Nina Petrova.')).toBeInTheDocument();
+      expect(await screen.findByRole('cell', { name: 'Nina' })).toBeInTheDocument();
+      expect(mockDb.findClient('c-nina')).toMatchObject({ _id: 'c-nina', lastName: 'Petrova' });
+      expect(mockDb.history('c-nina')?.map((change) => change.kind)).toEqual(['restored', 'deleted', 'registered']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the notice leaves after 15 s', async () => {
+    const { user, router } = await openNina();
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      await user.click(screen.getByRole('button', { name: 'Yes' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+      await screen.findByText('Client deleted: Nina Petrova.');
+      vi.advanceTimersByTime(15_000);
+      await waitFor(() => expect(screen.queryByText('Client deleted: Nina Petrova.')).not.toBeInTheDocument());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('history, export and erasure', () => {
+  it('History lists every change newest first, who and when, and each changed field from → to', async () => {
+    mockDb.setClients([nina]);
+    colleague.update('c-nina', { lastName: 'Novak', registrationDateTime: '2024-06-02T08:15' });
+    await renderApp('/clients/edit/c-nina', { loggedIn: true });
+
+    const history = await screen.findByRole('region', { name: 'History' });
+    const entries = await within(history).findAllByRole('listitem');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent(/^Updated by colleague on \d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(entries[0]).toHaveTextContent('Last name: Petrova → Novak');
+    expect(entries[0]).toHaveTextContent('Registration date and time: 2024-05-01 10:30 → 2024-06-02 08:15');
+    expect(entries[0]).not.toHaveTextContent('Email:');
+    expect(entries[1]).toHaveTextContent(/^Registered by \w+ on \d{4}-\d\d-\d\d \d\d:\d\d$/);
+  });
+
+  it('an update of ours appears in the history once saved', async () => {
+    const { user } = await openNina();
+    await replaceValue(user, 'First name', 'Nadia');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('Client updated successfully!');
+    await user.click(screen.getByRole('link', { name: 'View clients list' }));
+    await user.click(within(await screen.findByRole('row', { name: /^Nadia / })).getByRole('button', { name: 'Edit' }));
+
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(await within(history).findByText('First name: Nina → Nadia')).toBeInTheDocument();
+  });
+
+  it('"Export data" downloads client-{id}.json with the client and its history', async () => {
+    const saved: Array<{ name: string; blob: Blob }> = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push({ name: '', blob });
+      return 'blob:export';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      const last = saved.at(-1);
+      if (last) last.name = this.download;
+    });
+    const { user } = await openNina();
+
+    await user.click(screen.getByRole('button', { name: 'Export data' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.name).toBe('client-c-nina.json');
+    const file = JSON.parse(await (saved[0] as { blob: Blob }).blob.text()) as Record<string, unknown>;
+    expect(file).toMatchObject({ client: nina, version: 1, deleted: null, history: [{ kind: 'registered', clientId: 'c-nina' }] });
+  });
+
+  it('"Erase permanently" asks, Cancel keeps everything, Erase removes it all and goes to /clients', async () => {
+    const { user, router } = await openNina();
+    await user.click(screen.getByRole('button', { name: 'Erase permanently' }));
+    const question = screen.getByRole('alertdialog', { name: 'Erase all data of Nina Petrova? This cannot be undone.' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(mockDb.findClient('c-nina')).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Erase permanently' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Erase' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Client erased: Nina Petrova.');
+    expect(mockDb.findClient('c-nina')).toBeUndefined();
+    expect(mockDb.history('c-nina')).toBeUndefined();
+  });
+});
