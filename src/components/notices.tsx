@@ -5,7 +5,7 @@ import './notices.css';
 export type Notice = { text: string; action?: { label: string; run: () => void } };
 
 /** How long a notice stays: Undo must be reachable for at least 10 seconds (issue 18). */
-export const NOTICE_MS = 15_000;
+const NOTICE_MS = 15_000;
 
 let current: { notice: Notice; id: number } | undefined;
 let nextId = 0;

@@ -32,9 +32,9 @@ function recordIfMatch(method: 'PUT' | 'DELETE'): Array<string | null> {
 
 async function openNina() {
   mockDb.setClients([nina]);
-  const app = await renderApp('/clients/edit/c-nina', { loggedIn: true });
+  const view = await renderApp('/clients/edit/c-nina', { loggedIn: true });
   await screen.findByLabelText('First name');
-  return app;
+  return view;
 }
 
 async function replaceValue(user: Awaited<ReturnType<typeof renderApp>>['user'], label: string, value: string) {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useLocation } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ClientInput, type Client, type ClientInputBody } from '#contract/api';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isUnauthorized } from '../../../lib/api-client.ts';
@@ -82,7 +82,7 @@ export function ClientForm({
     getValues,
     setValue,
     reset,
-    watch,
+    control,
     formState: { errors, isDirty },
   } = useForm<ClientFormValues>({
     defaultValues,
@@ -93,7 +93,7 @@ export function ClientForm({
   useEffect(() => {
     if (theirs) reset(theirs, { keepDirtyValues: true });
   }, [theirs, reset]);
-  const typed = watch();
+  const typed = useWatch({ control });
   const restored = useRestoredDraft(page, setValue, disabled);
   const leaveQuestion = useLeaveQuestion(isDirty, () => removeDraft(page));
   const [askDuplicate, duplicateQuestion] = useDuplicateEmailQuestion(client);
