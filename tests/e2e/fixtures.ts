@@ -7,8 +7,9 @@
  */
 import { test as base, expect, type Browser } from '@playwright/test';
 import { MOCK_ACCOUNT, type Account } from './support/accounts.ts';
-import { deleteAllClients } from './support/api.ts';
+import { eraseAllClients } from './support/api.ts';
 import { logInThroughApi, waitForApp } from './support/app.ts';
+import { addStaffAccount, browserColleague, COLLEAGUE_ACCOUNT, mockColleague, type Colleague } from './support/colleague.ts';
 import { startMockServer, startRealServer, type AppServer, type RealAppServer } from './support/servers.ts';
 
 type Backend = 'mock' | 'real';
@@ -21,6 +22,8 @@ export type AppOptions = {
 
 type WorkerFixtures = AppOptions & {
   appServer: AppServer | RealAppServer;
+  /** The second staff account of the real project, added once per worker with `npm run staff -- add`. */
+  colleagueAccount: typeof COLLEAGUE_ACCOUNT | undefined;
 };
 
 type TestFixtures = {
@@ -30,6 +33,8 @@ type TestFixtures = {
   failOnPageErrors: void;
   /** In the `real` project, each test starts with no clients (the worker's database is shared). */
   emptyClientList: void;
+  /** Another member of staff changing the same clients (support/colleague.ts). */
+  colleague: Colleague;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -49,6 +54,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
 
+  colleagueAccount: [
+    async ({ appServer }, provide) => {
+      if (!('databaseFile' in appServer)) return provide(undefined);
+      addStaffAccount(appServer.databaseFile, COLLEAGUE_ACCOUNT);
+      await provide(COLLEAGUE_ACCOUNT);
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  colleague: async ({ page, browser, appServer, colleagueAccount }, provide) => {
+    if (!colleagueAccount) return provide(mockColleague(page));
+    const colleague = await browserColleague(browser, appServer.url, colleagueAccount);
+    try {
+      await provide(colleague);
+    } finally {
+      await colleague.close();
+    }
+  },
+
   baseURL: async ({ appServer }, provide) => {
     await provide(appServer.url);
   },
@@ -60,7 +84,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   emptyClientList: [
     async ({ backend, appServer, account, playwright }, provide) => {
-      if (backend === 'real') await deleteAllClients(playwright.request, appServer.url, account);
+      if (backend === 'real') await eraseAllClients(playwright.request, appServer.url, account);
       await provide();
     },
     { auto: true },

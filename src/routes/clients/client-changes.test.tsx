@@ -88,6 +88,18 @@ describe('saving over a colleague', () => {
     expect(mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nadia', email: 'nina.mine@example.com' });
   });
 
+  it('"Their value" shows a colleague’s text as they typed it, and a date in the list’s form', async () => {
+    const { user } = await openNina();
+    await replaceValue(user, 'Last name', 'Mine');
+    await replaceValue(user, 'Registration date and time', '2024-05-03T09:00');
+    colleague.update('c-nina', { lastName: 'Theirs', registrationDateTime: '2024-06-02T08:15' });
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByRole('alert');
+
+    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Their value: Theirs');
+    expect(screen.getByLabelText('Registration date and time')).toHaveAccessibleDescription('Their value: 2024-06-02 08:15');
+  });
+
   it('"Use their version" shows the stored client and saves nothing', async () => {
     const { user } = await openNina();
     await replaceValue(user, 'Email', 'nina.mine@example.com');

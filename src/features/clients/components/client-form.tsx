@@ -57,9 +57,9 @@ export function clientFormId(idPrefix: string): string {
   return `${idPrefix}-form`;
 }
 
-/** A value as the note beside a field shows it: the datetime-local value in the list's 16-character form. */
-function shownValue(value: string): string {
-  return value.replace('T', ' ');
+/** A value as the note beside a field shows it: the date and time in the list's 16-character form. */
+function shownValue(name: keyof ClientFormValues, value: string): string {
+  return name === 'registrationDateTime' ? value.replace('T', ' ') : value;
 }
 
 /** The four client fields, shared by the register and edit forms. */
@@ -149,7 +149,7 @@ export function ClientForm({
               />
               {their !== undefined && (
                 <p id={`${id}-theirs`} className="form__theirs">
-                  Their value: {shownValue(their)}
+                  Their value: {shownValue(name, their)}
                 </p>
               )}
               {error && (
