@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { aClient, createClient, loggedIn, temporaryDirectory, type TestApp } from '../testing/test-app.ts';
 import { openDatabase } from './database.ts';
@@ -215,5 +215,29 @@ describe('the API while another process holds the lock', () => {
     // The touch that had to wait is written once the lock is released.
     expect((await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie } })).statusCode).toBe(200);
     await vi.waitFor(async () => expect(await lastSeen()).not.toBe(atLogin));
+  });
+});
+
+describe('a full disk inside a transaction', () => {
+  it('surfaces SQLITE_FULL (a 507), not the failed ROLLBACK of a transaction SQLite already ended', async () => {
+    const { db } = await openDatabase({ kind: 'sqlite', file: join(temporaryDirectory(), 'salon.db') });
+    onTestFinished(() => db.destroy());
+    const pages = (await sql<{ page_count: number }>`PRAGMA page_count`.execute(db)).rows[0]?.page_count ?? 0;
+    await sql.raw(`PRAGMA max_page_count = ${pages}`).execute(db);
+
+    const write = db.transaction().execute(async (trx) => {
+      for (let index = 0; index < 200; index += 1) {
+        await trx
+          .insertInto('clients')
+          .values({ ...row(`c${index}`), first_name: 'x'.repeat(2_000) })
+          .execute();
+      }
+    });
+
+    await expect(write).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+    // The connection is usable again: the next transaction is not refused as nested.
+    await sql.raw('PRAGMA max_page_count = 1000000').execute(db);
+    await db.transaction().execute((trx) => trx.insertInto('clients').values(row('after')).execute());
+    expect(await db.selectFrom('clients').select('id').execute()).toEqual([{ id: 'after' }]);
   });
 });

@@ -113,6 +113,9 @@ class NonBlockingSqliteDriver implements Driver {
 
   #endTransaction(connection: DatabaseConnection, statement: 'COMMIT' | 'ROLLBACK'): void {
     try {
+      // SQLite may already have rolled the transaction back (SQLITE_FULL, SQLITE_IOERR): a ROLLBACK then fails and
+      // would hide the error that ended it.
+      if (statement === 'ROLLBACK' && !this.#sqlite.inTransaction) return;
       this.#sqlite.exec(statement);
     } finally {
       (connection as NonBlockingSqliteConnection).inTransaction = false;
