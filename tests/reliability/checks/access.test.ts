@@ -186,14 +186,18 @@ type InProcess = Awaited<ReturnType<typeof startInProcess>>;
 async function controlRequests({ origin, send, login }: InProcess, routes: Route[]): Promise<string[]> {
   const cookie = await login();
   const ids: string[] = [];
-  for (let index = 0; index < 3; index += 1) {
+  for (let index = 0; index < 5; index += 1) {
     const body = clientBody(`access-control-${index}`, index);
     const created = await send({ method: 'POST', path: '/api/clients', headers: jsonHeaders(origin, cookie), body });
     ids.push((JSON.parse(created.body) as { _id: string })._id);
   }
+  // A deleted client for the restore to bring back.
+  await send({ method: 'DELETE', path: `/api/clients/${ids[3] ?? ''}`, headers: { origin, cookie } });
+  // DELETE, restore and erase each aim at a spare client, not the one the refused requests aim at.
+  const targetOf = (route: Route) =>
+    route.method === 'DELETE' ? ids[2] : route.url.endsWith('/restore') ? ids[3] : route.url.endsWith('/erase') ? ids[4] : ids[0];
   for (const [index, route] of routes.filter((route) => !isUnknownRoute(route)).entries()) {
-    // DELETE the spare client, not the one the refused requests aim at.
-    const request = requestFor(route, origin, route.method === 'DELETE' ? (ids[2] ?? '') : (ids[0] ?? ''), index);
+    const request = requestFor(route, origin, targetOf(route) ?? '', index);
     const response = await send({ ...request, headers: { ...request.headers, cookie } });
     expect.soft(response.status, `control: ${route.method} ${route.url} with a valid session`).toBeLessThan(300);
   }

@@ -121,7 +121,7 @@ class Harness {
 
   storedRows(): StoredClient[] {
     const columns = 'id AS _id, first_name AS firstName, last_name AS lastName, email, registration_date_time AS registrationDateTime';
-    return this.reader.prepare(`SELECT ${columns} FROM clients`).all() as StoredClient[];
+    return this.reader.prepare(`SELECT ${columns} FROM clients WHERE deleted_at IS NULL`).all() as StoredClient[];
   }
 
   staffTable(): string {
@@ -130,7 +130,7 @@ class Harness {
 
   /** After every run: the row count; every 25 runs and at the end: every row, field by field. */
   checkStore(full = false): void {
-    const count = (this.reader.prepare('SELECT count(*) AS n FROM clients').get() as { n: number }).n;
+    const count = (this.reader.prepare('SELECT count(*) AS n FROM clients WHERE deleted_at IS NULL').get() as { n: number }).n;
     expect(count, 'rows stored, against the model').toBe(this.model.size);
     this.#runsSinceFullCheck += 1;
     if (!full && this.#runsSinceFullCheck < 25) return;

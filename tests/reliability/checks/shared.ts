@@ -2,14 +2,17 @@
  * What the checks share: the real server with a logged-in client; writers that POST clients with
  * unique markers and record every create the server acknowledged (201 and an id; a write whose
  * connection fails, the server being killed or stopped, is not acknowledged and ends its writer);
- * what is stored against that record (expected to match it); percentiles for the figures.
+ * what is stored against that record (expected to match it); writers that update with If-Match and
+ * the check of the change log's versions after them; percentiles for the figures.
  */
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { ADMIN, type RealServer } from '../../harness/real-server.ts';
 import { clientBody, type Context } from '../lib/context.ts';
 import { HttpClient, jsonHeaders, logIn } from '../lib/http.ts';
 import { startRealServer } from '../lib/server.ts';
+import type { StoredVersions } from '../lib/sqlite.ts';
 
 export type RealServerUse = {
   server: RealServer;
@@ -136,4 +139,99 @@ export function expectStoredAsWritten(found: ReturnType<typeof compareStored>, p
 export function percentile(values: number[], fraction: number): number {
   const sorted = values.toSorted((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
+
+/** A PUT with If-Match that was acknowledged (200): the version it made and the last name it wrote. */
+type AcknowledgedUpdate = { clientId: string; version: number; lastName: string };
+
+export type ConditionalLedger = {
+  acknowledged: AcknowledgedUpdate[];
+  /** 412s: another writer got there first (the writer reads again and retries). */
+  stale: number;
+  /** Requests cut by a kill, or refused to connect while the instance was down. */
+  cut: number;
+  /** Any other status, with what was sent. */
+  refused: string[];
+};
+
+const versionOf = (etag: string | string[] | undefined) => Number(/^"v(\d+)"$/.exec(String(etag))?.[1] ?? Number.NaN);
+
+/**
+ * `count` writers, each in a loop until `stop()`: read a random client (its ETag), then PUT it with If-Match and a
+ * last name nobody else writes; a 412 is counted and the next round reads again. `target` picks the instance.
+ */
+export async function runConditionalWriters(options: {
+  target: (writer: number, round: number) => HttpClient;
+  cookie: string;
+  clientIds: string[];
+  count: number;
+  random: () => number;
+  stop: () => boolean;
+}): Promise<ConditionalLedger> {
+  const ledger: ConditionalLedger = { acknowledged: [], stale: 0, cut: 0, refused: [] };
+  const writer = async (writerIndex: number) => {
+    for (let round = 1; !options.stop(); round += 1) {
+      const client = options.target(writerIndex, round);
+      const clientId = options.clientIds[Math.floor(options.random() * options.clientIds.length)] ?? '';
+      const path = `/api/clients/${clientId}`;
+      const lastName = `cw${writerIndex}-${round}`;
+      try {
+        const read = await client.request({ method: 'GET', path, headers: { cookie: options.cookie }, timeoutMs: 15_000 });
+        if (read.status !== 200) {
+          ledger.refused.push(`GET ${read.status}`);
+          continue;
+        }
+        const current = JSON.parse(read.body) as Record<string, unknown>;
+        const { _id: _ignored, ...fields } = current;
+        const written = await client.request({
+          method: 'PUT',
+          path,
+          headers: { ...jsonHeaders(client.origin, options.cookie), 'if-match': String(read.headers.etag) },
+          body: JSON.stringify({ ...fields, lastName }),
+          timeoutMs: 15_000,
+        });
+        if (written.status === 200) ledger.acknowledged.push({ clientId, version: versionOf(written.headers.etag), lastName });
+        else if (written.status === 412) ledger.stale += 1;
+        else ledger.refused.push(`PUT ${written.status}`);
+      } catch {
+        // Cut by a kill or refused while down: not acknowledged.
+        ledger.cut += 1;
+        await sleep(20);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.count }, (_, index) => writer(index + 1)));
+  return ledger;
+}
+
+/**
+ * Each client's log holds versions 1..N, no gap and no repeat, N being its version; every acknowledged update is in
+ * it with what it wrote; no two acknowledged updates made the same version of a client.
+ */
+export function checkVersions(stored: StoredVersions, ledger: ConditionalLedger) {
+  const byClient = new Map<string, number[]>();
+  for (const change of stored.changes) byClient.set(change.client_id, [...(byClient.get(change.client_id) ?? []), Number(change.version)]);
+  const badLogs = stored.versions.flatMap(({ id, version }) => {
+    const versions = (byClient.get(id) ?? []).sort((a, b) => a - b);
+    const expected = Array.from({ length: Number(version) }, (_, index) => index + 1);
+    return versions.join(',') === expected.join(',') ? [] : [`${id}: version ${version}, log ${versions.join(',')}`];
+  });
+  const entry = new Map(stored.changes.map((change) => [`${change.client_id}@${change.version}`, change.last_name]));
+  const lost = ledger.acknowledged.filter((update) => entry.get(`${update.clientId}@${update.version}`) !== update.lastName);
+  const seen = new Set<string>();
+  const repeated = ledger.acknowledged.filter((update) => {
+    const key = `${update.clientId}@${update.version}`;
+    const again = seen.has(key);
+    seen.add(key);
+    return again;
+  });
+  return { badLogs, lost, repeated };
+}
+
+export function expectVersionsIntact(found: ReturnType<typeof checkVersions>, ledger: ConditionalLedger): void {
+  expect.soft(found.badLogs.slice(0, 5), `clients whose log skips or repeats a version (${found.badLogs.length})`).toEqual([]);
+  expect.soft(found.lost.slice(0, 5), `acknowledged updates lost (${found.lost.length})`).toEqual([]);
+  expect.soft(found.repeated.slice(0, 5), `versions acknowledged twice (${found.repeated.length})`).toEqual([]);
+  expect.soft(ledger.acknowledged.length, 'acknowledged updates').toBeGreaterThan(0);
+  expect.soft(ledger.stale, '412s (writers meeting each other)').toBeGreaterThan(0);
 }

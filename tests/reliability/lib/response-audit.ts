@@ -2,14 +2,19 @@
  * Every response a test file receives (over HTTP from the real server, from `app.inject`, or on
  * a raw socket) passes through here and is checked on the fly, so nothing is kept in memory:
  * - leaks: no body holds a stack trace, SQL, an SQLite error or a file path, and every error
- *   body is `{ message }` (plus `requestId` on a 5xx), nothing else;
+ *   body is `{ message }` (plus `requestId` on a 5xx), nothing else; a 412 is the contract's
+ *   `{ message, current }` (the client as it now is: the session may read it);
  * - headers: the security headers are on every response, counted per kind (HTML, JS, JSON, 4xx, 5xx).
  * What the request itself carried (fuzzed SQL echoed back in a stored name, an unknown field
  * named in a 400's message) is removed before the scan: it is the caller's own data.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { PreconditionFailedBody } from '#contract/api';
 import type { App } from '#server/app.ts';
 import type { HttpRequest, HttpResponse } from './http.ts';
+
+/** The 412 body with nothing more than the contract names, at either level. */
+const STRICT_412 = PreconditionFailedBody.extend({ current: PreconditionFailedBody.shape.current.strict() }).strict();
 
 type Exchange = {
   source: string;
@@ -188,12 +193,16 @@ export class ResponseAudit {
     const problems: string[] = [];
     const json = (headerValue(exchange.headers, 'content-type') ?? '').startsWith('application/json');
     if (exchange.status >= 400) {
-      // An error is { message } (and requestId on a 5xx), and only that.
+      // An error is { message } (and requestId on a 5xx), and only that; a 412 exactly the contract's body.
       try {
         const parsed: unknown = JSON.parse(exchange.body);
-        const keys = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.keys(parsed) : ['(not an object)'];
-        if (!keys.includes('message') || keys.some((key) => key !== 'message' && key !== 'requestId'))
-          problems.push(`an error body with ${keys.join(', ')}`);
+        if (exchange.status === 412) {
+          if (!STRICT_412.safeParse(parsed).success) problems.push('a 412 body that is not the contract’s');
+        } else {
+          const keys = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.keys(parsed) : ['(not an object)'];
+          if (!keys.includes('message') || keys.some((key) => key !== 'message' && key !== 'requestId'))
+            problems.push(`an error body with ${keys.join(', ')}`);
+        }
       } catch {
         problems.push('an error body that is not JSON');
       }
