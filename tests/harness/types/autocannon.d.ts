@@ -6,6 +6,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    /** After each response; `context` is the one setupRequest saw (per connection, reset at each restart). */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   };
 
   export type Options = {
