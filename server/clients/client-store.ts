@@ -35,8 +35,8 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
 
   return {
     list: readModel.list,
-    /** From the database: the ETag needs the version, which the list in memory does not hold. */
-    client: clients.findById,
+    /** Through the read model, which keeps the clients read lately until the next commit (decision 013). */
+    client: readModel.client,
     deleted: clients.listDeleted,
     history: clients.history,
     export: (id: string) => clients.export(id, new Date(clock())),

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Client } from '#contract/api';
-import { ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder } from './read-model.ts';
+import { ClientByIdCache, ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder } from './read-model.ts';
 
 const client = (id: string): Client => ({
   _id: id,
@@ -141,5 +141,55 @@ describe('matchesIfNoneMatch', () => {
     expect(encodedEtag(etag, undefined)).toBe('"abc"');
     expect(encodedEtag(etag, 'br')).toBe('"abc-br"');
     expect(encodedEtag(etag, 'gzip')).toBe('"abc-gzip"');
+  });
+});
+
+describe('ClientByIdCache', () => {
+  const nina = {
+    client: { _id: 'c1', firstName: 'Nina', lastName: 'Hart', email: 'n@example.com', registrationDateTime: '2024-05-01T10:30:00.000Z' },
+    version: 1,
+  };
+
+  it('reads a client once until the next commit, then again', async () => {
+    const find = vi.fn(async (_id: string) => nina);
+    const cache = new ClientByIdCache(find);
+    expect(await cache.get('c1')).toBe(nina);
+    expect(await cache.get('c1')).toBe(nina);
+    expect(find).toHaveBeenCalledTimes(1);
+    cache.invalidate();
+    await cache.get('c1');
+    expect(find).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a read that started before a commit, nor a client that is not there', async () => {
+    let answer!: (found: typeof nina) => void;
+    const find = vi.fn((_id: string) => new Promise<typeof nina | undefined>((resolve) => (answer = resolve)));
+    const cache = new ClientByIdCache(find);
+    const reading = cache.get('c1');
+    cache.invalidate();
+    answer(nina);
+    expect(await reading).toBe(nina);
+    const again = cache.get('c1');
+    answer({ ...nina, version: 2 });
+    expect((await again)?.version).toBe(2);
+    expect(find).toHaveBeenCalledTimes(2);
+
+    const counting = vi.fn(async () => undefined);
+    const cacheOfNothing = new ClientByIdCache(counting);
+    await cacheOfNothing.get('gone');
+    await cacheOfNothing.get('gone');
+    expect(counting).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps at most 1,000 clients, the oldest read leaving first', async () => {
+    const find = vi.fn(async (id: string) => ({ ...nina, client: { ...nina.client, _id: id } }));
+    const cache = new ClientByIdCache(find);
+    for (let index = 0; index <= 1000; index += 1) await cache.get(`c${index}`);
+    expect(find).toHaveBeenCalledTimes(1001);
+    await cache.get('c1000');
+    await cache.get('c1');
+    expect(find).toHaveBeenCalledTimes(1001);
+    await cache.get('c0');
+    expect(find).toHaveBeenCalledTimes(1002);
   });
 });

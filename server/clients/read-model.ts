@@ -1,12 +1,13 @@
 /**
  * What GET /api/clients sends: one Buffer per version of the list and its codings, never older than the database
- * (docs/decisions/002-clients-read-model.md). GET /api/clients/:id reads the database: it needs the client's version
- * for its ETag, which the list does not hold.
+ * (docs/decisions/002-clients-read-model.md); and the clients GET /api/clients/:id read lately, with their versions
+ * (decision 013). Both are dropped at every commit, this process's or another's.
  */
 import { createHash } from 'node:crypto';
 import type { Client } from '#contract/api';
 import type { DatabaseEngine } from '../db/engine.ts';
 import { encode, MIN_COMPRESSIBLE_BYTES, preferredEncoding, type ContentEncoding } from '../http/content-encoding.ts';
+import type { VersionedClient } from '#contract/if-match';
 import type { ClientsRepository } from '../repositories/clients.ts';
 import type { SerializedBody } from '../zod-type-provider.ts';
 
@@ -161,9 +162,47 @@ export type ListResponse = { etag: string } & (
   { notModified: true } | { notModified: false; encoding: ContentEncoding | undefined; body: SerializedBody<Client[]> }
 );
 
+/** At most this many clients read by id are kept (the oldest read leaves first): a few hundred kilobytes. */
+const CLIENTS_KEPT = 1000;
+
+/**
+ * The clients read by id since the last commit, as the repository's `findById` returns them. A read that started
+ * before a commit is not kept (its answer may be older than the commit).
+ */
+export class ClientByIdCache {
+  readonly #find: (id: string) => Promise<VersionedClient | undefined>;
+  readonly #kept = new Map<string, VersionedClient>();
+  #generation = 0;
+
+  constructor(find: (id: string) => Promise<VersionedClient | undefined>) {
+    this.#find = find;
+  }
+
+  async get(id: string): Promise<VersionedClient | undefined> {
+    const kept = this.#kept.get(id);
+    if (kept) return kept;
+    const generation = this.#generation;
+    const found = await this.#find(id);
+    if (found && generation === this.#generation) {
+      if (this.#kept.size >= CLIENTS_KEPT) this.#kept.delete(this.#kept.keys().next().value as string);
+      this.#kept.set(id, found);
+    }
+    return found;
+  }
+
+  invalidate(): void {
+    this.#generation += 1;
+    this.#kept.clear();
+  }
+}
+
 export function createClientsReadModel(clients: ClientsRepository, engine: DatabaseEngine) {
   const cache = new ClientListCache(() => readList(clients, engine));
-  engine.onCommit('clients', () => cache.invalidate());
+  const byId = new ClientByIdCache((id) => clients.findById(id));
+  engine.onCommit('clients', () => {
+    cache.invalidate();
+    byId.invalidate();
+  });
 
   return {
     async list(headers: ListRequestHeaders): Promise<ListResponse> {
@@ -174,9 +213,13 @@ export function createClientsReadModel(clients: ClientsRepository, engine: Datab
       return { etag, notModified: false, encoding, body: encoding ? await list.encoded(encoding) : list.body };
     },
 
+    /** A live client and its version (the ETag), as the repository's `findById`. */
+    client: (id: string): Promise<VersionedClient | undefined> => byId.get(id),
+
     /** Called after every write to the clients table. */
     invalidate(): void {
       cache.invalidate();
+      byId.invalidate();
     },
   };
 }

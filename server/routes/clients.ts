@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ApiErrorBody,
   Client,
+  type ClientChange,
   ClientExport,
   ClientHistory,
   ClientId,
@@ -20,7 +21,7 @@ import {
   type IfMatch,
   type WriteOutcome,
 } from '#contract/if-match';
-import type { ZodPlugin } from '../zod-type-provider.ts';
+import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
 /** Any id that cannot be one gets the same response, whatever is wrong with it. */
 const ClientIdParams = z.object({
@@ -142,7 +143,12 @@ export const clientRoutes: ZodPlugin = async (app) => {
     {
       schema: { summary: "A client's changes, newest first", params: ClientIdParams, response: { 200: ClientHistory, 404: ApiErrorBody } },
     },
-    async (request, reply) => (await store.history(request.params.clientId)) ?? reply.code(404).send(CLIENT_NOT_FOUND),
+    async (request, reply) => {
+      const history = await store.history(request.params.clientId);
+      if (!history) return reply.code(404).send(CLIENT_NOT_FOUND);
+      // Serialised as it is, not checked against the schema again: 1,000 entries took 11 ms more (decision 015).
+      return reply.type(JSON_TYPE).send(Buffer.from(JSON.stringify(history)) as SerializedBody<ClientChange[]>);
+    },
   );
 
   app.get(

@@ -45,6 +45,8 @@ async function updates(
   durationS: number,
 ) {
   let next = 0;
+  // Sent, not yet answered: a run's last requests are cut off, and their ETags never come back.
+  const unanswered = new Set<string>();
   const result = await autocannon({
     url: origin,
     connections: CONNECTIONS,
@@ -55,6 +57,7 @@ async function updates(
         setupRequest: (request, context) => {
           const client = clients[next++ % clients.length] as Updated;
           context.id = client._id;
+          unanswered.add(client._id);
           const { _id, ...fields } = client;
           const headers: Record<string, string> = { ...request.headers, cookie, 'content-type': 'application/json' };
           if (conditional) headers['if-match'] = `"v${versions.get(_id) ?? 1}"`;
@@ -64,10 +67,16 @@ async function updates(
           // Raw header names, as the server wrote them.
           const version = versionOf(Object.entries(headers).find(([name]) => name.toLowerCase() === 'etag')?.[1]);
           if (Number.isFinite(version)) versions.set(String(context.id), version);
+          unanswered.delete(String(context.id));
         },
       },
     ],
   });
+  for (const id of unanswered) {
+    const read = await fetch(`${origin}/api/clients/${id}`, { headers: { cookie } });
+    await read.arrayBuffer();
+    versions.set(id, versionOf(read.headers.get('etag')));
+  }
   return { rate: result.requests.average, failed: result.errors + result.timeouts + result.non2xx };
 }
 
@@ -108,12 +117,13 @@ async function benchHistory(origin: string, cookie: string): Promise<void> {
     });
     if (response.status !== 200) throw new Error(`PUT responded ${response.status}`);
   }
+  const path = `${origin}/api/clients/${_id}/history`;
+  const entries = ((await (await fetch(path, { headers: { cookie } })).json()) as unknown[]).length;
   const times: number[] = [];
-  let entries = 0;
   for (let request = 0; request < HISTORY_REQUESTS; request += 1) {
     const started = performance.now();
-    const response = await fetch(`${origin}/api/clients/${_id}/history`, { headers: { cookie } });
-    entries = ((await response.json()) as unknown[]).length;
+    // Until the last byte: the server's time and the transfer, not the benchmark's own JSON.parse.
+    await (await fetch(path, { headers: { cookie } })).arrayBuffer();
     times.push(performance.now() - started);
   }
   const p95 = percentile(times, 0.95);
@@ -122,7 +132,7 @@ async function benchHistory(origin: string, cookie: string): Promise<void> {
     measured: `p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
     goal: 'p95 < 20 ms',
     pass: p95 < 20 && entries >= HISTORY_ENTRIES,
-    detail: `${HISTORY_REQUESTS} requests one at a time over HTTP (fetch), ${entries} entries each`,
+    detail: `${HISTORY_REQUESTS} requests one at a time over HTTP (fetch, until the last byte), ${entries} entries each`,
   });
 }
 
