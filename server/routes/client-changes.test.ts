@@ -227,6 +227,7 @@ describe('GET /api/clients/:id/history', () => {
     await put(test, client._id);
     const history = await call(test, 'GET', `/api/clients/${client._id}/history`);
     expect(history.statusCode).toBe(200);
+    expect(history.headers['content-type']).toBe('application/json; charset=utf-8');
     const { _id, ...fields } = client;
     expect(history.json<ClientChange[]>()).toEqual([
       {

@@ -8,7 +8,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import type { Account } from './accounts.ts';
 import { logInThroughApi } from './app.ts';
 
-export type ColleagueChange = Partial<Record<'firstName' | 'lastName' | 'email' | 'registrationDateTime', string>>;
+type ColleagueChange = Partial<Record<'firstName' | 'lastName' | 'email' | 'registrationDateTime', string>>;
 
 /** The mock's console, as the page has it in development (mocks/browser.ts). */
 type MockWindow = {
