@@ -37,6 +37,7 @@ export default defineConfig(
   globalIgnores([
     'dist',
     'dist-server',
+    'dist-mock',
     'coverage',
     'tests/bench/lighthouse/node_modules',
     'mocks/mockServiceWorker.js',

@@ -9,9 +9,11 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/harness/chromium.ts';
  *
  * Two projects, each with its own server on a free 127.0.0.1 port, started and stopped by the
  * worker-scoped `appServer` fixture (tests/e2e/fixtures.ts):
- * - mock: `npm run dev`, msw's service worker answering in the page;
+ * - mock: the SPA with msw (`npm run build:mock`) served by `vite preview`, msw's service worker
+ *   answering in the page (and one test of `npm run dev` itself);
  * - real: the production server with the built SPA, a fresh temporary SQLite database and a
- *   bootstrap account. The `build` project builds the SPA and the server once, before it.
+ *   bootstrap account.
+ * The `build` project builds the SPA, the server and the SPA with msw once, before both.
  */
 export default defineConfig<AppOptions>({
   testDir: './tests/e2e',
@@ -51,6 +53,7 @@ export default defineConfig<AppOptions>({
       testMatch: /\.spec\.ts$/,
       // The session and restart tests need the real server.
       testIgnore: /\.real\.spec\.ts$/,
+      dependencies: ['build'],
       use: { backend: 'mock', account: MOCK_ACCOUNT },
     },
     {

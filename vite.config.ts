@@ -9,23 +9,29 @@ import { routePreloads } from '#scripts/vite-plugins/route-preloads.ts';
 /** Where `npm run dev` sends API calls when msw is switched off (VITE_API_MOCKING=false). */
 const DEV_API_TARGET = 'http://127.0.0.1:3000';
 
+/** `vite build --mode mock`: the SPA with msw, as `npm run dev` serves it (npm run build:mock). */
+const MOCK_MODE = 'mock';
+
 /** msw's service worker (package.json "msw.workerDirectory"), kept out of public/, which Vite copies into every build. */
 const MOCK_SERVICE_WORKER = 'mocks/mockServiceWorker.js';
 
 /**
- * Serves msw's service worker to `npm run dev` only, so that no production build ships the
- * mock backend. At the site's root, as a JavaScript file: a worker controls only the pages
- * under its own path, and msw registers it for the whole site.
+ * msw's service worker, served by `npm run dev` and written into the mock build (`npm run build:mock`) only, so
+ * that no production build ships the mock backend. At the site's root: a worker controls only the pages under its
+ * own path, and msw registers it for the whole site.
  */
 function mockServiceWorker(): Plugin {
   return {
     name: 'salon:mock-service-worker',
-    apply: 'serve',
+    apply: (_config, { command, mode }) => command === 'serve' || mode === MOCK_MODE,
     configureServer(server) {
       server.middlewares.use('/mockServiceWorker.js', (_request, response) => {
         response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
         response.end(readFileSync(resolve(server.config.root, MOCK_SERVICE_WORKER)));
       });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'mockServiceWorker.js', source: readFileSync(MOCK_SERVICE_WORKER) });
     },
   };
 }

@@ -34,6 +34,14 @@ export const SPA = {
 };
 
 /** @type {Part} */
+export const MOCK_SPA = {
+  ...SPA,
+  name: 'the SPA with msw (dist-mock/)',
+  output: 'dist-mock/index.html',
+  lockfileNote: 'dist-mock/.vite/package-lock.sha256',
+};
+
+/** @type {Part} */
 export const SERVER = {
   name: 'the server (dist-server/)',
   output: 'dist-server/server/main.js',
@@ -125,6 +133,17 @@ export async function buildSpa(options = {}) {
   const outDir = options.outDir ?? root;
   await run(SPA, 'vite', 'vite', ['build', '--outDir', join(outDir, 'dist'), '--emptyOutDir'], options);
   noteLockfile(SPA, outDir);
+}
+
+/**
+ * `npm run build:mock`: the SPA with msw answering in the page, as `npm run dev` serves it, bundled (the browser
+ * tests' mock project serves it with `vite preview`). Never what `npm start` serves.
+ * @param {BuildOptions} [options]
+ */
+export async function buildMockSpa(options = {}) {
+  const outDir = options.outDir ?? root;
+  await run(MOCK_SPA, 'vite', 'vite', ['build', '--mode', 'mock', '--outDir', join(outDir, 'dist-mock'), '--emptyOutDir'], options);
+  noteLockfile(MOCK_SPA, outDir);
 }
 
 /** @param {BuildOptions} [options] */

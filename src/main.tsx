@@ -5,8 +5,8 @@ import { env } from './config/env.ts';
 import './styles/global.css';
 
 async function startMockBackend() {
-  // `import.meta.env.DEV` first: a production build drops msw altogether.
-  if (!import.meta.env.DEV || !env.apiMocking) return;
+  // The build's mode first, which Vite writes in as a constant: a production build drops msw altogether.
+  if (!(import.meta.env.DEV || import.meta.env.MODE === 'mock') || !env.apiMocking) return;
   const { startMockWorker } = await import('#mocks/browser.ts');
   await startMockWorker();
 }

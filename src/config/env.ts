@@ -15,6 +15,9 @@ function readMocking(value: unknown): boolean {
 export const env = {
   /** The {host} the API's paths are relative to. Empty means the site's own origin. */
   apiUrl: readApiUrl(import.meta.env.VITE_API_URL),
-  /** msw responds instead of a server: on by default in development, never in a production build. */
-  apiMocking: import.meta.env.DEV && readMocking(import.meta.env.VITE_API_MOCKING),
+  /**
+   * msw responds instead of a server: on by default in development and in the mock build (`npm run build:mock`),
+   * never in a production build.
+   */
+  apiMocking: (import.meta.env.DEV || import.meta.env.MODE === 'mock') && readMocking(import.meta.env.VITE_API_MOCKING),
 };

@@ -5,10 +5,9 @@
  * freshly seeded mock store (it lives in the page's localStorage under 'salon-mock-db').
  * In the `real` project each test starts with an empty client list instead.
  */
-import { test as base, expect, type Browser } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { MOCK_ACCOUNT, type Account } from './support/accounts.ts';
-import { eraseAllClients } from './support/api.ts';
-import { logInThroughApi, waitForApp } from './support/app.ts';
+import { StaffApi } from './support/api.ts';
 import { addStaffAccount, browserColleague, COLLEAGUE_ACCOUNT, mockColleague, type Colleague } from './support/colleague.ts';
 import { startMockServer, startRealServer, type AppServer, type RealAppServer } from './support/servers.ts';
 
@@ -24,6 +23,8 @@ type WorkerFixtures = AppOptions & {
   appServer: AppServer | RealAppServer;
   /** The second staff account of the real project, added once per worker with `npm run staff -- add`. */
   colleagueAccount: typeof COLLEAGUE_ACCOUNT | undefined;
+  /** The real project's API as the test account, outside the browser (undefined in the mock project). */
+  staffApi: StaffApi | undefined;
 };
 
 type TestFixtures = {
@@ -42,10 +43,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   account: [MOCK_ACCOUNT, { scope: 'worker', option: true }],
 
   appServer: [
-    async ({ backend, account, browser }, provide) => {
+    async ({ backend, account }, provide) => {
       const server = backend === 'real' ? await startRealServer(account) : await startMockServer();
       try {
-        if (backend === 'mock') await warmUpDevServer(browser, server.url, account);
         await provide(server);
       } finally {
         await server.stop();
@@ -82,9 +82,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await provide(appServer);
   },
 
-  emptyClientList: [
+  staffApi: [
     async ({ backend, appServer, account, playwright }, provide) => {
-      if (backend === 'real') await eraseAllClients(playwright.request, appServer.url, account);
+      if (backend !== 'real') return provide(undefined);
+      const api = await StaffApi.open(playwright.request, appServer.url, account);
+      try {
+        await provide(api);
+      } finally {
+        await api.dispose();
+      }
+    },
+    { scope: 'worker' },
+  ],
+
+  emptyClientList: [
+    async ({ staffApi }, provide) => {
+      await staffApi?.eraseAllClients();
       await provide();
     },
     { auto: true },
@@ -102,23 +115,3 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
-
-/**
- * Vite compiles modules (and may pre-bundle a dependency it had not seen, then reload the
- * page) the first time a page asks for them. One visit to every route, logged in, before
- * the tests keeps that out of them.
- */
-async function warmUpDevServer(browser: Browser, url: string, account: Account) {
-  const context = await browser.newContext({ baseURL: url });
-  try {
-    const page = await context.newPage();
-    await logInThroughApi(page, account);
-    for (const path of ['/login', '/clients/register', '/clients', '/clients/edit/mock-000001']) {
-      await page.goto(path);
-      await waitForApp(page);
-    }
-    await expect(page.getByLabel('First name')).not.toHaveValue('', { timeout: 30_000 });
-  } finally {
-    await context.close();
-  }
-}

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, buildSpa } from '#scripts/build-if-needed.mjs';
+import { buildMockSpa, buildServer, buildSpa } from '#scripts/build-if-needed.mjs';
 import { trackProcess } from './processes.ts';
 
 /** The repository root: servers and builds run from there, as a person would run them. */
@@ -51,4 +51,13 @@ export async function buildProduction({
   await buildSpa(options);
   await buildServer(options);
   return build;
+}
+
+/** `npm run build:mock`'s output: the SPA with msw, which the browser tests' mock project serves. */
+export const MOCK_BUILD_DIR = join(PROJECT_ROOT, 'dist-mock');
+
+/** Builds the SPA with msw into dist-mock/; with `reuse`, one already there is used as it is. */
+export async function buildMock({ reuse = false }: { reuse?: boolean } = {}): Promise<void> {
+  if (reuse && existsSync(join(MOCK_BUILD_DIR, 'index.html'))) return;
+  await buildMockSpa({ quiet: true, onSpawn: bounded, env: { VITE_API_URL: '' } });
 }

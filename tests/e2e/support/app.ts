@@ -41,9 +41,13 @@ export function loginFlag(page: Page): Promise<string | null> {
   return page.evaluate((key) => window.localStorage.getItem(key), LOGIN_FLAG_KEY);
 }
 
-/** Waits until the SPA has rendered (in the mock project, after msw's worker started). */
+/**
+ * Waits until the SPA has rendered (in the mock project, after msw's worker started). Longer than an expect's
+ * 5 s: a first load in a fresh context also registers the mock's service worker, which took over 5 s once in CI
+ * with both workers busy.
+ */
 export async function waitForApp(page: Page): Promise<void> {
-  await expect(page.getByRole('link', { name: 'HOME' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'HOME' })).toBeVisible({ timeout: 15_000 });
 }
 
 export function mainNav(page: Page): Locator {

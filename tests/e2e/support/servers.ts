@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Account } from './accounts.ts';
+import { MOCK_BUILD_DIR, PROJECT_ROOT } from '../../harness/build.ts';
 import { findFreePort } from '../../harness/free-port.ts';
 import { RealServer } from '../../harness/real-server.ts';
 import { ServerProcess } from '../../harness/server-process.ts';
 
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** Vite's command, run with this Node (no npm in between: one process to stop). */
+const VITE = join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
 
 /** `E2E_SERVER_LOG=1` shows the servers' output live. */
 const echo = process.env.E2E_SERVER_LOG === '1';
@@ -26,16 +28,27 @@ export type RealAppServer = AppServer & {
 };
 
 /**
- * `npm run dev` on a free port, 127.0.0.1 only: Vite serves the SPA and msw's service worker
- * responds to the API calls inside the page (the mock store lives in the page's localStorage).
+ * The SPA with msw (dist-mock/, made by the build project) served by `vite preview` on a free
+ * port, 127.0.0.1 only: msw's service worker responds to the API calls inside the page (the
+ * mock store lives in the page's localStorage). `npm run dev` has a test of its own (dev-server.mock.spec.ts).
  */
 export async function startMockServer(): Promise<AppServer> {
   const port = await findFreePort();
+  return startViteProcess('mock server', ['preview', '--outDir', MOCK_BUILD_DIR], port);
+}
+
+/** `npm run dev` on a free port, 127.0.0.1 only, msw on: what a developer runs. */
+export async function startDevServer(): Promise<AppServer> {
+  const port = await findFreePort();
+  return startViteProcess('dev server', [], port);
+}
+
+async function startViteProcess(name: string, args: string[], port: number): Promise<AppServer> {
   const url = `http://127.0.0.1:${port}`;
   const server = await ServerProcess.start({
-    name: 'mock server',
-    command: NPM,
-    args: ['run', 'dev', '--', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    name,
+    command: process.execPath,
+    args: [VITE, ...args, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
     env: { ...process.env, BROWSER: 'none', VITE_API_MOCKING: 'true' },
     readyUrl: url,
     readyTimeoutMs: 60_000,
