@@ -38,7 +38,7 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
     /** Through the read model, which keeps the clients read lately until the next commit (decision 013). */
     client: readModel.client,
     deleted: clients.listDeleted,
-    history: clients.history,
+    historyJson: clients.historyJson,
     export: (id: string) => clients.export(id, new Date(clock())),
 
     create: (input: ClientInput, by: string) => write(() => clients.insert(generateClientId(), input, writer(by))),

@@ -4,7 +4,7 @@
  * (decision 013). Both are dropped at every commit, this process's or another's.
  */
 import { createHash } from 'node:crypto';
-import type { Client } from '#contract/api';
+import { Client } from '#contract/api';
 import type { DatabaseEngine } from '../db/engine.ts';
 import { encode, MIN_COMPRESSIBLE_BYTES, preferredEncoding, type ContentEncoding } from '../http/content-encoding.ts';
 import type { VersionedClient } from '#contract/if-match';
@@ -166,19 +166,19 @@ export type ListResponse = { etag: string } & (
 const CLIENTS_KEPT = 1000;
 
 /**
- * The clients read by id since the last commit, as the repository's `findById` returns them. A read that started
- * before a commit is not kept (its answer may be older than the commit).
+ * The clients read by id since the last commit, as `find` makes them. A read that started before a commit is not
+ * kept (its answer may be older than the commit).
  */
-export class ClientByIdCache {
-  readonly #find: (id: string) => Promise<VersionedClient | undefined>;
-  readonly #kept = new Map<string, VersionedClient>();
+export class ClientByIdCache<T> {
+  readonly #find: (id: string) => Promise<T | undefined>;
+  readonly #kept = new Map<string, T>();
   #generation = 0;
 
-  constructor(find: (id: string) => Promise<VersionedClient | undefined>) {
+  constructor(find: (id: string) => Promise<T | undefined>) {
     this.#find = find;
   }
 
-  async get(id: string): Promise<VersionedClient | undefined> {
+  async get(id: string): Promise<T | undefined> {
     const kept = this.#kept.get(id);
     if (kept) return kept;
     const generation = this.#generation;
@@ -196,9 +196,20 @@ export class ClientByIdCache {
   }
 }
 
+/** What GET /api/clients/:id sends: the client's JSON, checked against the contract once, and its version (the ETag). */
+export type SerializedClient = { body: SerializedBody<Client>; version: number };
+
+function serializeClient({ client, version }: VersionedClient): SerializedClient {
+  return { body: Buffer.from(JSON.stringify(Client.parse(client))) as SerializedBody<Client>, version };
+}
+
 export function createClientsReadModel(clients: ClientsRepository, engine: DatabaseEngine) {
   const cache = new ClientListCache(() => readList(clients, engine));
-  const byId = new ClientByIdCache((id) => clients.findById(id));
+  // Serialised as it is kept: a request pays neither the schema's check nor JSON.stringify (decision 013).
+  const byId = new ClientByIdCache(async (id) => {
+    const found = await clients.findById(id);
+    return found && serializeClient(found);
+  });
   engine.onCommit('clients', () => {
     cache.invalidate();
     byId.invalidate();
@@ -213,8 +224,8 @@ export function createClientsReadModel(clients: ClientsRepository, engine: Datab
       return { etag, notModified: false, encoding, body: encoding ? await list.encoded(encoding) : list.body };
     },
 
-    /** A live client and its version (the ETag), as the repository's `findById`. */
-    client: (id: string): Promise<VersionedClient | undefined> => byId.get(id),
+    /** A live client's JSON and its version (the ETag); undefined when there is no such live client. */
+    client: (id: string): Promise<SerializedClient | undefined> => byId.get(id),
 
     /** Called after every write to the clients table. */
     invalidate(): void {

@@ -55,6 +55,38 @@ function clientsAsJson(db: Kysely<Database>) {
   return db.selectFrom('clients').select(json.as('json')).where('deleted_at', 'is', null).orderBy('registration_date_time').orderBy('id');
 }
 
+/**
+ * A client's change log as one JSON array, newest first, each entry the text JSON.stringify(toChange(row)) writes:
+ * the fields in the contract's order, `before` and `after` embedded as stored. Null when there are none (PostgreSQL).
+ */
+function historyAsJson(db: Kysely<Database>, id: string) {
+  if (isPostgres(db)) {
+    const entries = db
+      .selectFrom('client_changes')
+      .select([
+        'seq',
+        'client_id as clientId',
+        'version',
+        'kind',
+        'actor as by',
+        'at',
+        sql<unknown>`"before"::json`.as('before'),
+        sql<unknown>`"after"::json`.as('after'),
+      ])
+      .where('client_id', '=', id)
+      .as('entry');
+    // row_to_json writes no spaces; string_agg keeps the array as compact as SQLite's.
+    return db
+      .selectFrom(entries)
+      .select(sql<string | null>`'[' || string_agg(row_to_json(entry)::text, ',' ORDER BY entry.seq DESC) || ']'`.as('json'));
+  }
+  const entry = sql`json_object('seq', seq, 'clientId', client_id, 'version', version, 'kind', kind, 'by', actor, 'at', at, 'before', json("before"), 'after', json("after"))`;
+  return db
+    .selectFrom('client_changes')
+    .select(sql<string | null>`json_group_array(${entry} ORDER BY seq DESC)`.as('json'))
+    .where('client_id', '=', id);
+}
+
 /** Who writes, and when (the change log's actor and at). */
 export type Writer = { by: string; now: Date };
 
@@ -264,13 +296,17 @@ export function createClientsRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ ...toClient(row), deletedAt: row.deleted_at ?? '', deletedBy: row.deleted_by ?? '' }));
     },
 
-    /** A live or deleted client's changes, newest first; undefined when there is no such client. */
-    async history(id: string): Promise<ClientChange[] | undefined> {
+    /**
+     * A live or deleted client's changes, newest first, as the JSON array GET …/history sends (the same text as
+     * JSON.stringify of the ClientChange entries, written by the database: decision 015); undefined when there is no
+     * such client.
+     */
+    async historyJson(id: string): Promise<string | undefined> {
       return inTransaction(db, async (trx) => {
         const client = await trx.selectFrom('clients').select('id').where('id', '=', id).executeTakeFirst();
         if (!client) return undefined;
-        const rows = await trx.selectFrom('client_changes').selectAll().where('client_id', '=', id).orderBy('seq', 'desc').execute();
-        return rows.map(toChange);
+        const { json } = await historyAsJson(trx, id).executeTakeFirstOrThrow();
+        return json ?? '[]';
       });
     },
 

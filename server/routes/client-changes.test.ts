@@ -3,7 +3,14 @@
  * log, "Recently deleted" with restore and purge, history, export and erasure.
  */
 import { describe, expect, it } from 'vitest';
-import type { Client, ClientChange, ClientExport, DeletedClient, PreconditionFailedBody } from '#contract/api';
+import {
+  ClientHistory,
+  type Client,
+  type ClientChange,
+  type ClientExport,
+  type DeletedClient,
+  type PreconditionFailedBody,
+} from '#contract/api';
 import { aClient, createClient, createTestApp, loggedIn, logIn, type LoggedInApp } from '../testing/test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -251,6 +258,18 @@ describe('GET /api/clients/:id/history', () => {
         after: fields,
       },
     ]);
+  });
+
+  it('is the text JSON.stringify writes of the entries, though the database writes it', async () => {
+    const test = await loggedIn();
+    const client = await createClient(test, { ...aClient, firstName: 'Zoë "Jo"', lastName: 'O’Brien\\Łuk' });
+    await put(test, client._id);
+    await del(test, client._id);
+    const history = await call(test, 'GET', `/api/clients/${client._id}/history`);
+    const exported = (await call(test, 'GET', `/api/clients/${client._id}/export`)).json<ClientExport>();
+    expect(exported.history.map((change) => change.kind)).toEqual(['deleted', 'updated', 'registered']);
+    expect(history.body).toBe(JSON.stringify(exported.history));
+    expect(ClientHistory.parse(history.json())).toEqual(exported.history);
   });
 
   it('responds 404 for an unknown client', async () => {

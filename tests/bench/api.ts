@@ -17,13 +17,13 @@
 import autocannon, { type Result } from 'autocannon';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT as ROOT, type Build } from '../harness/build.ts';
+import type { Build } from '../harness/build.ts';
 import { peakRssBytes, resetPeakRss } from '../harness/peak-rss.ts';
 import { postgresBinDir, startPostgresCluster } from '../harness/postgres.ts';
-import { onCleanup, startProcess, stopProcess } from '../harness/processes.ts';
+import { onCleanup } from '../harness/processes.ts';
 import { seedClients } from '../harness/seed-clients.ts';
 import { median, mb, report } from './lib/report.ts';
-import { logIn, scratchDirectory, seededDatabase, startServer, type RunningServer } from './lib/server.ts';
+import { logIn, scratchDirectory, seededDatabase, startBareServer, startServer, type RunningServer } from './lib/server.ts';
 
 const CONNECTIONS = 10;
 const DURATION_S = 4;
@@ -44,24 +44,6 @@ async function load(target: Target, paths: readonly string[], durationS: number,
 }
 
 const failures = (result: Result) => result.errors + result.timeouts + result.non2xx;
-
-async function startBareServer(listFile: string): Promise<{ origin: string; stop(): Promise<void> }> {
-  const child = startProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/bench/bare-server.ts'), listFile], { cwd: ROOT });
-  const origin = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`The bare server did not start:\n${seen}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /Bare server: (\S+)/.exec(seen);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (seen += chunk.toString()));
-  });
-  return { origin, stop: () => stopProcess(child) };
-}
 
 type Comparison = { bare: number[]; real: number[]; failed: number };
 

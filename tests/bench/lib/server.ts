@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Build } from '../../harness/build.ts';
-import { onCleanup } from '../../harness/processes.ts';
+import { PROJECT_ROOT, type Build } from '../../harness/build.ts';
+import { onCleanup, startProcess, stopProcess } from '../../harness/processes.ts';
 import { ADMIN, RealServer } from '../../harness/real-server.ts';
 import { seedClients } from '../../harness/seed-clients.ts';
 
@@ -71,4 +71,28 @@ export async function logIn(origin: string): Promise<string> {
   const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
   if (!cookie) throw new Error('Login set no cookie');
   return cookie;
+}
+
+/**
+ * The bound a figure is compared with: bench/bare-server.ts, a bare `node:http` server sending the bytes of
+ * `listFile` for GET /api/clients (and each client of it by id), stopped when the benchmark ends.
+ */
+export async function startBareServer(listFile: string): Promise<{ origin: string; stop(): Promise<void> }> {
+  const child = startProcess(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'tests/bench/bare-server.ts'), listFile], {
+    cwd: PROJECT_ROOT,
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`The bare server did not start:\n${seen}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /Bare server: (\S+)/.exec(seen);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (seen += chunk.toString()));
+  });
+  return { origin, stop: () => stopProcess(child) };
 }
