@@ -173,6 +173,23 @@ export const PreconditionFailedBody = z.object({
 });
 export type PreconditionFailedBody = z.infer<typeof PreconditionFailedBody>;
 
+/**
+ * GET /api/events (Server-Sent Events): each change of the log as one `change` event, its `id:` the entry's `seq`.
+ * The client as the change left it; null for a deletion or an erasure.
+ */
+export const ClientEvent = ClientChange.pick({ seq: true, clientId: true, version: true, kind: true, by: true, at: true }).extend({
+  client: Client.nullable(),
+});
+export type ClientEvent = z.infer<typeof ClientEvent>;
+
+/**
+ * The stream's other events. `ready` opens every stream: the log's newest `seq`, from which it goes on (after what a
+ * `Last-Event-ID` asked for was replayed). `reset` replaces the replay when the log cannot give it (purged past it,
+ * or too far behind): what the screen holds may be stale, and it refetches.
+ */
+export const StreamPosition = z.object({ seq: z.number().int().nonnegative() });
+export type StreamPosition = z.infer<typeof StreamPosition>;
+
 /** GET /api/clients/:id/export (`client-{id}.json`): everything held about one client (GDPR articles 15 and 20). */
 export const ClientExport = z.object({
   exportedAt: z.iso.datetime({ offset: true }),

@@ -12,4 +12,5 @@ export const apiPaths = {
   restoreClient: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/restore`,
   eraseClient: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/erase`,
   deletedClients: '/api/deleted-clients',
+  events: '/api/events',
 } as const;

@@ -5,9 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { DEFAULT_DELETED_CLIENTS_KEEP_DAYS, type AppConfig } from './config.ts';
+import { DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, type AppConfig } from './config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientStorePlugin } from './plugins/client-store.ts';
+import { liveUpdatesPlugin } from './plugins/live-updates.ts';
 import { crossSiteGuard } from './plugins/cross-site-guard.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { openApi } from './openapi/document.ts';
@@ -93,6 +94,9 @@ export async function buildApp(config: AppConfig) {
     clock,
     deletedClientsKeepDays: config.deletedClientsKeepDays ?? DEFAULT_DELETED_CLIENTS_KEEP_DAYS,
   });
+
+  const { replayLimit, watchIntervalMs, ...limits } = { ...DEFAULT_EVENTS, ...config.events };
+  await app.register(liveUpdatesPlugin, { limits, replayLimit, watchIntervalMs });
 
   await app.register(openApi);
   await app.register(healthRoutes);

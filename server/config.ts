@@ -11,6 +11,7 @@ import { MIN_PASSWORD_LENGTH } from './auth/password.ts';
 import type { DatabaseConfig } from './db/database.ts';
 import type { PostgresConfig } from './db/postgres.ts';
 import type { ConnectionTimeouts } from './http/timeouts.ts';
+import type { StreamLimits } from './events/event-streams.ts';
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -40,8 +41,28 @@ export type AppConfig = {
   passwordHashing?: ScryptParams;
   /** How long a deleted client stays in "Recently deleted" before it is purged with its history (default 30). */
   deletedClientsKeepDays?: number;
+  /** The live updates' streams and bounds; DEFAULT_EVENTS where absent. */
+  events?: Partial<EventsConfig>;
   /** The time, in ms since the epoch (tests move it to expire sessions). */
   clock?: () => number;
+};
+
+/** GET /api/events: docs/operations.md, "Live updates". */
+export type EventsConfig = StreamLimits & {
+  /** A stream further behind than this many changes gets `reset` (the screen refetches) rather than a replay. */
+  replayLimit: number;
+  /** How often SQLite is asked for other processes' commits (PostgreSQL tells: LISTEN). */
+  watchIntervalMs: number;
+};
+
+export const DEFAULT_EVENTS: EventsConfig = {
+  perSession: 10,
+  perInstance: 2000,
+  heartbeatMs: 25_000,
+  maxBufferedBytes: 1024 * 1024,
+  sessionCheckMs: 15_000,
+  replayLimit: 1000,
+  watchIntervalMs: 250,
 };
 
 export type ServerConfig = {
@@ -158,6 +179,9 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: wholeNumber(1, 10_000, 20),
   LOGIN_WINDOW_MINUTES: wholeNumber(1, 24 * 60, 15),
   DELETED_CLIENTS_KEEP_DAYS: wholeNumber(1, 3650, DEFAULT_DELETED_CLIENTS_KEEP_DAYS),
+  EVENTS_MAX_STREAMS_PER_SESSION: wholeNumber(1, 1000, DEFAULT_EVENTS.perSession),
+  EVENTS_MAX_STREAMS: wholeNumber(1, 100_000, DEFAULT_EVENTS.perInstance),
+  EVENTS_HEARTBEAT_SECONDS: wholeNumber(1, 3600, DEFAULT_EVENTS.heartbeatMs / 1000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -206,6 +230,11 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
         windowMinutes: vars.LOGIN_WINDOW_MINUTES,
       },
       deletedClientsKeepDays: vars.DELETED_CLIENTS_KEEP_DAYS,
+      events: {
+        perSession: vars.EVENTS_MAX_STREAMS_PER_SESSION,
+        perInstance: vars.EVENTS_MAX_STREAMS,
+        heartbeatMs: vars.EVENTS_HEARTBEAT_SECONDS * 1000,
+      },
       logLevel: vars.LOG_LEVEL,
     },
   };

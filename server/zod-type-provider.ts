@@ -9,6 +9,7 @@
  * schemas (openapi/document.ts).
  */
 import type { FastifyPluginAsync, FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { describeValidationError } from '#contract/api';
 
@@ -22,8 +23,11 @@ declare const serializedFrom: unique symbol;
  */
 export type SerializedBody<T> = Buffer & { readonly [serializedFrom]: T };
 
-/** What a route may send for a schema's type: the value, or a body made ahead from it (no body for no content). */
-type Sendable<T> = T extends undefined ? T : T | SerializedBody<T>;
+/**
+ * What a route may send for a schema's type: the value, or a body made ahead from it (no body for no content); a text
+ * body may also come as a stream (the event stream).
+ */
+type Sendable<T> = T extends undefined ? T : T | SerializedBody<T> | (T extends string ? Readable : never);
 
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;

@@ -91,6 +91,8 @@ export function createSessions(
   // (less for very short idle time-outs) is plenty for an idle time-out.
   const touchEveryMs = Math.min(60_000, Math.floor(idleMs / 4));
 
+  const endListeners: Array<(tokenHash: string) => void> = [];
+
   /** Touches on their way, by token: a row read again must not be older than the touch already counted. */
   const pendingTouches = new Map<string, Promise<unknown>>();
 
@@ -164,7 +166,24 @@ export function createSessions(
     },
 
     async end(token: string): Promise<void> {
-      await sessions.delete(hashSessionToken(token));
+      const tokenHash = hashSessionToken(token);
+      await sessions.delete(tokenHash);
+      for (const listener of endListeners) listener(tokenHash);
+    },
+
+    /** Calls `listener` with the token's hash when a session ends on this server (Sign Out). */
+    onEnd(listener: (tokenHash: string) => void): void {
+      endListeners.push(listener);
+    },
+
+    /**
+     * Of the sessions `tokenHashes`, those still live, without counting this as a use: what keeps an event stream
+     * open (it ends with its session, idle time-out included).
+     */
+    async liveAmong(tokenHashes: readonly string[]): Promise<Set<string>> {
+      const now = clock();
+      const live = await sessions.findLive(tokenHashes, new Date(now - idleMs).toISOString(), new Date(now - absoluteMs).toISOString());
+      return new Set(live);
     },
 
     /** Deletes every expired session; returns how many. */

@@ -226,9 +226,14 @@ async function copy(
         await copyTable(from, to, 'staff', 'id', batchSize, onRows);
         await copyTable(from, to, 'clients', 'id', batchSize, onRows);
         await copyTable(from, to, 'client_changes', 'seq', batchSize, onRows);
+        // How far purges left gaps in the log (live updates' replays stop there).
+        const purged = await from.selectFrom('client_changes_purged').select('through').executeTakeFirst();
+        if (purged) await to.updateTable('client_changes_purged').set({ through: purged.through }).execute();
         // The log's numbers were copied as they are: PostgreSQL's next one follows them (SQLite's AUTOINCREMENT does by itself).
         if (isPostgres(to)) {
-          await sql`SELECT setval(pg_get_serial_sequence('client_changes', 'seq'), (SELECT max(seq) FROM client_changes))`.execute(to);
+          await sql`SELECT setval(pg_get_serial_sequence('client_changes', 'seq'), greatest((SELECT max(seq) FROM client_changes), (SELECT through FROM client_changes_purged), 1))`.execute(
+            to,
+          );
         }
       } finally {
         progress.end();

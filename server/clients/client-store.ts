@@ -23,6 +23,7 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
   const clients = createClientsRepository(db);
   const readModel = createClientsReadModel(clients, engine);
   const writer = (by: string) => ({ by, now: new Date(clock()) });
+  const writeListeners: Array<() => void> = [];
 
   async function write<T>(change: () => Promise<T>): Promise<T> {
     try {
@@ -30,6 +31,7 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
     } finally {
       // Also after a failure: whether it committed is then unknown, and a rebuild is cheap.
       readModel.invalidate();
+      for (const listener of writeListeners) listener();
     }
   }
 
@@ -40,6 +42,10 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
     deleted: clients.listDeleted,
     historyJson: clients.historyJson,
     export: (id: string) => clients.export(id, new Date(clock())),
+    /** The change log as the live updates read it (events/change-feed.ts). */
+    log: { logPosition: clients.logPosition, changesAfter: clients.changesAfter },
+    /** Calls `listener` after each write through this store has committed (or failed). */
+    onWrite: (listener: () => void) => void writeListeners.push(listener),
 
     create: (input: ClientInput, by: string) => write(() => clients.insert(generateClientId(), input, writer(by))),
     update: (id: string, input: ClientInput, by: string, ifMatch: IfMatch) => write(() => clients.update(id, input, writer(by), ifMatch)),

@@ -14,6 +14,13 @@ export interface DatabaseEngine {
    */
   pollCommits(): void | Promise<void>;
   onCommit(tables: WatchedTables, listener: () => void): void;
+  /**
+   * Polls without waiting for a request, so that the `onCommit` listeners hear of others' commits within moments:
+   * SQLite reads `data_version` every `intervalMs`; PostgreSQL LISTENs for new log entries (migration 0004) and polls
+   * on each notification, and after each reconnection (a notification sent meanwhile is lost, the counters are not).
+   * For the live updates' change feed. Returns what stops it.
+   */
+  watchCommits(intervalMs: number): () => Promise<void>;
   /** A count that grows whenever this process changes a row that `pollCommits` does not report. */
   localChangeCount(): number;
   /**

@@ -67,6 +67,69 @@ class VersionWatcher {
   }
 }
 
+/** The pause before reconnecting the LISTEN connection, doubled after each failure up to the most. */
+const LISTEN_RETRY_MS = { first: 250, most: 5000 };
+
+/**
+ * A connection of its own that LISTENs for new log entries (migration 0004's trigger), reconnecting after a failure
+ * (the database restarted) with a growing pause. `onNotice` runs on every notification and after every connection:
+ * what was committed while it was away is then read like the rest.
+ */
+class ChangeNotices {
+  readonly #config: PostgresConfig;
+  readonly #onNotice: () => void;
+  readonly #onError: (error: unknown) => void;
+  #client: pg.Client | undefined;
+  #retry: NodeJS.Timeout | undefined;
+  #pauseMs = LISTEN_RETRY_MS.first;
+  #stopped = false;
+
+  constructor(config: PostgresConfig, onNotice: () => void, onError: (error: unknown) => void) {
+    this.#config = config;
+    this.#onNotice = onNotice;
+    this.#onError = onError;
+    void this.#connect();
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.#config.url,
+      connectionTimeoutMillis: this.#config.connectTimeoutMs,
+      keepAlive: true,
+      application_name: 'salon-listen',
+    });
+    this.#client = client;
+    let failed = false;
+    const fail = (error?: unknown) => {
+      if (failed) return;
+      failed = true;
+      if (error !== undefined && !this.#stopped) this.#onError(error);
+      client.end().catch(() => {});
+      if (this.#stopped) return;
+      this.#retry = setTimeout(() => void this.#connect(), this.#pauseMs);
+      this.#retry.unref();
+      this.#pauseMs = Math.min(this.#pauseMs * 2, LISTEN_RETRY_MS.most);
+    };
+    client.on('error', fail);
+    client.on('end', () => fail());
+    client.on('notification', () => this.#onNotice());
+    try {
+      await client.connect();
+      await client.query('LISTEN client_changes');
+      this.#pauseMs = LISTEN_RETRY_MS.first;
+      this.#onNotice();
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#retry);
+    await this.#client?.end().catch(() => {});
+  }
+}
+
 export async function openPostgres(config: PostgresConfig, onIdleError: (error: unknown) => void = () => {}): Promise<OpenedDatabase> {
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -107,6 +170,11 @@ export async function openPostgres(config: PostgresConfig, onIdleError: (error: 
     kind: 'postgres',
     pollCommits: () => watcher.poll(),
     onCommit: (tables, listener) => watcher.onCommit(tables, listener),
+    watchCommits() {
+      // A failed poll is the requests' to report; the next notice or reconnection polls again.
+      const notices = new ChangeNotices(config, () => void watcher.poll().catch(() => {}), onIdleError);
+      return () => notices.stop();
+    },
     // This instance's own changes bump the counters too: the poll reports them.
     localChangeCount: () => 0,
     async forEachValue(query, visit) {

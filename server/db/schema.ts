@@ -36,6 +36,11 @@ export interface ClientChangesTable {
   after: string | null;
 }
 
+/** One row: the highest `seq` a purge of deleted clients removed (0 before any), below which the log has gaps. */
+export interface ClientChangesPurgedTable {
+  through: number | string;
+}
+
 export interface StaffTable {
   id: string;
   /** Stored lower-case: usernames are matched without regard to case. */
@@ -72,6 +77,7 @@ interface LoginAttemptsTable {
 export interface Database {
   clients: ClientsTable;
   client_changes: ClientChangesTable;
+  client_changes_purged: ClientChangesPurgedTable;
   staff: StaffTable;
   sessions: SessionsTable;
   data_versions: DataVersionsTable;

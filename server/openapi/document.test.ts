@@ -64,6 +64,7 @@ describe('the OpenAPI document', () => {
       'GET /api/clients/{clientId}/export',
       'GET /api/clients/{clientId}/history',
       'GET /api/deleted-clients',
+      'GET /api/events',
       'GET /api/openapi.json',
       'GET /healthz',
       'POST /api/clients',

@@ -42,7 +42,7 @@ declare module 'fastify' {
 
 /** The parts of OpenAPI 3.1 this document uses (https://spec.openapis.org/oas/v3.1.1). */
 type JsonSchema = { properties?: Record<string, JsonSchema>; required?: string[]; [keyword: string]: unknown };
-type Content = { 'application/json': { schema: JsonSchema } };
+type Content = Record<string, { schema: JsonSchema }>;
 type Response = { description: string; content?: Content };
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: JsonSchema };
 type SecurityRequirement = Record<string, string[]>;
@@ -111,7 +111,9 @@ function responseObject(status: string, schema: z.ZodType, components: Component
   const description = STATUS_CODES[status] ?? status;
   // A 204 or a 304 has no body: its schema is z.undefined(), which JSON Schema cannot say.
   if (schema instanceof z.ZodUndefined) return { description };
-  return { description, content: { 'application/json': { schema: jsonSchema(schema, 'output', components) } } };
+  // A body that is not JSON says its type in the schema's metadata (the event stream's `text/event-stream`).
+  const mediaType = (schema.meta() as { contentMediaType?: string } | undefined)?.contentMediaType ?? 'application/json';
+  return { description, content: { [mediaType]: { schema: jsonSchema(schema, 'output', components) } } };
 }
 
 function operation(route: RouteOptions, components: Components): Operation {

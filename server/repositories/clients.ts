@@ -1,6 +1,6 @@
 /** The clients table and its change log (client_changes): the only place that knows their SQL. */
 import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ChangeKind, Client, ClientChange, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
+import type { ChangeKind, Client, ClientChange, ClientEvent, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
 import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { isPostgres } from '../db/engine.ts';
 import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
@@ -330,10 +330,53 @@ export function createClientsRepository(db: Kysely<Database>) {
       });
     },
 
+    /** The log's newest `seq` (0 when empty), and the highest one a purge removed (replays from before it have gaps). */
+    async logPosition(): Promise<{ head: number; purgedThrough: number }> {
+      const row = await db
+        .selectFrom('client_changes_purged')
+        .select((eb) => [
+          'through',
+          eb.selectFrom('client_changes').select((max) => max.fn.max('seq').as('seq')).as('head'),
+        ])
+        .executeTakeFirstOrThrow();
+      const purgedThrough = Number(row.through);
+      return { head: Math.max(Number(row.head ?? 0), purgedThrough), purgedThrough };
+    },
+
+    /** The log's entries after `seq`, oldest first, at most `limit`, each as the stream sends it. */
+    async changesAfter(seq: number, limit: number): Promise<ClientEvent[]> {
+      const rows = await db
+        .selectFrom('client_changes')
+        .select(['seq', 'client_id', 'version', 'kind', 'actor', 'at', 'after'])
+        .where('seq', '>', seq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => {
+        const after = parseFields(row.after);
+        return {
+          seq: Number(row.seq),
+          clientId: row.client_id,
+          version: row.version,
+          kind: row.kind,
+          by: row.actor,
+          at: row.at,
+          client: after && { _id: row.client_id, ...after },
+        };
+      });
+    },
+
     /** Removes the clients deleted before `cutoff`, with their history; how many. */
     purgeDeletedBefore(cutoff: Date): Promise<number> {
       return inTransaction(db, async (trx) => {
         const expired = trx.selectFrom('clients').select('id').where('deleted_at', '<', cutoff.toISOString());
+        const removed = trx.selectFrom('client_changes').where('client_id', 'in', expired);
+        // The log keeps how far it has gaps: a stream asked to replay from before there says it cannot.
+        const highest = removed.select((eb) => eb.fn.max('seq').as('seq'));
+        await trx
+          .updateTable('client_changes_purged')
+          .set({ through: sql`CASE WHEN (${highest}) > through THEN (${highest}) ELSE through END` })
+          .execute();
         await trx.deleteFrom('client_changes').where('client_id', 'in', expired).execute();
         const result = await trx.deleteFrom('clients').where('deleted_at', '<', cutoff.toISOString()).executeTakeFirst();
         return Number(result.numDeletedRows);

@@ -29,6 +29,19 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Of `tokenHashes`, those whose session was used since `idleCutoff` and started after `absoluteCutoff`. */
+    async findLive(tokenHashes: readonly string[], idleCutoff: string, absoluteCutoff: string): Promise<string[]> {
+      if (tokenHashes.length === 0) return [];
+      const rows = await db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('token_hash', 'in', [...tokenHashes])
+        .where('last_seen_at', '>', idleCutoff)
+        .where('created_at', '>', absoluteCutoff)
+        .execute();
+      return rows.map((row) => row.token_hash);
+    },
+
     async delete(tokenHash: string): Promise<void> {
       await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     },

@@ -6,6 +6,7 @@ import { ApiErrorBody } from '#contract/api';
 import { SESSION_REQUIRED } from '../openapi/document.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { clientRoutes } from './clients.ts';
+import { eventRoutes } from './events.ts';
 import { openApiRoutes } from './openapi.ts';
 
 export const apiRoutes: ZodPlugin = async (app) => {
@@ -24,5 +25,6 @@ export const apiRoutes: ZodPlugin = async (app) => {
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
   await app.register(clientRoutes);
+  await app.register(eventRoutes);
   await app.register(openApiRoutes);
 };

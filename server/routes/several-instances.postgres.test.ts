@@ -10,7 +10,8 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { inProcessConfig } from '../testing/in-process-config.ts';
 import { freshTestDatabase } from '../testing/test-database.ts';
-import { aClient, createClient, createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
+import { openEventStream } from '../testing/event-stream.ts';
+import { aClient, createClient, createTestApp, listeningTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
 
 /** Instance A (with the STAFF account) and instance B on the same database. */
 async function twoInstances(config?: Parameters<typeof createTestApp>[0]) {
@@ -104,5 +105,37 @@ describe('several instances on one PostgreSQL database', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await get(a, '/api/clients', cookie)).statusCode);
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
     expect(statuses.at(-1)).toBe(200);
+  });
+
+  it('stream every change to every instance: a change on A is in B’s stream, also across a cut of B’s connections', async () => {
+    const a = await listeningTestApp();
+    const b = await listeningTestApp({ database: a.database, withStaff: false, clock: a.clock });
+    const cookie = await logIn(a.app);
+    const stream = await openEventStream(b.port, cookie);
+    await stream.ready();
+    const writer = Object.assign(a, { cookie });
+    const first = await createClient(writer, { ...aClient, firstName: 'First' });
+    expect((await stream.untilChanges(1)).map((change) => change.clientId)).toEqual([first._id]);
+
+    // Every connection of the database but this one: B's LISTEN connection and its pool, as in a restart.
+    const { db: admin } = await openDatabase(a.database);
+    try {
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(
+        admin,
+      );
+    } finally {
+      await admin.destroy();
+    }
+    const written: string[] = [first._id];
+    for (let index = 0; index < 5; index += 1) {
+      // A's pooled connections were cut too: a write may meet a 503 once before its pool reconnects.
+      const response = await a.app.inject({ method: 'POST', url: '/api/clients', payload: { ...aClient, firstName: `After ${index}` }, headers: { cookie } });
+      if (response.statusCode === 201) written.push(response.json<Client>()._id);
+      else expect(response.statusCode).toBe(503);
+    }
+    expect(written.length).toBeGreaterThan(3);
+    const changes = await stream.untilChanges(written.length);
+    expect(changes.map((change) => change.clientId)).toEqual(written);
+    expect(changes.map((change) => change.seq)).toEqual([...changes.map((change) => change.seq)].sort((x, y) => x - y));
   });
 });

@@ -44,7 +44,7 @@ type RequestOptions<TSchema extends z.ZodType | undefined> = {
 
 type ResultOf<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : undefined;
 
-function urlFor(path: string): string {
+export function urlFor(path: string): string {
   return new URL(path, env.apiUrl || window.location.origin).toString();
 }
 

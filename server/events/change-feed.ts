@@ -1,0 +1,129 @@
+/**
+ * The change log as a feed: reads the entries committed since it last looked, once for everyone, and hands each to
+ * every subscriber in order; a subscriber that was away first gets what it missed, from the log, or is told it cannot.
+ */
+import type { ClientEvent } from '#contract/api';
+
+/** What the feed reads: the clients repository's log queries. */
+export type ChangeLog = {
+  logPosition(): Promise<{ head: number; purgedThrough: number }>;
+  changesAfter(seq: number, limit: number): Promise<ClientEvent[]>;
+};
+
+/** A change as the streams send it: its JSON made once, whatever the number of streams. */
+export type FeedChange = { seq: number; json: string };
+
+export type Subscriber = {
+  /**
+   * First, once: the changes it missed, or 'reset' when the log cannot give them; then it is live from `position`.
+   * Called before any `change`.
+   */
+  open(missed: FeedChange[] | 'reset', position: number): void;
+  /** Each change after the subscriber's position, in order, once. */
+  change(change: FeedChange): void;
+};
+
+export type ChangeFeedOptions = {
+  /** A subscriber further behind than this many changes is told to reset rather than sent them all. */
+  replayLimit: number;
+  /** A read failed (the next wake reads again). */
+  onError: (error: unknown) => void;
+};
+
+/** Entries read per query while catching up. */
+const READ_BATCH = 500;
+
+const toFeedChange = (event: ClientEvent): FeedChange => ({ seq: event.seq, json: JSON.stringify(event) });
+
+export async function createChangeFeed(log: ChangeLog, { replayLimit, onError }: ChangeFeedOptions) {
+  /** The newest entry handed to the subscribers. */
+  let published = (await log.logPosition()).head;
+  const subscribers = new Set<Pick<Subscriber, 'change'>>();
+  let reading: Promise<void> | undefined;
+  let readAgain = false;
+
+  async function readNew(): Promise<void> {
+    do {
+      readAgain = false;
+      let batch: ClientEvent[];
+      do {
+        batch = await log.changesAfter(published, READ_BATCH);
+        for (const event of batch) {
+          const change = toFeedChange(event);
+          published = change.seq;
+          for (const subscriber of subscribers) subscriber.change(change);
+        }
+      } while (batch.length === READ_BATCH);
+    } while (readAgain);
+  }
+
+  /** Reads what was committed since the last read; a wake during a read makes it read once more. */
+  function wake(): Promise<void> {
+    if (reading) {
+      readAgain = true;
+      return reading;
+    }
+    reading = readNew()
+      .catch(onError)
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  }
+
+  /**
+   * Subscribes from `after` (a stream's Last-Event-ID), or from now. The changes it missed are read from the log
+   * while the live ones wait, so that each arrives once and in order. Resolves with what unsubscribes.
+   */
+  async function subscribe(after: number | undefined, subscriber: Subscriber): Promise<() => void> {
+    let position = published;
+    let queued: FeedChange[] | undefined = [];
+    const receiver: Pick<Subscriber, 'change'> = {
+      change(change) {
+        if (queued) queued.push(change);
+        else if (change.seq > position) {
+          position = change.seq;
+          subscriber.change(change);
+        }
+      },
+    };
+    subscribers.add(receiver);
+    const unsubscribe = () => subscribers.delete(receiver);
+    let missed: FeedChange[] | 'reset' = [];
+    try {
+      if (after !== undefined && after !== position) {
+        // Another instance may have committed what the stream saw before this one read it.
+        if (after > position) await wake();
+        const { purgedThrough } = await log.logPosition();
+        const events = after > published || after < purgedThrough ? undefined : await log.changesAfter(after, replayLimit + 1);
+        if (events === undefined || events.length > replayLimit) {
+          missed = 'reset';
+          position = Math.max(position, published);
+        } else {
+          missed = events.map(toFeedChange);
+          position = Math.max(after, ...missed.map((change) => change.seq));
+        }
+      }
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    // What arrived meanwhile follows what was missed (after a reset, the refetch it asks for includes it).
+    const live = queued.filter((change) => change.seq > position);
+    queued = undefined;
+    if (missed !== 'reset') missed.push(...live);
+    position = live.at(-1)?.seq ?? position;
+    subscriber.open(missed, position);
+    return unsubscribe;
+  }
+
+  return {
+    wake,
+    subscribe,
+    /** The newest change handed out (for the tests and the health of the feed). */
+    position: () => published,
+    subscriberCount: () => subscribers.size,
+  };
+}
+
+export type ChangeFeed = Awaited<ReturnType<typeof createChangeFeed>>;

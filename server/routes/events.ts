@@ -1,0 +1,90 @@
+/** GET /api/events: the change log as Server-Sent Events, live (events/; the session is checked by routes/api.ts). */
+import { PassThrough } from 'node:stream';
+import { z } from 'zod';
+import { ApiErrorBody } from '#contract/api';
+import { changeEvent, sseEvent } from '../events/event-streams.ts';
+import type { ZodPlugin } from '../zod-type-provider.ts';
+
+/** Declared for the OpenAPI document; checked by parseLastEventId. Loose: the other headers stay as they are. */
+const LastEventIdHeaders = z.looseObject({ 'last-event-id': z.string().optional() });
+
+const MALFORMED_LAST_EVENT_ID = { message: 'Last-Event-ID must be the id of an event of this stream' };
+const TOO_MANY_FOR_SESSION = { message: 'Too many event streams are open for this session' };
+const TOO_MANY_FOR_SERVER = { message: 'Too many event streams are open on this server; try again shortly' };
+
+/** A refused stream may try again after this long (the SPA waits at least as long). */
+const RETRY_AFTER_SECONDS = '30';
+
+/** The change a stream resumes after: undefined for a new stream, null when the header is not one of ours. */
+export function parseLastEventId(header: string | string[] | undefined): number | undefined | null {
+  if (header === undefined || header === '') return undefined;
+  if (Array.isArray(header) || !/^\d{1,15}$/.test(header)) return null;
+  return Number(header);
+}
+
+export const eventRoutes: ZodPlugin = async (app) => {
+  app.get(
+    '/events',
+    {
+      schema: {
+        summary: 'The changes of clients, live (Server-Sent Events)',
+        description:
+          'Each change of the log is one `change` event (a ClientEvent), its `id:` the log’s sequence number. ' +
+          'With `Last-Event-ID`, what was missed since comes first, or one `reset` event when the log cannot replay it. ' +
+          'Then `ready` ({ seq }), and the changes as they are committed; a comment line every few seconds. ' +
+          'The stream ends with its session.',
+        headers: LastEventIdHeaders,
+        response: {
+          200: z.string().meta({ contentMediaType: 'text/event-stream' }),
+          400: ApiErrorBody,
+          429: ApiErrorBody,
+          503: ApiErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { changeFeed, eventStreams } = app;
+      const tokenHash = request.session?.tokenHash ?? '';
+      const after = parseLastEventId(request.headers['last-event-id']);
+      if (after === null) return reply.code(400).send(MALFORMED_LAST_EVENT_ID);
+      const refused = eventStreams.refusal(tokenHash);
+      if (refused) {
+        return reply
+          .code(refused === 'session' ? 429 : 503)
+          .header('retry-after', RETRY_AFTER_SECONDS)
+          .send(refused === 'session' ? TOO_MANY_FOR_SESSION : TOO_MANY_FOR_SERVER);
+      }
+
+      const body = new PassThrough();
+      const stream = eventStreams.add(tokenHash, {
+        write: (text) => body.write(text),
+        buffered: () => body.writableLength + body.readableLength + reply.raw.writableLength,
+        end: () => body.end(),
+        destroy: () => reply.raw.destroy(),
+      });
+      let unsubscribe: () => void;
+      try {
+        unsubscribe = await changeFeed.subscribe(after, {
+          open(missed, position) {
+            if (missed === 'reset') stream.write(sseEvent('reset', JSON.stringify({ seq: position }), position));
+            else for (const change of missed) stream.write(changeEvent(change));
+            stream.write(sseEvent('ready', JSON.stringify({ seq: position }), position));
+          },
+          change: (change) => stream.write(changeEvent(change)),
+        });
+      } catch (error) {
+        stream.close();
+        throw error;
+      }
+      reply.raw.on('close', () => {
+        unsubscribe();
+        stream.close();
+      });
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .send(body);
+    },
+  );
+};
