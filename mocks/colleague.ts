@@ -23,6 +23,13 @@ export const colleague = {
     return outcome.value.client;
   },
 
+  /** Registers a client, as POST would (validated by the contract; version 1, a "registered" entry by "colleague"). */
+  create(fields: ClientInputBody): Client {
+    const input = ClientInput.safeParse(fields);
+    if (!input.success) throw new Error(describeValidationError(input.error));
+    return mockDb.createClient(input.data, COLLEAGUE).client;
+  },
+
   /** Moves a live client to "Recently deleted", as DELETE would; false when there is no such live client. */
   delete(clientId: string): boolean {
     return mockDb.deleteClient(clientId, COLLEAGUE).status === 'written';

@@ -102,8 +102,14 @@ function append(clientId: string, version: number, kind: ChangeKind, by: string,
   };
   state.nextSeq += 1;
   state.changes.push(change);
+  // Told once the write is whole (its client stored, the store saved): the events handler reads it then.
+  queueMicrotask(() => {
+    for (const listener of changeListeners) listener(change);
+  });
   return change;
 }
+
+const changeListeners = new Set<(change: ClientChange) => void>();
 
 const matches = (ifMatch: IfMatch, version: number) => ifMatch === undefined || ifMatch === '*' || ifMatch.includes(version);
 
@@ -218,6 +224,15 @@ export const mockDb = {
   history(clientId: string): ClientChange[] | undefined {
     if (!stored(clientId)) return undefined;
     return state.changes.filter((change) => change.clientId === clientId).reverse();
+  },
+  /** Calls `listener` with each change as it is made (the events stream); returns what stops it. */
+  onChange(listener: (change: ClientChange) => void): () => void {
+    changeListeners.add(listener);
+    return () => void changeListeners.delete(listener);
+  },
+  /** The log's newest seq (0 when empty). */
+  head(): number {
+    return state.nextSeq - 1;
   },
   /** The whole change log, oldest first (tests read the erasure's entry here). */
   changes(): readonly ClientChange[] {

@@ -1,7 +1,8 @@
 /** Every mock handler, shared by the browser worker and the Node server of the tests. */
 import { authHandlers } from './handlers/auth.ts';
 import { clientHandlers } from './handlers/clients.ts';
+import { eventHandlers } from './handlers/events.ts';
 import { scenarioHandler } from './scenarios.ts';
 
 /** The scenario handler first: it responds for a scenario that is on, or lets the request through. */
-export const handlers = [scenarioHandler, ...authHandlers, ...clientHandlers];
+export const handlers = [scenarioHandler, ...authHandlers, ...clientHandlers, ...eventHandlers];

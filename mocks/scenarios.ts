@@ -4,7 +4,19 @@ import { delay, http, HttpResponse } from 'msw';
 
 /** The calls the SPA makes (the API contract's endpoints). */
 export type Endpoint =
-  'login' | 'logout' | 'list' | 'get' | 'create' | 'update' | 'delete' | 'deleted-list' | 'history' | 'export' | 'restore' | 'erase';
+  | 'login'
+  | 'logout'
+  | 'list'
+  | 'get'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'deleted-list'
+  | 'history'
+  | 'export'
+  | 'restore'
+  | 'erase'
+  | 'events';
 
 type Failure = 400 | 401 | 404 | 500 | 503 | 'network';
 
@@ -27,6 +39,8 @@ export const PRESETS = {
   'restore-fails': [{ kind: 'fail', endpoint: 'restore', failure: 500 }],
   'erase-fails': [{ kind: 'fail', endpoint: 'erase', failure: 500 }],
   'session-ended': [{ kind: 'session-ended' }],
+  // The live updates' stream cannot connect (the rest works): "Reconnecting…", then the catch-up once it is off.
+  'events-down': [{ kind: 'fail', endpoint: 'events', failure: 'network' }],
   slow: [{ kind: 'delay', ms: 1500 }],
   offline: [{ kind: 'fail', failure: 'network' }],
   'server-error': [{ kind: 'fail', failure: 500 }],
@@ -124,6 +138,7 @@ export function endpointOf(method: string, pathname: string): Endpoint | undefin
     return ({ GET: 'get', PUT: 'update', DELETE: 'delete' } as const)[method as 'GET' | 'PUT' | 'DELETE'];
   }
   if (method === 'GET' && /\/api\/deleted-clients\/?$/.test(pathname)) return 'deleted-list';
+  if (method === 'GET' && /\/api\/events\/?$/.test(pathname)) return 'events';
   const action = /\/api\/clients\/[^/]+\/(history|export|restore|erase)$/.exec(pathname)?.[1];
   if (action === 'history' || action === 'export') return method === 'GET' ? action : undefined;
   if (action === 'restore' || action === 'erase') return method === 'POST' ? action : undefined;

@@ -7,25 +7,25 @@ import { createAppRouter } from './router.tsx';
 type AppOptions = {
   history?: RouterHistory;
   retry?: boolean;
+  /** The staff pages' live updates (GET /api/events); tests of other things leave them off. */
+  liveUpdates?: boolean;
 };
 
 /** The query client and router, wired together: the browser makes one pair, each test its own. */
-export function createApp({ history, retry }: AppOptions = {}) {
-  const queryClient: QueryClient = createQueryClient({
-    retry,
-    // A session the server no longer accepts: forget it and its data, and ask to log in again.
-    // Staff who were logged in are told why and brought back here afterwards (a form's typed
-    // values wait in its draft); a visitor who followed a link just gets the login page.
-    onUnauthorized: () => {
-      const wasLoggedIn = isLoggedIn();
-      clearLoggedIn();
-      queryClient.removeQueries();
-      const { href, pathname } = router.state.location;
-      if (pathname === '/login') return;
-      void router.navigate({ to: '/login', search: wasLoggedIn ? { ended: true, redirect: href } : {}, ignoreBlocker: true });
-    },
-  });
-  const router = createAppRouter({ queryClient, history });
+export function createApp({ history, retry, liveUpdates = true }: AppOptions = {}) {
+  // A session the server no longer accepts: forget it and its data, and ask to log in again.
+  // Staff who were logged in are told why and brought back here afterwards (a form's typed
+  // values wait in its draft); a visitor who followed a link just gets the login page.
+  const onUnauthorized = () => {
+    const wasLoggedIn = isLoggedIn();
+    clearLoggedIn();
+    queryClient.removeQueries();
+    const { href, pathname } = router.state.location;
+    if (pathname === '/login') return;
+    void router.navigate({ to: '/login', search: wasLoggedIn ? { ended: true, redirect: href } : {}, ignoreBlocker: true });
+  };
+  const queryClient: QueryClient = createQueryClient({ retry, onUnauthorized });
+  const router = createAppRouter({ queryClient, history, liveUpdates: liveUpdates ? { onUnauthorized } : null });
   return { queryClient, router };
 }
 

@@ -1,18 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { RouterContext } from './routes/__root.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
 type AppRouterOptions = {
   queryClient: QueryClient;
+  /** How the live updates end a session, or null for none (RouterContext). */
+  liveUpdates: RouterContext['liveUpdates'];
   /** Tests pass a memory history; the browser uses the default one. */
   history?: RouterHistory;
 };
 
-export function createAppRouter({ queryClient, history }: AppRouterOptions) {
+export function createAppRouter({ queryClient, history, liveUpdates }: AppRouterOptions) {
   return createRouter({
     routeTree,
     history,
-    context: { queryClient },
+    context: { queryClient, liveUpdates },
     // Loaders run on hover or focus of a link; TanStack Query decides what is still fresh.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

@@ -33,7 +33,14 @@ describe('openDatabase', () => {
       const tables = await sql<{
         name: string;
       }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' ORDER BY name`.execute(db);
-      expect(tables.rows.map((row) => row.name)).toEqual(['client_changes', 'client_changes_purged', 'clients', 'sessions', 'sqlite_sequence', 'staff']);
+      expect(tables.rows.map((row) => row.name)).toEqual([
+        'client_changes',
+        'client_changes_purged',
+        'clients',
+        'sessions',
+        'sqlite_sequence',
+        'staff',
+      ]);
     } finally {
       await db.destroy();
     }

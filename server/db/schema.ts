@@ -37,7 +37,7 @@ export interface ClientChangesTable {
 }
 
 /** One row: the highest `seq` a purge of deleted clients removed (0 before any), below which the log has gaps. */
-export interface ClientChangesPurgedTable {
+interface ClientChangesPurgedTable {
   through: number | string;
 }
 

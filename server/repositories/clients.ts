@@ -336,7 +336,10 @@ export function createClientsRepository(db: Kysely<Database>) {
         .selectFrom('client_changes_purged')
         .select((eb) => [
           'through',
-          eb.selectFrom('client_changes').select((max) => max.fn.max('seq').as('seq')).as('head'),
+          eb
+            .selectFrom('client_changes')
+            .select((max) => max.fn.max('seq').as('seq'))
+            .as('head'),
         ])
         .executeTakeFirstOrThrow();
       const purgedThrough = Number(row.through);

@@ -50,7 +50,15 @@ describe('GET /api/events', () => {
       ['restored', created._id, 3],
       ['erased', before._id, 3],
     ]);
-    expect(changes[0]).toEqual({ seq: head + 1, clientId: created._id, version: 1, kind: 'registered', by: STAFF.username, at: expect.any(String), client: created });
+    expect(changes[0]).toEqual({
+      seq: head + 1,
+      clientId: created._id,
+      version: 1,
+      kind: 'registered',
+      by: STAFF.username,
+      at: expect.any(String),
+      client: created,
+    });
     expect(changes[1]?.client).toEqual({ ...before, lastName: 'Renamed' });
     expect(changes[2]?.client).toBeNull();
     expect(changes[4]?.client).toBeNull();
@@ -108,7 +116,11 @@ describe('GET /api/events', () => {
   it('refuses a Last-Event-ID that is not one of its ids with 400', async () => {
     const test = await listening();
     for (const lastEventId of ['abc', '-1', '1.5', '12345678901234567890']) {
-      const response = await test.app.inject({ method: 'GET', url: '/api/events', headers: { cookie: test.cookie, 'last-event-id': lastEventId } });
+      const response = await test.app.inject({
+        method: 'GET',
+        url: '/api/events',
+        headers: { cookie: test.cookie, 'last-event-id': lastEventId },
+      });
       expect(response.statusCode, lastEventId).toBe(400);
       expect(response.json()).toEqual({ message: 'Last-Event-ID must be the id of an event of this stream' });
     }

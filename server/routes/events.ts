@@ -16,7 +16,7 @@ const TOO_MANY_FOR_SERVER = { message: 'Too many event streams are open on this 
 const RETRY_AFTER_SECONDS = '30';
 
 /** The change a stream resumes after: undefined for a new stream, null when the header is not one of ours. */
-export function parseLastEventId(header: string | string[] | undefined): number | undefined | null {
+function parseLastEventId(header: string | string[] | undefined): number | undefined | null {
   if (header === undefined || header === '') return undefined;
   if (Array.isArray(header) || !/^\d{1,15}$/.test(header)) return null;
   return Number(header);

@@ -129,7 +129,12 @@ describe('several instances on one PostgreSQL database', () => {
     const written: string[] = [first._id];
     for (let index = 0; index < 5; index += 1) {
       // A's pooled connections were cut too: a write may meet a 503 once before its pool reconnects.
-      const response = await a.app.inject({ method: 'POST', url: '/api/clients', payload: { ...aClient, firstName: `After ${index}` }, headers: { cookie } });
+      const response = await a.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        payload: { ...aClient, firstName: `After ${index}` },
+        headers: { cookie },
+      });
       if (response.statusCode === 201) written.push(response.json<Client>()._id);
       else expect(response.statusCode).toBe(503);
     }

@@ -27,7 +27,8 @@ export async function openEventStream(port: number, cookie: string, lastEventId?
   const messages: StreamMessage[] = [];
   const ended = response.body && response.ok ? readEventStream(response.body, (message) => messages.push(message)) : Promise.resolve();
   ended.catch(() => {});
-  const changes = () => messages.filter((message) => message.event === 'change').map((message) => ClientEvent.parse(JSON.parse(message.data)));
+  const changes = () =>
+    messages.filter((message) => message.event === 'change').map((message) => ClientEvent.parse(JSON.parse(message.data)));
   return {
     response,
     messages,
@@ -45,7 +46,10 @@ export async function openEventStream(port: number, cookie: string, lastEventId?
       vi.waitFor(
         () => {
           const ready = messages.find((message) => message.event === 'ready');
-          if (!ready) throw new Error(`No ready event yet (status ${response.status}, events: ${messages.map((message) => message.event).join(", ")})`);
+          if (!ready)
+            throw new Error(
+              `No ready event yet (status ${response.status}, events: ${messages.map((message) => message.event).join(', ')})`,
+            );
           return StreamPosition.parse(JSON.parse(ready.data)).seq;
         },
         { timeout: 2000, interval: 10 },

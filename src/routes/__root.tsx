@@ -10,7 +10,12 @@ import { useIsLoggedIn } from '../lib/login-flag.ts';
 
 export type RouterContext = {
   queryClient: QueryClient;
+  /** The live updates of the staff pages, with what a 401 on their stream does; null: none (most tests). */
+  liveUpdates: { onUnauthorized: () => void } | null;
 };
+
+// Loaded once someone is logged in: the landing page's bundle stays without it (and its zod).
+const LiveUpdates = lazy(() => import('../features/live-updates/live-updates.tsx'));
 
 // Development only: the condition is false in a production build, so the import is dropped.
 const Devtools = import.meta.env.DEV && import.meta.env.MODE !== 'test' ? lazy(() => import('../components/devtools.tsx')) : () => null;
@@ -51,6 +56,7 @@ function useFocusContentOnNavigation() {
 
 function RootLayout() {
   useFocusContentOnNavigation();
+  const { liveUpdates } = Route.useRouteContext();
   const loggedIn = useIsLoggedIn();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -80,6 +86,11 @@ function RootLayout() {
       {/* After <main>, not in it: only there is a <footer> the page's contentinfo landmark. */}
       {onLandingPage && <LandingFooter />}
       <Notices />
+      {loggedIn && liveUpdates && (
+        <Suspense>
+          <LiveUpdates onUnauthorized={liveUpdates.onUnauthorized} />
+        </Suspense>
+      )}
       <Suspense>
         <Devtools />
       </Suspense>

@@ -8,15 +8,17 @@ import { setLoggedIn } from '../lib/login-flag.ts';
 type RenderAppOptions = {
   /** Stores the login flag and opens a mock session, as after a successful login. */
   loggedIn?: boolean;
+  /** Opens the live updates' stream (the mock's), as the browser does; off elsewhere, where it would add requests. */
+  liveUpdates?: boolean;
 };
 
 /** The whole app at `path`, with its own QueryClient (no retries) and router, on the msw mock backend. */
-export async function renderApp(path: string, { loggedIn = false }: RenderAppOptions = {}) {
+export async function renderApp(path: string, { loggedIn = false, liveUpdates = false }: RenderAppOptions = {}) {
   if (loggedIn) {
     setLoggedIn();
     mockDb.startSession();
   }
-  const app = createApp({ history: createMemoryHistory({ initialEntries: [path] }), retry: false });
+  const app = createApp({ history: createMemoryHistory({ initialEntries: [path] }), retry: false, liveUpdates });
   const user = userEvent.setup();
   render(<App {...app} />);
   // The first route has resolved once the navigation bar's home link is on screen.

@@ -14,7 +14,7 @@ function sameClient(a: Client, b: Client): boolean {
 }
 
 /** The list with the change made: the same array when it changes nothing there. */
-export function patchList(clients: Client[], { clientId, client }: Pick<ClientEvent, 'clientId' | 'client'>): Client[] {
+function patchList(clients: Client[], { clientId, client }: Pick<ClientEvent, 'clientId' | 'client'>): Client[] {
   const index = clients.findIndex((cached) => cached._id === clientId);
   if (!client) return index < 0 ? clients : clients.toSpliced(index, 1);
   // In the server's order (oldest registration first) or not: the list's `select` puts it in order.
@@ -47,7 +47,8 @@ export function applyChange(queryClient: QueryClient, event: ClientEvent): boole
   }
 
   void queryClient.invalidateQueries({ queryKey: clientKeys.history(clientId), exact: true });
-  if (kind === 'deleted' || kind === 'restored' || kind === 'erased') void queryClient.invalidateQueries({ queryKey: clientKeys.deleted() });
+  if (kind === 'deleted' || kind === 'restored' || kind === 'erased')
+    void queryClient.invalidateQueries({ queryKey: clientKeys.deleted() });
   return listChanged;
 }
 

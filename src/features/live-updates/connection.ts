@@ -11,7 +11,7 @@ import { applyChange, refetchClients } from './apply-change.ts';
 import { liveStoreOf } from './live-store.ts';
 
 /** Down this long before the page says "Reconnecting…". */
-export const RECONNECTING_AFTER_MS = 5000;
+const RECONNECTING_AFTER_MS = 5000;
 /** A hidden tab keeps its stream this long, then pauses it (and catches up when shown again). */
 const HIDDEN_PAUSE_MS = 60_000;
 /** Pauses between attempts: 1 s, doubling to 15 s; 30 s after a 429 or a 503 (the server's Retry-After). */

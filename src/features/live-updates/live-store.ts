@@ -8,7 +8,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ClientEvent } from '#contract/api';
 
 /** How long a row that changed stays highlighted. */
-export const HIGHLIGHT_MS = 2000;
+const HIGHLIGHT_MS = 2000;
 
 class LiveStore {
   reconnecting = false;

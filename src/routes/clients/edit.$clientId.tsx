@@ -18,6 +18,7 @@ import { EraseClientButton } from '../../features/clients/components/erase-clien
 import { noticeDeleted } from '../../features/clients/utils/client-notices.ts';
 import { toDateTimeLocalValue } from '../../features/clients/utils/date-time.ts';
 import { lastListView } from '../../features/clients/utils/last-list-view.ts';
+import { useClientChanges } from '../../features/live-updates/live-store.ts';
 
 export const Route = createFileRoute('/clients/edit/$clientId')({
   loader: ({ context: { queryClient }, params: { clientId } }) => queryClient.ensureQueryData(clientQueries.detail(clientId)),
@@ -67,6 +68,24 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
   const [conflict, setConflict] = useState<Conflict>();
   const [deleteConflict, setDeleteConflict] = useState<Conflict>();
   const [deleteRound, setDeleteRound] = useState(0);
+  const [edited, setEdited] = useState(false);
+  const [liveNote, setLiveNote] = useState<string>();
+  // A colleague's change seen live (issue 19): an untouched form takes it and says so; an edited one shows the 412's
+  // conflict view at once (the same situation, seen earlier).
+  useClientChanges(clientId, (event) => {
+    const known = conflict?.version ?? base?.version;
+    if (!base || (known !== null && known !== undefined && event.version <= known)) return;
+    if (edited) {
+      setConflict({ client: event.client, version: event.version, kind: event.kind, changedBy: event.by, changedAt: event.at });
+      setLiveNote(undefined);
+    } else if (event.client) {
+      setBase({ client: event.client, version: event.version });
+      setFormGeneration((generation) => generation + 1);
+      setLiveNote(`Updated by ${event.by} just now.`);
+    } else {
+      setLiveNote(event.kind === 'erased' ? `${event.by} erased this client.` : `${event.by} deleted this client.`);
+    }
+  });
   const theirs = useMemo(() => (conflict?.client ? toFormValues(conflict.client) : undefined), [conflict]);
   const client = base?.client;
 
@@ -131,6 +150,11 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
         <h1 id="edit-client-title" className="page__title">
           Edit a client
         </h1>
+        {liveNote && !conflict && (
+          <p className="form__note" role="status">
+            {liveNote}
+          </p>
+        )}
         {conflict && <EditConflict conflict={conflict} formId={formId} onUseTheirs={takeTheirs} />}
         <ClientForm
           key={client ? `${client._id}-${formGeneration}` : 'no-client'}
@@ -142,6 +166,7 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
           onSubmit={save}
           client={client}
           theirs={theirs}
+          onEditedChange={setEdited}
         >
           <DeleteClientButton
             key={deleteRound}

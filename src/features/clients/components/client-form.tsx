@@ -50,6 +50,8 @@ type ClientFormProps = {
    * changed keeps what was typed and shows theirs beside it.
    */
   theirs?: ClientFormValues;
+  /** Told whether the form holds changes not saved (the edit page: a colleague's change then is a conflict). */
+  onEditedChange?: (edited: boolean) => void;
 };
 
 /** The id of the form element, for a submit button outside it (the edit page's "Keep my changes"). */
@@ -74,6 +76,7 @@ export function ClientForm({
   disabled = false,
   children,
   theirs,
+  onEditedChange,
 }: ClientFormProps) {
   const page = useLocation({ select: (location) => location.pathname });
   const {
@@ -93,6 +96,7 @@ export function ClientForm({
   useEffect(() => {
     if (theirs) reset(theirs, { keepDirtyValues: true });
   }, [theirs, reset]);
+  useEffect(() => onEditedChange?.(isDirty), [isDirty, onEditedChange]);
   const typed = useWatch({ control });
   const restored = useRestoredDraft(page, setValue, disabled);
   const leaveQuestion = useLeaveQuestion(isDirty, () => removeDraft(page));

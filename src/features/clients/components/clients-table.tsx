@@ -5,6 +5,7 @@ import type { Client } from '#contract/api';
 import type { ClientListView, SortColumn } from '../utils/list-view-search.ts';
 import { formatRegistrationTime } from '../utils/date-time.ts';
 import './clients-table.css';
+import { useChangedJustNow } from '../../live-updates/live-store.ts';
 
 type ClientsTableProps = {
   clients: readonly Client[];
@@ -152,9 +153,11 @@ const ClientRow = memo(function ClientRow({ client, index }: ClientRowProps) {
   const editLocation = { to: '/clients/edit/$clientId', params: { clientId: client._id } } as const;
   // Like a link: the edit page's data starts loading on hover or focus.
   const preload = () => void router.preloadRoute(editLocation);
+  // A colleague's change just arrived (live updates): the row flashes, or is outlined without motion.
+  const changed = useChangedJustNow(client._id);
 
   return (
-    <tr aria-rowindex={index + 2}>
+    <tr aria-rowindex={index + 2} className={changed ? 'clients-table__row--changed' : undefined}>
       <td id={nameId}>{client.firstName}</td>
       <td>{client.lastName}</td>
       <td className="clients-table__email">{client.email}</td>

@@ -1,0 +1,51 @@
+/**
+ * GET /api/events in the mock: the store's change log as the server streams it (a `change` per write, replay from
+ * Last-Event-ID or `reset`, then `ready`), so that `salonMock.colleague`'s changes arrive live on screen.
+ *
+ * A plain handler with a ReadableStream rather than msw's `sse()`: `sse()` gives no notice when the page drops the
+ * stream (its ReadableStream has no `cancel`, so the store would keep writing to it), and cannot be made where there is
+ * no EventSource (the tests' jsdom). The SPA reads it with fetch either way.
+ */
+import { http } from 'msw';
+import type { ClientChange, ClientEvent } from '#contract/api';
+import { mockDb } from '../db.ts';
+import { requireSession } from './respond.ts';
+
+const toEvent = ({ seq, clientId, version, kind, by, at, after }: ClientChange): ClientEvent => ({
+  seq,
+  clientId,
+  version,
+  kind,
+  by,
+  at,
+  client: after && { _id: clientId, ...after },
+});
+
+const frame = (event: string, id: number, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export const eventHandlers = [
+  http.get('*/api/events', ({ request }) => {
+    const denied = requireSession();
+    if (denied) return denied;
+    const lastEventId = request.headers.get('last-event-id');
+    const after = lastEventId === null || lastEventId === '' ? undefined : Number(lastEventId);
+    const encoder = new TextEncoder();
+    let stop = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const send = (text: string) => controller.enqueue(encoder.encode(text));
+        const head = mockDb.head();
+        if (after !== undefined) {
+          // Ahead of the log (the store was reset) or not a number: the screen refetches.
+          if (!Number.isInteger(after) || after > head) send(frame('reset', head, { seq: head }));
+          else
+            for (const change of mockDb.changes().filter((entry) => entry.seq > after)) send(frame('change', change.seq, toEvent(change)));
+        }
+        send(frame('ready', head, { seq: head }));
+        stop = mockDb.onChange((change) => send(frame('change', change.seq, toEvent(change))));
+      },
+      cancel: () => stop(),
+    });
+    return new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' } });
+  }),
+];
