@@ -9,6 +9,7 @@
 import { http } from 'msw';
 import type { ClientChange, ClientEvent } from '#contract/api';
 import { mockDb } from '../db.ts';
+import { isOn, onScenarioChange } from '../scenarios.ts';
 import { requireSession } from './respond.ts';
 
 const toEvent = ({ seq, clientId, version, kind, by, at, after }: ClientChange): ClientEvent => ({
@@ -42,7 +43,17 @@ export const eventHandlers = [
             for (const change of mockDb.changes().filter((entry) => entry.seq > after)) send(frame('change', change.seq, toEvent(change)));
         }
         send(frame('ready', head, { seq: head }));
-        stop = mockDb.onChange((change) => send(frame('change', change.seq, toEvent(change))));
+        const unsubscribe = mockDb.onChange((change) => send(frame('change', change.seq, toEvent(change))));
+        // `events-down` drops the streams already open too, as a network fault would.
+        const unwatch = onScenarioChange(() => {
+          if (!isOn('events-down')) return;
+          stop();
+          controller.error(new TypeError('The mock scenario events-down dropped the stream'));
+        });
+        stop = () => {
+          unsubscribe();
+          unwatch();
+        };
       },
       cancel: () => stop(),
     });

@@ -12,12 +12,20 @@ type ColleagueChange = Partial<Record<'firstName' | 'lastName' | 'email' | 'regi
 
 /** The mock's console, as the page has it in development (mocks/browser.ts). */
 type MockWindow = {
-  salonMock: { colleague: { update(clientId: string, fields: ColleagueChange): unknown; delete(clientId: string): boolean } };
+  salonMock: {
+    colleague: {
+      create(fields: ColleagueChange): unknown;
+      update(clientId: string, fields: ColleagueChange): unknown;
+      delete(clientId: string): boolean;
+    };
+  };
 };
 
 export type Colleague = {
   /** The username their changes are credited to. */
   readonly username: string;
+  /** Registers a client with all four fields. */
+  create(fields: Required<ColleagueChange>): Promise<void>;
   update(clientId: string, fields: ColleagueChange): Promise<void>;
   delete(clientId: string): Promise<void>;
 };
@@ -39,6 +47,9 @@ export function addStaffAccount(databaseFile: string, account: Account): void {
 export function mockColleague(page: Page): Colleague {
   return {
     username: 'colleague',
+    async create(fields) {
+      await page.evaluate((input) => void (window as unknown as MockWindow).salonMock.colleague.create(input), fields);
+    },
     async update(clientId, fields) {
       await page.evaluate(([id, changes]) => void (window as unknown as MockWindow).salonMock.colleague.update(id, changes), [
         clientId,
@@ -72,6 +83,12 @@ export async function browserColleague(
   } as const;
   return {
     username: account.username,
+    async create(fields) {
+      await page.goto('/clients/register');
+      for (const [field, value] of Object.entries(fields)) await page.getByLabel(labels[field as keyof ColleagueChange]).fill(value);
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect(page.getByText('Client registered successfully!')).toBeVisible();
+    },
     async update(clientId, fields) {
       await openClient(clientId);
       for (const [field, value] of Object.entries(fields)) await page.getByLabel(labels[field as keyof ColleagueChange]).fill(value);
