@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientEvent } from '#contract/api';
+import { readEventStream } from '#contract/event-stream';
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from '../../harness/postgres.ts';
 import { ADMIN, type RealServer } from '../../harness/real-server.ts';
 import { clientBody, countBy, countStatuses, formatInt, printFigure, reliabilityContext } from '../lib/context.ts';
@@ -37,6 +39,8 @@ const RESPONSE_GOAL_MS = 5000;
 /** After the database is back, the server responds 2xx within this. */
 const RECOVERY_GOAL_MS = 5000;
 const WRITERS = 4;
+/** Event streams open through the database restart (issue 19). */
+const STREAMS = 3;
 
 type Stored = { id: string; last_name: string; email: string };
 type Ledger = ReturnType<typeof newLedger>;
@@ -208,6 +212,47 @@ function requestFlow(client: HttpClient, cookie: string, ledger: Ledger, t0: num
       await working;
     },
   };
+}
+
+/** Streams of GET /api/events, open through the whole check: what each received. */
+async function openStreams(origin: string, cookie: string, count: number) {
+  const abort = new AbortController();
+  const received = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const response = await fetch(`${origin}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
+      if (!response.ok || !response.body) throw new Error(`GET /api/events responded ${response.status}`);
+      const changes: ClientEvent[] = [];
+      const reading = readEventStream(response.body, (message) => {
+        if (message.event === 'change') changes.push(ClientEvent.parse(JSON.parse(message.data)));
+      }).catch(() => {});
+      return { changes, reading };
+    }),
+  );
+  return {
+    received: received.map((stream) => stream.changes),
+    close: () => abort.abort(),
+  };
+}
+
+/**
+ * Every stream has every client stored, registered once, and its changes in order, each once: waits up to 5 s for the
+ * last ones; the problems found, none when all is well.
+ */
+async function streamProblems(received: ClientEvent[][], stored: readonly Stored[]): Promise<string[]> {
+  const wanted = new Set(stored.map((row) => row.id));
+  const deadline = performance.now() + 5000;
+  const missing = (changes: ClientEvent[]) => {
+    const registered = new Set(changes.filter((change) => change.kind === 'registered').map((change) => change.clientId));
+    return [...wanted].filter((id) => !registered.has(id)).length;
+  };
+  while (performance.now() < deadline && received.some((changes) => missing(changes) > 0)) await sleep(50);
+  return received.flatMap((changes, index) => {
+    const problems: string[] = [];
+    if (missing(changes) > 0) problems.push(`stream ${index + 1}: ${missing(changes)} stored clients never arrived`);
+    const outOfOrder = changes.filter((change, at) => at > 0 && change.seq <= (changes[at - 1] as ClientEvent).seq).length;
+    if (outOfOrder > 0) problems.push(`stream ${index + 1}: ${outOfOrder} changes repeated or out of order`);
+    return problems;
+  });
 }
 
 /** The moments of the outage, relative to the start of the load. */
@@ -481,17 +526,24 @@ describe('postgres', () => {
     const server = await startOn('postgres-restart', url);
     const client = httpClient(server, WRITERS);
     const ledger = newLedger();
+    let streams: Awaited<ReturnType<typeof openStreams>> | undefined;
     try {
       const cookie = await logIn(client, ADMIN.username, ADMIN.password);
+      // Open through the outage: afterwards each must hold every change exactly once, in order (issue 19).
+      streams = await openStreams(client.origin, cookie, STREAMS);
       const t0 = performance.now();
       const flow = requestFlow(client, cookie, ledger, t0);
       const { outage, recoveredAt } = await outageUnderLoad(cluster, flow, downMs, t0);
       const verdict = judgeOutage(flow.responses, outage, recoveredAt);
-      const found = compareStored(await readClients(url), ledger.acknowledged, ledger.sent);
+      const stored = await readClients(url);
+      const found = compareStored(stored, ledger.acknowledged, ledger.sent);
+      const streamed = await streamProblems(streams.received, stored);
       printFigure(
         `${outageFigure(flow.responses, outage, downMs, verdict)}; ` +
-          `${formatInt(ledger.acknowledged.size)} acknowledged creates, ${found.lost.length} lost, ${found.duplicates.length} duplicates`,
+          `${formatInt(ledger.acknowledged.size)} acknowledged creates, ${found.lost.length} lost, ${found.duplicates.length} duplicates; ` +
+          `${STREAMS} event streams, each with ${streams.received.map((changes) => changes.length).join('/')} changes`,
       );
+      expect.soft(streamed, 'event streams missing, repeating or reordering changes').toEqual([]);
       expect.soft(verdict.whileDown.length, 'responses while the database was down').toBeGreaterThan(0);
       expect.soft(countStatuses(verdict.downNot503), 'while down, responses other than 503 with Retry-After').toBe('');
       expect.soft(countStatuses(verdict.notRetry), 'responses other than 2xx or 503 with Retry-After').toBe('');
@@ -504,6 +556,7 @@ describe('postgres', () => {
       expect.soft(ledger.malformed, '201 responses without an id').toBe(0);
       expectStoredAsWritten(found);
     } finally {
+      streams?.close();
       client.close();
       await server.kill();
     }
