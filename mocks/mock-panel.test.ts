@@ -37,6 +37,14 @@ describe('the mock panel’s colleague', () => {
     expect(screen.getByRole('status')).toHaveTextContent('The colleague found no client mock-000002 to update');
   });
 
+  it('registers a client as staff "colleague", anywhere', async () => {
+    const user = await openPanel('/clients');
+    await user.click(screen.getByRole('button', { name: 'Colleague registers a client' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Colleague registered Zoe Quinn.');
+    expect(mockDb.listClients().at(-1)).toMatchObject({ firstName: 'Zoe', lastName: 'Quinn', email: 'zoe.quinn.1@example.com' });
+    expect(mockDb.changes().at(-1)).toMatchObject({ kind: 'registered', by: 'colleague' });
+  });
+
   it('asks for an edit page elsewhere, changing nothing', async () => {
     const user = await openPanel('/clients');
     await user.click(screen.getByRole('button', { name: 'Colleague deletes this client' }));

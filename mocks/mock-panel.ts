@@ -34,35 +34,54 @@ function clientOnScreen(): string | undefined {
 /** Last names the colleague corrects a client's to: always a different one, so that the change shows. */
 const NEW_LAST_NAMES = ['Novak', 'Lambert', 'Costa', 'Brennan'];
 
-/** "Colleague edits / deletes this client": another staff member's write to the client on screen, for a 412 on purpose. */
+/** Clients the colleague registers, in turn. */
+const NEW_CLIENTS = [
+  { firstName: 'Zoe', lastName: 'Quinn' },
+  { firstName: 'Marta', lastName: 'Silva' },
+  { firstName: 'Ines', lastName: 'Duarte' },
+];
+
+/**
+ * "Colleague registers a client", "… edits / deletes this client": another staff member's writes, on screen at once
+ * (live updates), or a 412 on purpose (with `events-down`, the form's next Update or Delete).
+ */
 function colleagueControls(): HTMLFieldSetElement {
   const fieldset = element('fieldset', {}, 'margin:0 0 0.5rem;padding:0.5rem;border:1px solid #ccc;display:flex;flex-wrap:wrap;gap:0.5rem');
-  fieldset.append(element('legend', { textContent: 'Colleague (on a client’s edit page)' }));
+  fieldset.append(element('legend', { textContent: 'Colleague' }));
   const status = element('output', {}, 'flex-basis:100%');
   status.setAttribute('aria-live', 'polite');
-  const act = (textContent: string, write: (clientId: string) => string) => {
-    const button = element('button', { type: 'button', textContent }, BUTTON_STYLE);
-    button.addEventListener('click', () => {
-      const clientId = clientOnScreen();
+  const button = (textContent: string, run: () => string) => {
+    const created = element('button', { type: 'button', textContent }, BUTTON_STYLE);
+    created.addEventListener('click', () => {
       try {
-        status.textContent = clientId ? write(clientId) : 'Open a client’s edit page first (/clients/edit/…).';
+        status.textContent = run();
       } catch (error) {
         status.textContent = (error as Error).message;
       }
     });
-    return button;
+    return created;
   };
+  const act = (textContent: string, write: (clientId: string) => string) =>
+    button(textContent, () => {
+      const clientId = clientOnScreen();
+      return clientId ? write(clientId) : 'Open a client’s edit page first (/clients/edit/…).';
+    });
+  let registered = 0;
+  const registers = button('Colleague registers a client', () => {
+    const name = NEW_CLIENTS[registered++ % NEW_CLIENTS.length] as (typeof NEW_CLIENTS)[number];
+    const email = `${name.firstName}.${name.lastName}.${registered}@example.com`.toLowerCase();
+    const client = colleague.create({ ...name, email, registrationDateTime: new Date().toISOString().slice(0, 16) });
+    return `Colleague registered ${client.firstName} ${client.lastName}.`;
+  });
   const edits = act('Colleague edits this client', (clientId) => {
     const before = mockDb.findClient(clientId)?.lastName;
     const { lastName } = colleague.update(clientId, { lastName: NEW_LAST_NAMES.find((name) => name !== before) });
-    return `Colleague changed the last name from ${before} to ${lastName}: the form’s next Update (If-Match) meets a 412.`;
+    return `Colleague changed the last name from ${before} to ${lastName}.`;
   });
   const deletes = act('Colleague deletes this client', (clientId) =>
-    colleague.delete(clientId)
-      ? 'Colleague deleted this client: the form’s next Update or Delete (If-Match) meets a 412.'
-      : `No client ${clientId} to delete.`,
+    colleague.delete(clientId) ? 'Colleague deleted this client.' : `No client ${clientId} to delete.`,
   );
-  fieldset.append(edits, deletes, status);
+  fieldset.append(registers, edits, deletes, status);
   return fieldset;
 }
 
