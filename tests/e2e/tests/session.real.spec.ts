@@ -3,20 +3,9 @@
  * server side, a session the server ends, and data that outlives a restart. The `real`
  * project alone runs this file.
  */
-import Database from 'better-sqlite3';
 import { expect, test } from '../fixtures.ts';
 import { clientRow, createClientThroughApi, expectAlert, logIn, loginFlag, mainNav, uniqueClient, fillClientForm } from '../support/app.ts';
-
-/** Ends every session in the server's database, as an idle or absolute time-out would. */
-function endAllSessions(databaseFile: string): number {
-  const db = new Database(databaseFile);
-  try {
-    db.pragma('busy_timeout = 5000');
-    return db.prepare('DELETE FROM sessions').run().changes;
-  } finally {
-    db.close();
-  }
-}
+import { endAllSessions } from '../support/sessions.ts';
 
 test('the session cookie is HttpOnly: the page cannot read it', async ({ page, context, account, baseURL }) => {
   await logIn(page, account);
