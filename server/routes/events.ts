@@ -26,6 +26,8 @@ export const eventRoutes: ZodPlugin = async (app) => {
   app.get(
     '/events',
     {
+      // A stream has no headers worth asking for alone.
+      exposeHeadRoute: false,
       schema: {
         summary: 'The changes of clients, live (Server-Sent Events)',
         description:

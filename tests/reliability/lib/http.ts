@@ -47,9 +47,7 @@ export class HttpClient {
         { host: this.#host, port: this.#port, method: request.method, path: request.path, headers, agent: this.#agent },
         (incoming) => {
           const chunks: Buffer[] = [];
-          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-          incoming.on('error', reject);
-          incoming.on('end', () => {
+          const finish = () => {
             const response = {
               status: incoming.statusCode ?? 0,
               headers: incoming.headers,
@@ -66,7 +64,19 @@ export class HttpClient {
               body: response.body,
             });
             resolve(response);
-          });
+          };
+          incoming.on('error', reject);
+          // An event stream (GET /api/events) never ends by itself: its first event is the response's body.
+          if (incoming.headers['content-type']?.startsWith('text/event-stream')) {
+            incoming.once('data', (chunk: Buffer) => {
+              chunks.push(chunk);
+              outgoing.destroy();
+              finish();
+            });
+            return;
+          }
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          incoming.on('end', finish);
         },
       );
       outgoing.setTimeout(request.timeoutMs ?? 20_000, () => outgoing.destroy(new Error(`${request.method} ${request.path} timed out`)));

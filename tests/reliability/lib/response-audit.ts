@@ -8,7 +8,9 @@
  * What the request itself carried (fuzzed SQL echoed back in a stored name, an unknown field
  * named in a 400's message) is removed before the scan: it is the caller's own data.
  */
+import { once } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
+import { text as readText } from 'node:stream/consumers';
 import { PreconditionFailedBody } from '#contract/api';
 import type { App } from '#server/app.ts';
 import type { HttpRequest, HttpResponse } from './http.ts';
@@ -154,8 +156,22 @@ export class ResponseAudit {
   async inject(app: App, source: string, request: HttpRequest): Promise<HttpResponse> {
     const started = performance.now();
     const { method, path, headers, body } = request;
-    const injected = await app.inject({ method: method as 'GET', url: path, headers, ...(body === undefined ? {} : { payload: body }) });
-    const response = { status: injected.statusCode, headers: injected.headers as IncomingHttpHeaders, body: injected.body };
+    const abort = new AbortController();
+    const injected = await app.inject({
+      method: method as 'GET',
+      url: path,
+      headers,
+      ...(body === undefined ? {} : { payload: body }),
+      payloadAsStream: true,
+      signal: abort.signal,
+    });
+    const payload = injected.stream();
+    payload.on('error', () => {});
+    // An event stream (GET /api/events) never ends by itself: its first event is the response's body.
+    const streaming = String(injected.headers['content-type'] ?? '').startsWith('text/event-stream');
+    const text = streaming ? String((await once(payload, 'data'))[0]) : await readText(payload);
+    if (streaming) abort.abort();
+    const response = { status: injected.statusCode, headers: injected.headers as IncomingHttpHeaders, body: text };
     this.record({ source, method, url: path, requestBody: body, ...response });
     return { ...response, ms: performance.now() - started };
   }
