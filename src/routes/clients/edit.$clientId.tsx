@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Client } from '#contract/api';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { clientQueries, clientKeys, type VersionedClient } from '../../features/clients/api/client-queries.ts';
@@ -70,11 +70,14 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
   const [deleteRound, setDeleteRound] = useState(0);
   const [edited, setEdited] = useState(false);
   const [liveNote, setLiveNote] = useState<string>();
+  // While this page saves, the stream also brings its own writes (the restore before a save): those are not news, and
+  // a colleague's change meanwhile comes back as the save's 412 anyway.
+  const saving = useRef(false);
   // A colleague's change seen live (issue 19): an untouched form takes it and says so; an edited one shows the 412's
   // conflict view at once (the same situation, seen earlier).
   useClientChanges(clientId, (event) => {
     const known = conflict?.version ?? base?.version;
-    if (!base || (known !== null && known !== undefined && event.version <= known)) return;
+    if (!base || saving.current || (known !== null && known !== undefined && event.version <= known)) return;
     if (edited) {
       setConflict({ client: event.client, version: event.version, kind: event.kind, changedBy: event.by, changedAt: event.at });
       setLiveNote(undefined);
@@ -99,14 +102,21 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
 
   const save = async (input: ClientFormValues) => {
     let version = conflict ? conflict.version : (base?.version ?? null);
-    // "Restore and save my changes": the client comes back first, then takes the form over its restored version.
-    if (conflict && !conflict.client && conflict.kind === 'deleted') version = (await restoreClient.mutateAsync(clientId)).version;
+    saving.current = true;
     try {
+      // "Restore and save my changes": the client comes back first, then takes the form over its restored version.
+      if (conflict && !conflict.client && conflict.kind === 'deleted') {
+        version = (await restoreClient.mutateAsync(clientId)).version;
+        // Known from here on: its event, however late, is this page's own.
+        if (version !== null) setConflict({ ...conflict, version });
+      }
       await updateClient.mutateAsync({ clientId, input, version });
     } catch (error) {
       const met = conflictOf(error);
       if (met) setConflict(met);
       throw error;
+    } finally {
+      saving.current = false;
     }
   };
 

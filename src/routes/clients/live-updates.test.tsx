@@ -3,9 +3,11 @@
  * reload, through the mock's GET /api/events; a tab's own change does not announce itself.
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { colleague } from '#mocks/colleague.ts';
 import { mockDb } from '#mocks/db.ts';
+import { server } from '#mocks/node.ts';
 import { clientKeys } from '../../features/clients/api/client-queries.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { recordRequests } from '../../testing/request-log.ts';
@@ -119,5 +121,19 @@ describe('the edit page, live', () => {
     colleague.delete('c-nina');
     expect(await screen.findByText('This client was deleted by colleague while you were editing.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Restore and save my changes' })).toBeInTheDocument();
+  });
+
+  it('"Restore and save my changes": the tab’s own restore, seen live, is not a colleague’s change', async () => {
+    const { user } = await openNina();
+    await user.type(screen.getByLabelText('Last name'), 'x');
+    colleague.delete('c-nina');
+    await screen.findByText('This client was deleted by colleague while you were editing.');
+    // The save after the restore is slow, so that the restore's own event is on screen first if it is taken for news.
+    server.use(http.put('*/api/clients/:id', () => delay(300)));
+
+    await user.click(screen.getByRole('button', { name: 'Restore and save my changes' }));
+    await delay(150);
+    expect(screen.queryByText(/^This client was changed by/)).not.toBeInTheDocument();
+    expect(await screen.findByText('Client updated successfully!')).toBeInTheDocument();
   });
 });

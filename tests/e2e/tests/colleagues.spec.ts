@@ -1,16 +1,22 @@
 /**
  * Several staff, one client list (issue 18), in both projects: the test's page is one member of staff, `colleague`
  * another (a second account in its own browser context on the real server; the mock's colleague in the mock one).
+ *
+ * The page's live updates are off here: these are the checks that hold when the stream misses a colleague's change
+ * (tests/live-updates.spec.ts has the same situations seen live, at once).
  */
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures.ts';
 import { clientRow, createClientThroughApi, logIn, uniqueClient, type Client } from '../support/app.ts';
+import { dropMockEventStream, refuseEventStream } from '../support/live-updates.ts';
 
 const WHEN = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d`;
 
-test.beforeEach(async ({ page, account }) => {
+test.beforeEach(async ({ page, account, backend }) => {
+  if (backend === 'real') await refuseEventStream(page);
   await logIn(page, account);
+  if (backend === 'mock') await dropMockEventStream(page);
 });
 
 async function openClient(page: Page, client: Client): Promise<void> {

@@ -1,8 +1,9 @@
 /** Live updates in the mock (issue 19): the `events-down` scenario drops the stream; "Reconnecting…", then the catch-up. */
 import { expect, test } from '../fixtures.ts';
 import { clientRow, logIn } from '../support/app.ts';
+import { dropMockEventStream } from '../support/live-updates.ts';
 
-type MockWindow = { salonMock: { scenario(name: string): unknown; off(): unknown } };
+type MockWindow = { salonMock: { off(): unknown } };
 
 /** The first seeded client (mocks/seed.ts). */
 const AMELIA = { _id: 'mock-000001', firstName: 'Amelia' };
@@ -11,7 +12,7 @@ test('events-down: "Reconnecting…" after 5 s, and what changed meanwhile arriv
   await logIn(page, account);
   const row = clientRow(page, AMELIA.firstName);
   await expect(row).toBeVisible();
-  await page.evaluate(() => (window as unknown as MockWindow).salonMock.scenario('events-down'));
+  await dropMockEventStream(page);
   const reconnecting = page.getByRole('status').filter({ hasText: 'Reconnecting…' });
   await expect(reconnecting).toBeVisible({ timeout: 10_000 });
 

@@ -1,0 +1,19 @@
+/**
+ * Turning the page's live updates off (issue 19), so that a test sees what happens when the stream misses a change:
+ * the save's and the delete's own checks (issue 18). In the `real` project the page's GET /api/events is refused from
+ * the start; in the `mock` project (where the mock's service worker answers, out of Playwright's reach) its
+ * `events-down` scenario drops the stream and refuses the next ones.
+ */
+import type { Page } from '@playwright/test';
+
+type MockWindow = { salonMock: { scenario(name: string): unknown } };
+
+/** In the `real` project, before the page logs in. */
+export async function refuseEventStream(page: Page): Promise<void> {
+  await page.route('**/api/events', (route) => route.abort());
+}
+
+/** In the `mock` project, once the page has the mock (logged in). */
+export async function dropMockEventStream(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as MockWindow).salonMock.scenario('events-down'));
+}
