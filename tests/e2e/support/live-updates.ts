@@ -15,5 +15,6 @@ export async function refuseEventStream(page: Page): Promise<void> {
 
 /** In the `mock` project, once the page has the mock (logged in). */
 export async function dropMockEventStream(page: Page): Promise<void> {
+  await page.waitForFunction(() => 'salonMock' in window);
   await page.evaluate(() => (window as unknown as MockWindow).salonMock.scenario('events-down'));
 }

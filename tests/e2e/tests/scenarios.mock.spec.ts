@@ -47,10 +47,9 @@ test('mock-delay shows the loading state', async ({ page }) => {
   await expect(badge(page)).toHaveText('Mock scenario: every call after 1500 ms');
 });
 
-test('session-ended: a submit gets 401 and the login page says why', async ({ page }, testInfo) => {
+test('session-ended: the live stream’s 401 takes the open page to the login page, which says why', async ({ page }) => {
   await page.goto('/clients/register?mock-scenario=session-ended');
-  await fillClientForm(page, uniqueClient(testInfo));
-  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/login\?/);
   await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
 });
 
