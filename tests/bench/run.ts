@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
- * Parts: weight, lighthouse, list, api, changes, memory (all by default). `--reuse-build` measures
+ * Parts: weight, lighthouse, list, api, changes, live, memory (all by default). `--reuse-build` measures
  * the last build again instead of building. Exit code 1 when a figure misses its goal or
  * could not be measured. See docs/performance.md.
  */
@@ -12,11 +12,12 @@ import { withCleanup } from '../harness/processes.ts';
 import { runApiBench, runMemoryBench } from './api.ts';
 import { runChangesBench } from './changes.ts';
 import { runLighthouseBench } from './lighthouse.ts';
+import { runLiveBench } from './live.ts';
 import { runListBench } from './list.ts';
 import { runWeightBench } from './weight.ts';
 import { allFigures, reportNotMeasured, summary } from './lib/report.ts';
 
-const PARTS = ['weight', 'lighthouse', 'list', 'api', 'changes', 'memory'] as const;
+const PARTS = ['weight', 'lighthouse', 'list', 'api', 'changes', 'live', 'memory'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The whole run is stopped after this, whatever it is doing. */
@@ -49,6 +50,7 @@ async function main(): Promise<number> {
     list: () => runListBench(build),
     api: () => runApiBench(build),
     changes: () => runChangesBench(build),
+    live: () => runLiveBench(build),
     memory: () => runMemoryBench(build),
   };
   for (const part of PARTS) {
