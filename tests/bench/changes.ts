@@ -12,10 +12,11 @@ import autocannon from 'autocannon';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import type { Client } from '#contract/api';
 import { createClientStore } from '#server/clients/client-store.ts';
 import { openDatabase } from '#server/db/database.ts';
 import type { Build } from '../harness/build.ts';
-import { median, report } from './lib/report.ts';
+import { median, percentile, report } from './lib/report.ts';
 import { logIn, scratchDirectory, seededDatabase, startBareServer, startServer } from './lib/server.ts';
 
 const CONNECTIONS = 10;
@@ -28,11 +29,6 @@ const PURGED = 10_000;
 
 const versionOf = (etag: unknown) => Number(/^"v(\d+)"$/.exec(String(etag))?.[1] ?? Number.NaN);
 
-const percentile = (values: readonly number[], fraction: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * fraction))] as number;
-
-type Updated = { _id: string; firstName: string; lastName: string; email: string; registrationDateTime: string };
-
 /**
  * PUTs for `durationS`, each to the next of `clients` in turn (never two at once on one client with 10 connections
  * and 1,000 clients), with If-Match from `versions` or without; every response's ETag goes back into `versions`.
@@ -40,7 +36,7 @@ type Updated = { _id: string; firstName: string; lastName: string; email: string
 async function updates(
   origin: string,
   cookie: string,
-  clients: readonly Updated[],
+  clients: readonly Client[],
   versions: Map<string, number>,
   conditional: boolean,
   durationS: number,
@@ -56,7 +52,7 @@ async function updates(
       {
         method: 'PUT',
         setupRequest: (request, context) => {
-          const client = clients[next++ % clients.length] as Updated;
+          const client = clients[next++ % clients.length] as Client;
           context.id = client._id;
           unanswered.add(client._id);
           const { _id, ...fields } = client;
@@ -82,7 +78,7 @@ async function updates(
 }
 
 async function benchUpdates(origin: string, cookie: string): Promise<void> {
-  const list = (await (await fetch(`${origin}/api/clients`, { headers: { cookie } })).json()) as Updated[];
+  const list = (await (await fetch(`${origin}/api/clients`, { headers: { cookie } })).json()) as Client[];
   const clients = list.slice(0, UPDATED_CLIENTS);
   const versions = new Map<string, number>();
   await updates(origin, cookie, clients, versions, false, 2);
@@ -107,7 +103,7 @@ async function benchUpdates(origin: string, cookie: string): Promise<void> {
 }
 
 async function benchHistory(origin: string, cookie: string): Promise<void> {
-  const [client] = (await (await fetch(`${origin}/api/clients`, { headers: { cookie } })).json()) as Updated[];
+  const [client] = (await (await fetch(`${origin}/api/clients`, { headers: { cookie } })).json()) as Client[];
   if (!client) throw new Error('No client to give a history');
   const { _id, ...fields } = client;
   for (let entry = 2; entry <= HISTORY_ENTRIES; entry += 1) {

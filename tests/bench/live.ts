@@ -14,13 +14,13 @@
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ClientEvent } from '#contract/api';
+import { ClientEvent, type Client } from '#contract/api';
 import { readEventStream } from '#contract/event-stream';
 import type { Build } from '../harness/build.ts';
 import { postgresBinDir, startPostgresCluster } from '../harness/postgres.ts';
 import { onCleanup } from '../harness/processes.ts';
 import { seedClients } from '../harness/seed-clients.ts';
-import { mb, median, report } from './lib/report.ts';
+import { mb, median, percentile, report } from './lib/report.ts';
 import { logIn, scratchDirectory, seededDatabase, startServer, type RunningServer } from './lib/server.ts';
 
 const CLIENTS = 5000;
@@ -31,11 +31,6 @@ const FAN_OUTS = 10;
 const CONNECTIONS = 10;
 const DURATION_S = 4;
 const ROUNDS = 7;
-
-const percentile = (values: readonly number[], fraction: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * fraction))] as number;
-
-type Listed = { _id: string; firstName: string; lastName: string; email: string; registrationDateTime: string };
 
 /** One open GET /api/events, calling `onChange` with each change as it arrives. */
 type Stream = { ready: Promise<void>; close(): void };
@@ -67,14 +62,14 @@ async function openStreams(origin: string, cookie: string, count: number, onChan
   return { closeAll: () => streams.forEach((stream) => stream.close()) };
 }
 
-async function listOf(origin: string, cookie: string): Promise<Listed[]> {
+async function listOf(origin: string, cookie: string): Promise<Client[]> {
   const response = await fetch(`${origin}/api/clients`, { headers: { cookie } });
   if (response.status !== 200) throw new Error(`GET /api/clients responded ${response.status}`);
-  return (await response.json()) as Listed[];
+  return (await response.json()) as Client[];
 }
 
 /** Sends an unconditional PUT renaming `client`; resolves when it is answered, with when it was sent. */
-async function rename(origin: string, cookie: string, client: Listed, lastName: string): Promise<number> {
+async function rename(origin: string, cookie: string, client: Client, lastName: string): Promise<number> {
   const { _id, ...fields } = client;
   const sent = performance.now();
   const response = await fetch(`${origin}/api/clients/${_id}`, {
@@ -205,7 +200,7 @@ async function benchManyStreams(build: Build): Promise<void> {
     const clients = await listOf(server.origin, cookie);
     // Warm: a stream, a write and its event, so that what is measured next is the streams alone.
     const warm = await openStreams(server.origin, cookie, 1, () => {});
-    await rename(server.origin, cookie, clients[0] as Listed, 'Warm');
+    await rename(server.origin, cookie, clients[0] as Client, 'Warm');
     await settle(1000);
     warm.closeAll();
     await settle(1000);
@@ -241,7 +236,7 @@ async function benchManyStreams(build: Build): Promise<void> {
 
       const fanOuts: number[] = [];
       for (let change = 0; change < FAN_OUTS; change += 1) {
-        const client = clients[change + 1] as Listed;
+        const client = clients[change + 1] as Client;
         const key = `${client._id} Fan-out ${change}`;
         const sent = await rename(server.origin, cookie, client, `Fan-out ${change}`);
         await until(() => (seen.get(key)?.length ?? 0) === STREAMS, 10_000, `the change on all ${STREAMS} streams`);

@@ -38,5 +38,9 @@ export const median = (values: readonly number[]): number => {
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
+/** The value at `fraction` of the sorted values (0.95: the p95), nearest rank. */
+export const percentile = (values: readonly number[], fraction: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * fraction))] as number;
+
 export const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
 export const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
