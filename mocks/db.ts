@@ -1,6 +1,7 @@
 // The mock backend's store: clients, their change log and the demo session, in memory, and in the browser also in
 // localStorage (kept across reloads). `resetMockDb()` or `?mock-reset` brings back the seed.
 import type { ChangeKind, Client, ClientChange, ClientFields, ClientInput, DeletedClient } from '#contract/api';
+import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { seedClients } from './seed.ts';
 
@@ -17,6 +18,8 @@ type MockState = {
   username: string | null;
   nextId: number;
   nextSeq: number;
+  /** The Idempotency-Keys of registrations, per account, as the server keeps them (24 hours). */
+  idempotencyKeys?: Array<{ by: string; key: string; clientId: string; at: number }>;
 };
 
 const STORAGE_KEY = 'salon-mock-db';
@@ -166,6 +169,20 @@ export const mockDb = {
     append(client._id, 1, 'registered', by, fieldsOf(client));
     save();
     return { client, version: 1 };
+  },
+  /** A registration sent with an Idempotency-Key: registered once per account and key within 24 hours. */
+  createClientOnce(input: ClientInput, key: string, by: string = mockDb.sessionUser()): RegistrationOutcome<VersionedClient> {
+    const now = Date.now();
+    const keys = (state.idempotencyKeys ?? []).filter((entry) => now - entry.at < IDEMPOTENCY_KEY_TTL_MS);
+    const first = keys.find((entry) => entry.by === by && entry.key === key);
+    if (first) {
+      const registered = state.changes.find((change) => change.clientId === first.clientId && change.kind === 'registered');
+      return replayOf(first.clientId, registered?.after, input);
+    }
+    const created = mockDb.createClient(input, by);
+    state.idempotencyKeys = [...keys, { by, key, clientId: created.client._id, at: now }];
+    save();
+    return { status: 'registered', value: created };
   },
   /** Replaces a live client's fields when `ifMatch` allows (none, `*`, or its version among the tags). */
   updateClient(clientId: string, input: ClientInput, by: string = mockDb.sessionUser(), ifMatch?: IfMatch): WriteOutcome<VersionedClient> {

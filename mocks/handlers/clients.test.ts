@@ -323,4 +323,50 @@ describe('mock backend', () => {
       }
     });
   });
+
+  describe('Idempotency-Key on POST /api/clients, as the server answers it', () => {
+    const register = async (key: string, body: object = input) => {
+      const response = await fetch('http://localhost/api/clients', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        etag: response.headers.get('ETag'),
+        json: (await response.json()) as { _id?: string; message?: string },
+      };
+    };
+
+    it('registers once: the same key again answers the first registration', async () => {
+      mockDb.startSession();
+      const before = mockDb.listClients().length;
+      const first = await register('"key-1"');
+      const again = await register('key-1');
+      expect([first.status, again.status]).toEqual([201, 201]);
+      expect(again.json).toEqual(first.json);
+      expect(again.etag).toBe('"v1"');
+      expect(mockDb.listClients()).toHaveLength(before + 1);
+    });
+
+    it('422 for the key with another client, 409 once its client was erased, 400 for a malformed key', async () => {
+      mockDb.startSession();
+      const first = await register('key-2');
+      const before = mockDb.listClients().length;
+      expect(await register('key-2', { ...input, firstName: 'Other' })).toMatchObject({
+        status: 422,
+        json: { message: 'This Idempotency-Key was sent before with another client' },
+      });
+      await call('POST', `/api/clients/${first.json._id}/erase`);
+      expect(await register('key-2')).toMatchObject({
+        status: 409,
+        json: { message: 'This client was registered with this Idempotency-Key and has since been erased' },
+      });
+      expect(await register('two words')).toMatchObject({
+        status: 400,
+        json: { message: 'Idempotency-Key must be a string of 1 to 255 visible characters' },
+      });
+      expect(mockDb.listClients()).toHaveLength(before - 1);
+    });
+  });
 });

@@ -1,5 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { ClientId, ClientInput, type ClientExport, type PreconditionFailedBody } from '#contract/api';
+import {
+  idempotencyKeyReusedMessage,
+  malformedIdempotencyKeyMessage,
+  parseIdempotencyKey,
+  registrationErasedMessage,
+} from '#contract/idempotency-key';
 import { mockDb } from '../db.ts';
 import {
   changedSinceMessage,
@@ -39,7 +45,15 @@ export const clientHandlers = [
     if (denied) return denied;
     const body = await parseBody(request, ClientInput);
     if (!body.ok) return body.response;
-    const { client, version } = mockDb.createClient(body.data);
+    const key = parseIdempotencyKey(request.headers.get('Idempotency-Key'));
+    if (key === null) return errorResponse(400, malformedIdempotencyKeyMessage);
+    const outcome =
+      key === undefined
+        ? { status: 'registered' as const, value: mockDb.createClient(body.data) }
+        : mockDb.createClientOnce(body.data, key);
+    if (outcome.status === 'key-reused') return errorResponse(422, idempotencyKeyReusedMessage);
+    if (outcome.status === 'erased') return errorResponse(409, registrationErasedMessage);
+    const { client, version } = outcome.value;
     return HttpResponse.json(client, { status: 201, headers: { ETag: versionEtag(version) } });
   }),
 

@@ -36,6 +36,11 @@ async function seededSqlite(clients: number): Promise<string> {
       .insertInto('sessions')
       .values({ token_hash: 'a'.repeat(64), staff_id: staff?.id ?? '', created_at: now, last_seen_at: now })
       .execute();
+    const [client] = await db.selectFrom('clients').select('id').execute();
+    await db
+      .insertInto('idempotency_keys')
+      .values(['key-1', 'key-2'].map((key) => ({ actor: 'Alice', key, client_id: client?.id ?? '', created_at: now })))
+      .execute();
   } finally {
     await db.destroy();
   }
@@ -71,11 +76,12 @@ async function readContents(db: Kysely<Database>) {
     // PostgreSQL's bigint seq arrives as text.
     changes: (await db.selectFrom('client_changes').selectAll().orderBy('seq').execute()).map((row) => ({ ...row, seq: Number(row.seq) })),
     sessions: Number(sessions.count),
+    idempotencyKeys: (await db.selectFrom('idempotency_keys').selectAll().execute()).sort((a, b) => (a.key < b.key ? -1 : 1)),
   };
 }
 
 describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
-  it('copies every client and staff row as it is, in batches, but not the sessions, and says so', async () => {
+  it('copies every client and staff row and the Idempotency-Keys as they are, in batches, but not the sessions, and says so', async () => {
     const source = await seededSqlite(250);
     const target = await postgresTarget();
     const { io, out, err } = fakeIo();
@@ -95,6 +101,8 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
     expect(before.changes).toHaveLength(250);
     expect(after.changes).toEqual(before.changes);
     expect(after.sessions).toBe(0);
+    expect(before.idempotencyKeys).toHaveLength(2);
+    expect(after.idempotencyKeys).toEqual(before.idempotencyKeys);
   });
 
   it('copies deleted clients, versions and the change log, and the log numbers on after the copied ones', async () => {
@@ -214,7 +222,7 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
     );
     expect(err[0]).toContain('Rolled back: nothing was copied.');
     const after = await contents(target);
-    expect(after).toEqual({ clients: [], staff: [], changes: [], sessions: 0 });
+    expect(after).toEqual({ clients: [], staff: [], changes: [], sessions: 0, idempotencyKeys: [] });
   });
 });
 

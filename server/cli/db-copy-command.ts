@@ -226,6 +226,14 @@ async function copy(
         await copyTable(from, to, 'staff', 'id', batchSize, onRows);
         await copyTable(from, to, 'clients', 'id', batchSize, onRows);
         await copyTable(from, to, 'client_changes', 'seq', batchSize, onRows);
+        // The registrations' Idempotency-Keys of the last 24 hours: a device replaying one after the move registers nothing.
+        const keys = await from.selectFrom('idempotency_keys').selectAll().orderBy('actor').orderBy('key').execute();
+        for (let start = 0; start < keys.length; start += batchSize) {
+          await to
+            .insertInto('idempotency_keys')
+            .values(keys.slice(start, start + batchSize))
+            .execute();
+        }
         // How far purges left gaps in the log (live updates' replays stop there).
         const purged = await from.selectFrom('client_changes_purged').select('through').executeTakeFirst();
         if (purged) await to.updateTable('client_changes_purged').set({ through: purged.through }).execute();

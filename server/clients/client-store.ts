@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ClientInput } from '#contract/api';
+import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
 import type { IfMatch } from '#contract/if-match';
 import type { DatabaseEngine } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
@@ -48,10 +49,16 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
     onWrite: (listener: () => void) => void writeListeners.push(listener),
 
     create: (input: ClientInput, by: string) => write(() => clients.insert(generateClientId(), input, writer(by))),
+    /** A registration sent with an Idempotency-Key: registered once, however often it is sent within 24 hours. */
+    createOnce: (input: ClientInput, by: string, key: string) =>
+      write(() => clients.insertOnce(generateClientId(), input, writer(by), key)),
     update: (id: string, input: ClientInput, by: string, ifMatch: IfMatch) => write(() => clients.update(id, input, writer(by), ifMatch)),
     remove: (id: string, by: string, ifMatch: IfMatch) => write(() => clients.delete(id, writer(by), ifMatch)),
     restore: (id: string, by: string) => write(() => clients.restore(id, writer(by))),
     erase: (id: string, by: string) => write(() => clients.erase(id, writer(by))),
+
+    /** Forgets the Idempotency-Keys older than 24 hours; how many. */
+    purgeIdempotencyKeys: () => clients.purgeIdempotencyKeysBefore(new Date(clock() - IDEMPOTENCY_KEY_TTL_MS)),
 
     /** Removes the clients deleted more than `keepDays` ago, with their history; how many. */
     purgeDeleted: (keepDays: number) => write(() => clients.purgeDeletedBefore(new Date(clock() - keepDays * DAY_MS))),

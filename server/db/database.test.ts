@@ -37,6 +37,7 @@ describe('openDatabase', () => {
         'client_changes',
         'client_changes_purged',
         'clients',
+        'idempotency_keys',
         'sessions',
         'sqlite_sequence',
         'staff',

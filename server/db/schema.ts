@@ -41,6 +41,14 @@ interface ClientChangesPurgedTable {
   through: number | string;
 }
 
+/** The Idempotency-Key of a registration, per staff account, kept 24 hours (contract/idempotency-key.ts). */
+interface IdempotencyKeysTable {
+  actor: string;
+  key: string;
+  client_id: string;
+  created_at: string;
+}
+
 export interface StaffTable {
   id: string;
   /** Stored lower-case: usernames are matched without regard to case. */
@@ -78,6 +86,7 @@ export interface Database {
   clients: ClientsTable;
   client_changes: ClientChangesTable;
   client_changes_purged: ClientChangesPurgedTable;
+  idempotency_keys: IdempotencyKeysTable;
   staff: StaffTable;
   sessions: SessionsTable;
   data_versions: DataVersionsTable;

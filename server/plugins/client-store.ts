@@ -1,6 +1,7 @@
 /**
  * The client store (the read model and the writes that invalidate it), shared by the routes;
- * and the purge of "Recently deleted" clients older than DELETED_CLIENTS_KEEP_DAYS, on start and hourly.
+ * and the purge of "Recently deleted" clients older than DELETED_CLIENTS_KEEP_DAYS and of Idempotency-Keys older than
+ * 24 hours, on start and hourly.
  */
 import fp from 'fastify-plugin';
 import { createClientStore, type ClientStore } from '../clients/client-store.ts';
@@ -22,8 +23,9 @@ export const clientStorePlugin = fp<{ clock: () => number; deletedClientsKeepDay
       try {
         const purged = await store.purgeDeleted(deletedClientsKeepDays);
         if (purged > 0) app.log.info({ purged }, 'Purged deleted clients past their keeping time');
+        await store.purgeIdempotencyKeys();
       } catch (error) {
-        app.log.error({ err: error }, 'Purging deleted clients failed');
+        app.log.error({ err: error }, 'Purging deleted clients or old Idempotency-Keys failed');
       }
     };
     await purge();

@@ -1,6 +1,7 @@
 /** The clients table and its change log (client_changes): the only place that knows their SQL. */
 import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ChangeKind, Client, ClientChange, ClientEvent, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
+import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { isPostgres } from '../db/engine.ts';
 import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
@@ -143,6 +144,17 @@ async function appendChange(
     .execute();
 }
 
+async function insertClient(trx: Transaction<Database>, id: string, input: ClientInput, writer: Writer): Promise<VersionedClient> {
+  const now = writer.now.toISOString();
+  const row = await trx
+    .insertInto('clients')
+    .values({ id, ...toColumns(input), created_at: now, updated_at: now, version: 1 })
+    .returning(clientColumns)
+    .executeTakeFirstOrThrow();
+  await appendChange(trx, id, 1, 'registered', writer, toFields(row));
+  return { client: toClient(row), version: 1 };
+}
+
 /** Why a conditional write wrote nothing: the client's latest change, or not-found when it never existed. */
 async function refusal(trx: Transaction<Database>, id: string): Promise<WriteOutcome<never>> {
   const latest = await trx
@@ -210,16 +222,48 @@ export function createClientsRepository(db: Kysely<Database>) {
     },
 
     insert(id: string, input: ClientInput, writer: Writer): Promise<VersionedClient> {
+      return inTransaction(db, (trx) => insertClient(trx, id, input, writer));
+    },
+
+    /**
+     * A registration sent with an Idempotency-Key: the key is claimed first, in the same transaction, so that a
+     * second request with it waits for the first to commit (PostgreSQL) or comes after it (SQLite), then finds the key
+     * and answers from the client's "registered" entry instead of registering again.
+     */
+    insertOnce(id: string, input: ClientInput, writer: Writer, key: string): Promise<RegistrationOutcome<VersionedClient>> {
       return inTransaction(db, async (trx) => {
         const now = writer.now.toISOString();
-        const row = await trx
-          .insertInto('clients')
-          .values({ id, ...toColumns(input), created_at: now, updated_at: now, version: 1 })
-          .returning(clientColumns)
+        const expired = new Date(writer.now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
+        await trx
+          .deleteFrom('idempotency_keys')
+          .where('actor', '=', writer.by)
+          .where('key', '=', key)
+          .where('created_at', '<', expired)
+          .execute();
+        const claimed = await trx
+          .insertInto('idempotency_keys')
+          .values({ actor: writer.by, key, client_id: id, created_at: now })
+          .onConflict((conflict) => conflict.columns(['actor', 'key']).doNothing())
+          .returning('key')
+          .executeTakeFirst();
+        if (claimed) return { status: 'registered', value: await insertClient(trx, id, input, writer) };
+        const first = await trx
+          .selectFrom('idempotency_keys')
+          .leftJoin('client_changes', (join) =>
+            join.onRef('client_changes.client_id', '=', 'idempotency_keys.client_id').on('client_changes.kind', '=', 'registered'),
+          )
+          .select(['idempotency_keys.client_id', 'client_changes.after'])
+          .where('idempotency_keys.actor', '=', writer.by)
+          .where('idempotency_keys.key', '=', key)
           .executeTakeFirstOrThrow();
-        await appendChange(trx, id, 1, 'registered', writer, toFields(row));
-        return { client: toClient(row), version: 1 };
+        return replayOf(first.client_id, parseFields(first.after ?? null), input);
       });
+    },
+
+    /** Forgets the Idempotency-Keys older than `cutoff`; how many. */
+    async purgeIdempotencyKeysBefore(cutoff: Date): Promise<number> {
+      const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff.toISOString()).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** UPDATE … WHERE id = ? AND version IN (…) RETURNING …: one statement decides; the current state is read only when it wrote nothing. */

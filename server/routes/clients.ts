@@ -14,6 +14,12 @@ import {
   PreconditionFailedBody,
 } from '#contract/api';
 import {
+  idempotencyKeyReusedMessage,
+  malformedIdempotencyKeyMessage,
+  parseIdempotencyKey,
+  registrationErasedMessage,
+} from '#contract/idempotency-key';
+import {
   changedSinceMessage,
   malformedIfMatchMessage,
   parseIfMatch,
@@ -34,7 +40,13 @@ const ClientIdParams = z.object({
  */
 const IfMatchHeaders = z.looseObject({ 'if-match': z.string().optional() });
 
+/** Declared for the OpenAPI document; checked by parseIdempotencyKey. */
+const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
+
 const CLIENT_NOT_FOUND = { message: 'Client not found' };
+const MALFORMED_IDEMPOTENCY_KEY = { message: malformedIdempotencyKeyMessage };
+const IDEMPOTENCY_KEY_REUSED = { message: idempotencyKeyReusedMessage };
+const REGISTRATION_ERASED = { message: registrationErasedMessage };
 const MALFORMED_IF_MATCH = { message: malformedIfMatchMessage };
 
 /** The type of the bodies the read model makes (Fastify would call a Buffer octet-stream). */
@@ -80,10 +92,29 @@ export const clientRoutes: ZodPlugin = async (app) => {
 
   app.post(
     '/clients',
-    { schema: { summary: 'Register a client', body: ClientInput, response: { 201: Client } } },
+    {
+      schema: {
+        summary: 'Register a client',
+        description:
+          'Honours Idempotency-Key: the same key from the same staff account within 24 hours answers the first ' +
+          'registration again and registers nothing; 422 when it came with another client, 409 when that client was erased.',
+        headers: IdempotencyKeyHeaders,
+        body: ClientInput,
+        response: { 201: Client, 400: ApiErrorBody, 409: ApiErrorBody, 422: ApiErrorBody },
+      },
+    },
     async (request, reply) => {
-      const { client, version } = await store.create(request.body, actor(request));
-      return reply.code(201).header('etag', versionEtag(version)).send(client);
+      const header = request.headers['idempotency-key'];
+      const key = parseIdempotencyKey(Array.isArray(header) ? header.join(', ') : header);
+      if (key === null) return reply.code(400).send(MALFORMED_IDEMPOTENCY_KEY);
+      if (key === undefined) {
+        const { client, version } = await store.create(request.body, actor(request));
+        return reply.code(201).header('etag', versionEtag(version)).send(client);
+      }
+      const outcome = await store.createOnce(request.body, actor(request), key);
+      if (outcome.status === 'key-reused') return reply.code(422).send(IDEMPOTENCY_KEY_REUSED);
+      if (outcome.status === 'erased') return reply.code(409).send(REGISTRATION_ERASED);
+      return reply.code(201).header('etag', versionEtag(outcome.value.version)).send(outcome.value.client);
     },
   );
 

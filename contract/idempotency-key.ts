@@ -1,0 +1,43 @@
+/**
+ * Registrations sent again (beyond the spec): `POST /api/clients` honours an `Idempotency-Key` header (the IETF
+ * draft of that name, draft-ietf-httpapi-idempotency-key-header). The same key from the same staff account within
+ * 24 hours answers the first registration again (201, the client as it was registered) and registers nothing; with
+ * another body it is refused (422). One reading for the server, the mock and the SPA.
+ */
+import type { Client, ClientFields } from './api.ts';
+
+/** How long a key is remembered. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const malformedIdempotencyKeyMessage = 'Idempotency-Key must be a string of 1 to 255 visible characters';
+export const idempotencyKeyReusedMessage = 'This Idempotency-Key was sent before with another client';
+export const registrationErasedMessage = 'This client was registered with this Idempotency-Key and has since been erased';
+
+/**
+ * The key a header names: a structured-field string (`"…"`, as the draft writes it) or the bare characters; undefined
+ * without the header, null when it is not one.
+ */
+export function parseIdempotencyKey(header: string | null | undefined): string | undefined | null {
+  if (header === undefined || header === null) return undefined;
+  const trimmed = header.trim();
+  const key = /^"(.*)"$/.exec(trimmed)?.[1] ?? trimmed;
+  return /^[\x21-\x7e]{1,255}$/.test(key) && !key.includes('"') ? key : null;
+}
+
+/** What a registration with a key did: registered now, the earlier one answered again, or refused. */
+export type RegistrationOutcome<T> =
+  { status: 'registered'; value: T } | { status: 'replayed'; value: T } | { status: 'key-reused' } | { status: 'erased' };
+
+/**
+ * A key seen before: the first registration again when the body is the same client, else why not. `registered` is
+ * the fields of the client's "registered" log entry, undefined when the client was since erased.
+ */
+export function replayOf(
+  clientId: string,
+  registered: ClientFields | null | undefined,
+  sent: ClientFields,
+): RegistrationOutcome<{ client: Client; version: 1 }> {
+  if (!registered) return { status: 'erased' };
+  const same = (Object.keys(sent) as Array<keyof ClientFields>).every((field) => registered[field] === sent[field]);
+  return same ? { status: 'replayed', value: { client: { _id: clientId, ...registered }, version: 1 } } : { status: 'key-reused' };
+}
