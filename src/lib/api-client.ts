@@ -37,6 +37,8 @@ type RequestOptions<TSchema extends z.ZodType | undefined> = {
   body?: unknown;
   /** A client's version, sent as If-Match (beyond the spec: 412 when the client changed since). */
   ifMatch?: number | null;
+  /** Sent as Idempotency-Key (beyond the spec: the same registration sent again is registered once). */
+  idempotencyKey?: string;
   /** The schema of the response body; without one the body is not read. */
   schema?: TSchema;
   signal?: AbortSignal;
@@ -66,11 +68,13 @@ async function apiError(response: Response): Promise<ApiError> {
 /** The request and its parsed body, with the response's version (its ETag `"v3"`; null when it sent none). */
 export async function apiRequestVersioned<TSchema extends z.ZodType | undefined = undefined>(
   path: string,
-  { method = 'GET', body, ifMatch, schema, signal }: RequestOptions<TSchema> = {},
+  { method = 'GET', body, ifMatch, idempotencyKey, schema, signal }: RequestOptions<TSchema> = {},
 ): Promise<{ data: ResultOf<TSchema>; version: number | null }> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (ifMatch != null) headers['If-Match'] = versionEtag(ifMatch);
+  // A structured-field string, as the draft writes it.
+  if (idempotencyKey !== undefined) headers['Idempotency-Key'] = `"${idempotencyKey}"`;
   const response = await fetch(urlFor(path), {
     method,
     headers,

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -138,6 +138,35 @@ describe('/clients/register', () => {
     expect(screen.queryByText('Client registered successfully!')).not.toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveValue('Nina');
     expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('sends an Idempotency-Key: the same one when Register is pressed again after a failure, a new one for changed values', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const keys: Array<string | null> = [];
+    const listener = ({ request }: { request: Request }) => {
+      if (request.method === 'POST') keys.push(request.headers.get('Idempotency-Key'));
+    };
+    server.events.on('request:start', listener);
+    onTestFinished(() => server.events.removeListener('request:start', listener));
+    // The first two answers are lost on the way (the registration may have been made or not).
+    server.use(http.post('*/api/clients', () => HttpResponse.error(), { once: true }));
+    server.use(http.post('*/api/clients', () => HttpResponse.error(), { once: true }));
+    const { user } = await renderApp('/clients/register', { loggedIn: true });
+    await fillIn(user, complete);
+
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(consoleError).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(consoleError).toHaveBeenCalledTimes(2));
+    await user.type(screen.getByLabelText('First name'), 'a');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Client registered successfully!')).toBeInTheDocument();
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('disables Register while the request is in flight', async () => {

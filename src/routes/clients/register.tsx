@@ -26,7 +26,7 @@ function RegisterClientPage() {
             submitLabel="Register"
             alertOnEmptyFields
             pending={createClient.isPending}
-            onSubmit={(values) => createClient.mutateAsync(values)}
+            onSubmit={createClient.register}
           />
         </section>
       )}
