@@ -62,7 +62,9 @@ export default defineConfig<AppOptions>({
       // The mock backend's own tests (*.mock.spec.ts) have no real-server counterpart.
       testIgnore: /\.mock\.spec\.ts$/,
       dependencies: ['build'],
-      use: { backend: 'real', account: REAL_ACCOUNT },
+      // The production build's service worker (the app shell, issue 20) is blocked but in offline.real.spec.ts,
+      // which tests it: elsewhere a test sees the network as the page does, with nothing precached behind it.
+      use: { backend: 'real', account: REAL_ACCOUNT, serviceWorkers: 'block' },
     },
   ],
 });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '#scripts/vite-plugins/precompress.ts';
 import { routePreloads } from '#scripts/vite-plugins/route-preloads.ts';
 
@@ -34,6 +35,44 @@ function mockServiceWorker(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'mockServiceWorker.js', source: readFileSync(MOCK_SERVICE_WORKER) });
     },
   };
+}
+
+/**
+ * The production build's service worker (issue 20, docs/offline.md): Workbox precaches the app shell (the page, the
+ * built JS and CSS, the site's SVG images) so that a reload while offline opens the app; never /api, /login or
+ * /logout. The staff pages register it (src/features/offline), the landing page never: a visitor does not download
+ * the staff app. A new version waits, and takes over at the next navigation (registerType 'prompt'). Not in
+ * `npm run dev` nor the mock build, where msw's worker is the only one; there `virtual:pwa-register` does nothing.
+ */
+function appShellWorker(mode: string) {
+  return VitePWA({
+    disable: mode === MOCK_MODE,
+    injectRegister: null,
+    registerType: 'prompt',
+    manifest: {
+      name: 'Your Beauty Salon',
+      short_name: 'Salon',
+      description: 'Your Beauty Salon: the front desk’s client list.',
+      start_url: '/clients',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f7ece8',
+      theme_color: '#2b1d24',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg}'],
+      globIgnores: ['.vite/**', 'mockServiceWorker.js'],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/login(\/|$|\?)/, /^\/logout(\/|$|\?)/],
+      // The build's own precompress step writes .br/.gz beside each file: the server picks one, the worker never.
+      dontCacheBustURLsMatching: /\/assets\//,
+    },
+  });
 }
 
 /**
@@ -89,6 +128,7 @@ export default defineConfig(({ mode }) => {
       }),
       react(),
       mockServiceWorker(),
+      appShellWorker(mode),
       stylesheetsFirst(),
       preloads.vite,
       precompress(),

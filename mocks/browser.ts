@@ -4,7 +4,16 @@ import { colleague } from './colleague.ts';
 import { resetMockDb } from './db.ts';
 import { handlers } from './handlers.ts';
 import { showMockPanel } from './mock-panel.ts';
-import { describeScenario, endpointOf, restoreScenario, scenarioOff, setDelay, startScenario } from './scenarios.ts';
+import {
+  describeScenario,
+  endpointOf,
+  isOn,
+  onScenarioChange,
+  restoreScenario,
+  scenarioOff,
+  setDelay,
+  startScenario,
+} from './scenarios.ts';
 
 declare global {
   interface Window {
@@ -48,10 +57,30 @@ function readAddress() {
   window.history.replaceState(window.history.state, '', url);
 }
 
+/**
+ * The `offline` scenario tells the app it is offline as the browser would: `navigator.onLine`, which the app reads
+ * when it starts, and the window's `offline` and `online` events, which TanStack Query's onlineManager listens to
+ * (queries and mutations pause, the offline banner shows).
+ */
+function announceOffline() {
+  const browserOnline = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')?.get;
+  Object.defineProperty(navigator, 'onLine', {
+    configurable: true,
+    get: () => !isOn('offline') && (browserOnline?.call(navigator) ?? true),
+  });
+  let offline = isOn('offline');
+  onScenarioChange(() => {
+    if (isOn('offline') === offline) return;
+    offline = isOn('offline');
+    window.dispatchEvent(new Event(offline ? 'offline' : 'online'));
+  });
+}
+
 /** Starts msw's service worker in place of the backend: `npm run dev` needs no server and no network. */
 export async function startMockWorker(): Promise<void> {
   restoreScenario();
   readAddress();
+  announceOffline();
   const worker = setupWorker(...handlers);
 
   // The calls the mock responded to, with the time each took.

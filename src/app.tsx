@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import { forgetOfflineCopy } from './features/offline/offline-copy-store.ts';
 import { clearLoggedIn, isLoggedIn } from './lib/login-flag.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -13,13 +14,14 @@ type AppOptions = {
 
 /** The query client and router, wired together: the browser makes one pair, each test its own. */
 export function createApp({ history, retry, liveUpdates = true }: AppOptions = {}) {
-  // A session the server no longer accepts: forget it and its data, and ask to log in again.
+  // A session the server no longer accepts: forget it and its data (the offline copy too), and ask to log in again.
   // Staff who were logged in are told why and brought back here afterwards (a form's typed
   // values wait in its draft); a visitor who followed a link just gets the login page.
   const onUnauthorized = () => {
     const wasLoggedIn = isLoggedIn();
     clearLoggedIn();
     queryClient.removeQueries();
+    void forgetOfflineCopy();
     const { href, pathname } = router.state.location;
     if (pathname === '/login') return;
     void router.navigate({ to: '/login', search: wasLoggedIn ? { ended: true, redirect: href } : {}, ignoreBlocker: true });

@@ -39,6 +39,8 @@ function unwritten(outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }
 
 export const clientHandlers = [
   http.get('*/api/clients', () => requireSession() ?? HttpResponse.json(mockDb.listClients())),
+  // The app's reachability probe (src/lib/reachability.ts): the list's status and no body, as the server's HEAD.
+  http.head('*/api/clients', () => requireSession() ?? new HttpResponse(null, { status: 200 })),
 
   http.post('*/api/clients', async ({ request }) => {
     const denied = requireSession();

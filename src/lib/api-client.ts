@@ -2,7 +2,9 @@
 // is parsed with the caller's contract schema. Only zod's types: `/` loads no zod (docs/performance.md).
 import type { z } from 'zod';
 import { versionEtag, versionOfEtag } from '#contract/if-match';
+import { apiPaths } from '#contract/paths';
 import { env } from '../config/env.ts';
+import { serverReached, serverUnreachable } from './reachability.ts';
 
 /**
  * A non-2xx response from the server. `status` 401 means the session is no longer accepted; `body` is the JSON
@@ -75,14 +77,22 @@ export async function apiRequestVersioned<TSchema extends z.ZodType | undefined 
   if (ifMatch != null) headers['If-Match'] = versionEtag(ifMatch);
   // A structured-field string, as the draft writes it.
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = `"${idempotencyKey}"`;
-  const response = await fetch(urlFor(path), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    // The session cookie goes along, also when {host} is another origin.
-    credentials: 'include',
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(urlFor(path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      // The session cookie goes along, also when {host} is another origin.
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    // No response at all (not a cancelled request): the server cannot be reached (lib/reachability.ts).
+    if (!signal?.aborted) serverUnreachable(urlFor(apiPaths.clients));
+    throw error;
+  }
+  serverReached();
   if (!response.ok) throw await apiError(response);
   const version = versionOfEtag(response.headers.get('ETag'));
   if (!schema) return { data: undefined as ResultOf<TSchema>, version };

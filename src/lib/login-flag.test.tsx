@@ -9,7 +9,7 @@ function FlagProbe() {
 describe('login flag (isLoggedIn = "true" in local storage)', () => {
   it('is stored under isLoggedIn with the value "true" and removed on clear', () => {
     expect(LOGIN_FLAG_KEY).toBe('isLoggedIn');
-    setLoggedIn();
+    setLoggedIn('admin');
     expect(window.localStorage.getItem('isLoggedIn')).toBe('true');
     expect(isLoggedIn()).toBe(true);
     clearLoggedIn();
@@ -25,7 +25,7 @@ describe('login flag (isLoggedIn = "true" in local storage)', () => {
   it('re-renders on changes here and from another tab', () => {
     render(<FlagProbe />);
     expect(screen.getByText('out')).toBeInTheDocument();
-    act(() => setLoggedIn());
+    act(() => setLoggedIn('admin'));
     expect(screen.getByText('in')).toBeInTheDocument();
 
     act(() => {

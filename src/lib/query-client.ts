@@ -1,6 +1,7 @@
 /** Query defaults for the whole SPA, in one place. */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isUnauthorized } from './api-client.ts';
+import { LONGEST_SESSION_MS } from './login-flag.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -22,6 +23,11 @@ type QueryClientOptions = {
 
 /** Data this fresh is shown without asking the server again (navigating back and forth). */
 const STALE_TIME_MS = 30_000;
+/**
+ * Data no screen shows is kept as long as a session lasts (TanStack's default is 5 minutes), so that the offline
+ * copy of the cache (features/offline) holds every client opened during the session.
+ */
+const GC_TIME_MS = LONGEST_SESSION_MS;
 const MAX_RETRIES = 2;
 
 function shouldRetry(failureCount: number, error: Error): boolean {
@@ -47,6 +53,7 @@ export function createQueryClient({ onUnauthorized, retry = true }: QueryClientO
     defaultOptions: {
       queries: {
         staleTime: STALE_TIME_MS,
+        gcTime: GC_TIME_MS,
         retry: retry ? shouldRetry : false,
       },
       mutations: {

@@ -16,6 +16,8 @@ export type RouterContext = {
 
 // Loaded once someone is logged in: the landing page's bundle stays without it (and its zod).
 const LiveUpdates = lazy(() => import('../features/live-updates/live-updates.tsx'));
+// The same for the offline copy of the cache, the app shell's service worker and the offline banner.
+const OfflineSupport = lazy(() => import('../features/offline/offline-support.tsx'));
 
 // Development only: the condition is false in a production build, so the import is dropped.
 const Devtools = import.meta.env.DEV && import.meta.env.MODE !== 'test' ? lazy(() => import('../components/devtools.tsx')) : () => null;
@@ -80,6 +82,11 @@ function RootLayout() {
         Skip to content
       </a>
       <NavBar loggedIn={loggedIn} onSignOut={onSignOut} signingOut={signOut.isPending} />
+      {loggedIn && (
+        <Suspense>
+          <OfflineSupport />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -15,7 +15,7 @@ type RenderAppOptions = {
 /** The whole app at `path`, with its own QueryClient (no retries) and router, on the msw mock backend. */
 export async function renderApp(path: string, { loggedIn = false, liveUpdates = false }: RenderAppOptions = {}) {
   if (loggedIn) {
-    setLoggedIn();
+    setLoggedIn('admin');
     mockDb.startSession();
   }
   const app = createApp({ history: createMemoryHistory({ initialEntries: [path] }), retry: false, liveUpdates });

@@ -5,6 +5,7 @@ import { resetMockDb } from '#mocks/db.ts';
 import { scenarioOff } from '#mocks/scenarios.ts';
 import { server } from '#mocks/node.ts';
 import { clearNotices } from '../components/notices.tsx';
+import { resetReachability } from '../lib/reachability.ts';
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -23,6 +24,7 @@ afterEach(() => {
   clearNotices();
   server.resetHandlers();
   scenarioOff();
+  resetReachability();
   vi.restoreAllMocks();
 });
 afterAll(() => server.close());

@@ -47,7 +47,7 @@ declare global {
 }
 
 /** Runs in the page before its scripts: notes when the first client row is on screen. */
-function watchForFirstRows(): void {
+export function watchForFirstRows(): void {
   const observer = new MutationObserver(() => {
     const row = document.querySelector('tbody tr[aria-rowindex]');
     if (!row || row.getBoundingClientRect().top >= window.innerHeight) return;

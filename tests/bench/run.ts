@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
- * Parts: weight, lighthouse, list, api, changes, live, memory (all by default). `--reuse-build` measures
+ * Parts: weight, lighthouse, list, offline, api, changes, live, memory (all by default). `--reuse-build` measures
  * the last build again instead of building. Exit code 1 when a figure misses its goal or
  * could not be measured. See docs/performance.md.
  */
@@ -14,10 +14,11 @@ import { runChangesBench } from './changes.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runLiveBench } from './live.ts';
 import { runListBench } from './list.ts';
+import { runOfflineBench } from './offline.ts';
 import { runWeightBench } from './weight.ts';
 import { allFigures, reportNotMeasured, summary } from './lib/report.ts';
 
-const PARTS = ['weight', 'lighthouse', 'list', 'api', 'changes', 'live', 'memory'] as const;
+const PARTS = ['weight', 'lighthouse', 'list', 'offline', 'api', 'changes', 'live', 'memory'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The whole run is stopped after this, whatever it is doing. */
@@ -48,6 +49,7 @@ async function main(): Promise<number> {
     weight: () => runWeightBench(build),
     lighthouse: () => runLighthouseBench(build),
     list: () => runListBench(build),
+    offline: () => runOfflineBench(build),
     api: () => runApiBench(build),
     changes: () => runChangesBench(build),
     live: () => runLiveBench(build),

@@ -9,6 +9,7 @@ import { rememberListView } from '../../features/clients/utils/last-list-view.ts
 import { parseClientListView, type SortColumn } from '../../features/clients/utils/list-view-search.ts';
 import { isLoggedIn } from '../../lib/login-flag.ts';
 import type { Client } from '#contract/api';
+import { loadQuery } from '../../lib/load-query.ts';
 
 export const Route = createFileRoute('/clients/')({
   // Search and sort live in the address: reload, Back, a shared link show the same view.
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/clients/')({
   beforeLoad: () => {
     if (!isLoggedIn()) throw redirect({ to: '/login' });
   },
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(clientQueries.list()),
+  loader: ({ context: { queryClient } }) => loadQuery(queryClient, clientQueries.list()),
   head: () => ({ meta: [{ title: 'Clients · Your Beauty Salon' }] }),
   component: ClientListPage,
   pendingComponent: () => <ClientsPage clients={[]} emptyMessage="Loading clients…" />,

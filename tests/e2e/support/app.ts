@@ -13,6 +13,7 @@ export type ClientInput = {
 export type Client = ClientInput & { _id: string };
 
 const LOGIN_FLAG_KEY = 'isLoggedIn';
+const LOGIN_KEY = 'salonLogin';
 
 /**
  * Runs `action` and expects exactly one window.alert with `message`, which is accepted as a
@@ -134,5 +135,12 @@ export async function logInThroughApi(page: Page, account: Account): Promise<voi
     return response.status;
   }, account);
   expect(status, 'POST /login').toBe(200);
-  await page.evaluate((key) => window.localStorage.setItem(key, 'true'), LOGIN_FLAG_KEY);
+  // As the login form leaves it (src/lib/login-flag.ts): the flag, and who logged in when.
+  await page.evaluate(
+    ({ flagKey, loginKey, username }) => {
+      window.localStorage.setItem(loginKey, JSON.stringify({ account: username, at: Date.now() }));
+      window.localStorage.setItem(flagKey, 'true');
+    },
+    { flagKey: LOGIN_FLAG_KEY, loginKey: LOGIN_KEY, username: account.username },
+  );
 }

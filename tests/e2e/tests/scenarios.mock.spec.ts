@@ -113,3 +113,22 @@ test('the console: salonMock.scenario, delay, log and off', async ({ page }) => 
   expect(await page.evaluate(() => (window as unknown as MockConsole).salonMock.off())).toEqual([]);
   await expect(badge(page)).toHaveCount(0);
 });
+
+test('offline: the app is told it is offline, keeps the list and says as of when; off brings it back', async ({ page }) => {
+  await page.goto('/clients');
+  await waitForApp(page);
+  await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
+
+  await page.evaluate(() => (window as unknown as MockConsole).salonMock.scenario('offline'));
+  await expect(page.getByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
+
+  // A reload while the scenario is on: the page opens offline, from the offline copy.
+  await page.reload();
+  await waitForApp(page);
+  await expect(page.getByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
+
+  await page.evaluate(() => (window as unknown as MockConsole).salonMock.off());
+  await expect(page.getByText(/You are offline/)).toBeHidden();
+});

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { clearLoggedIn } from '../../../lib/login-flag.ts';
+import { forgetOfflineCopy } from '../../offline/offline-copy-store.ts';
 
 /** POST {host}/logout ends the session on the server as well. */
 function logout(): Promise<undefined> {
@@ -9,7 +10,7 @@ function logout(): Promise<undefined> {
 }
 
 /**
- * Sign Out clears the flag and the cached client data, whatever the
+ * Sign Out clears the flag and the cached client data, its offline copy included, whatever the
  * server's response to the logout call (a failure is logged by the query client).
  */
 export function useSignOut() {
@@ -21,6 +22,7 @@ export function useSignOut() {
     onSettled: () => {
       clearLoggedIn();
       queryClient.removeQueries();
+      void forgetOfflineCopy();
     },
   });
 }

@@ -1,0 +1,178 @@
+/**
+ * The offline copy of the query cache (issue 20): whose it is, how long it is kept, when it goes. IndexedDB from
+ * fake-indexeddb (jsdom has none), so the persister and idb-keyval run as in the browser.
+ */
+import 'fake-indexeddb/auto';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { get } from 'idb-keyval';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockDb } from '#mocks/db.ts';
+import { startScenario } from '#mocks/scenarios.ts';
+import { clientKeys } from '../clients/api/client-queries.ts';
+import { currentLogin, LONGEST_SESSION_MS, setLoggedIn, type Login } from '../../lib/login-flag.ts';
+import { App, createApp } from '../../app.tsx';
+import { renderApp } from '../../testing/render-app.tsx';
+import { keepOfflineCopy, restoreOfflineCopy } from './offline-copy.ts';
+import { forgetOfflineCopy, OFFLINE_COPY_KEY } from './offline-copy-store.ts';
+
+const nina = {
+  _id: 'c-nina',
+  firstName: 'Nina',
+  lastName: 'Petrova',
+  email: 'nina@example.com',
+  registrationDateTime: '2024-05-01T10:30:00.000Z',
+};
+
+const storedCopy = () => get<string>(OFFLINE_COPY_KEY);
+
+/** The persister writes at most once a second: a change waits for the next write. */
+const nextWrite = { timeout: 3000 };
+
+/** Saves a cache holding the list with `client` (and its detail), as the staff pages do, and waits for the write. */
+async function saveCopy(login: Login, client = nina) {
+  const queryClient = new QueryClient();
+  const stop = keepOfflineCopy(queryClient, login);
+  queryClient.setQueryData(clientKeys.lists(), [client]);
+  queryClient.setQueryData(clientKeys.detail(client._id), { client, version: 1 });
+  await waitFor(async () => expect(await storedCopy()).toContain(client.firstName), nextWrite);
+  stop();
+}
+
+/** The app as the browser starts it (main.tsx): the copy restored before the first render. */
+async function startApp(path: string) {
+  mockDb.startSession();
+  const app = createApp({ history: createMemoryHistory({ initialEntries: [path] }), retry: false });
+  const login = currentLogin();
+  if (!login) throw new Error('log in first');
+  await restoreOfflineCopy(app.queryClient, login);
+  render(<App {...app} />);
+}
+
+async function restoredList(login: Login) {
+  const queryClient = new QueryClient();
+  await restoreOfflineCopy(queryClient, login);
+  return queryClient.getQueryData(clientKeys.lists());
+}
+
+afterEach(async () => {
+  await forgetOfflineCopy();
+  onlineManager.setOnline(true);
+});
+
+describe('the offline copy of the cache', () => {
+  it('is saved to IndexedDB and restored for the login that saved it', async () => {
+    const login = { account: 'maria', at: Date.now() - 1000 };
+    await saveCopy(login);
+    expect(await restoredList(login)).toEqual([nina]);
+  });
+
+  it('is not restored for another account, and is removed', async () => {
+    await saveCopy({ account: 'maria', at: Date.now() - 1000 });
+    expect(await restoredList({ account: 'sam', at: Date.now() - 1000 })).toBeUndefined();
+    expect(await storedCopy()).toBeUndefined();
+  });
+
+  it('is not restored when saved before this login (an earlier session of the same account)', async () => {
+    await saveCopy({ account: 'maria', at: Date.now() - 5000 });
+    expect(await restoredList({ account: 'maria', at: Date.now() + 1 })).toBeUndefined();
+  });
+
+  it('is not kept once the login is older than a session can last', async () => {
+    const login = { account: 'maria', at: Date.now() - 1000 };
+    await saveCopy(login);
+    expect(await restoredList({ ...login, at: Date.now() - LONGEST_SESSION_MS })).toBeUndefined();
+    expect(await storedCopy()).toBeUndefined();
+  });
+
+  it('is removed, and no longer saved, once forgotten', async () => {
+    const queryClient = new QueryClient();
+    keepOfflineCopy(queryClient, { account: 'maria', at: Date.now() - 1000 });
+    queryClient.setQueryData(clientKeys.lists(), [nina]);
+    await waitFor(async () => expect(await storedCopy()).toContain('Nina'), nextWrite);
+
+    await forgetOfflineCopy();
+    queryClient.setQueryData(clientKeys.lists(), [{ ...nina, firstName: 'Ninette' }]);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await storedCopy()).toBeUndefined();
+  });
+});
+
+describe('a page opened on the offline copy', () => {
+  it('online, shows what the server holds now, not what the copy saw', async () => {
+    setLoggedIn('admin');
+    await saveCopy(currentLogin() as Login, { ...nina, firstName: 'Earlier' });
+    mockDb.setClients([nina]);
+
+    await startApp('/clients/edit/c-nina');
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'));
+  });
+
+  it('without a response from the server, shows the copy, and says the app is offline', async () => {
+    setLoggedIn('admin');
+    await saveCopy(currentLogin() as Login, { ...nina, firstName: 'Earlier' });
+    mockDb.setClients([nina]);
+    startScenario('offline');
+
+    await startApp('/clients/edit/c-nina');
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Earlier'));
+    expect(onlineManager.isOnline()).toBe(false);
+  });
+});
+
+describe('the staff pages and the offline copy', () => {
+  it('keep it while logged in, and Sign Out removes it', async () => {
+    mockDb.setClients([nina]);
+    const { user } = await renderApp('/clients', { loggedIn: true });
+    await screen.findByRole('row', { name: /Nina Petrova/ });
+    await waitFor(async () => expect(await storedCopy()).toContain('Nina'), nextWrite);
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(currentLogin()).toBeNull());
+    await waitFor(async () => expect(await storedCopy()).toBeUndefined());
+  });
+
+  it('remove it when the session ends (a 401)', async () => {
+    mockDb.setClients([nina]);
+    const { queryClient } = await renderApp('/clients', { loggedIn: true });
+    await screen.findByRole('row', { name: /Nina Petrova/ });
+    await waitFor(async () => expect(await storedCopy()).toContain('Nina'), nextWrite);
+
+    startScenario('session-ended');
+    await act(() => queryClient.refetchQueries({ queryKey: clientKeys.lists() }));
+    await screen.findByRole('heading', { name: 'Staff login' });
+    await waitFor(async () => expect(await storedCopy()).toBeUndefined());
+  });
+
+  it('show "You are offline. Showing clients as of {HH:MM}." while offline, with the list still there', async () => {
+    mockDb.setClients([nina]);
+    await renderApp('/clients', { loggedIn: true });
+    await screen.findByRole('row', { name: /Nina Petrova/ });
+    expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+
+    act(() => onlineManager.setOnline(false));
+    const banner = await screen.findByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/);
+    const shown = banner.textContent?.match(/(\d\d:\d\d)/)?.[1];
+    const now = new Date();
+    expect(shown).toBe(`${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`);
+    expect(screen.getByRole('row', { name: /Nina Petrova/ })).toBeInTheDocument();
+
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument());
+  });
+});
+
+describe('logging in', () => {
+  it('as another account than the one logged in here removes the copy', async () => {
+    await saveCopy({ account: 'maria', at: Date.now() - 1000 });
+    setLoggedIn('maria');
+    mockDb.setClients([nina]);
+    const { user } = await renderApp('/login');
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'admin');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(currentLogin()?.account).toBe('admin'));
+    await waitFor(async () => expect((await storedCopy()) ?? '').not.toContain('maria'));
+  });
+});
