@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app.tsx';
 import { env } from './config/env.ts';
-import { currentLogin } from './lib/login-flag.ts';
 import './styles/global.css';
 
 async function startMockBackend() {
@@ -13,14 +12,6 @@ async function startMockBackend() {
   await startMockWorker();
 }
 
-/** Staff: the cache as this login left it (features/offline), so that a reload shows the clients offline too. */
-async function restoreOfflineCopy(app: ReturnType<typeof createApp>) {
-  const login = currentLogin();
-  if (!login) return;
-  const offline = await import('./features/offline/offline-copy.ts');
-  if (offline.canKeepOfflineCopy()) await offline.restoreOfflineCopy(app.queryClient, login);
-}
-
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
@@ -28,7 +19,6 @@ await startMockBackend();
 // TanStack Query assumes it is online until the browser's `offline` event; a page opened offline says so at once.
 if (!navigator.onLine) onlineManager.setOnline(false);
 const app = createApp();
-await restoreOfflineCopy(app);
 createRoot(rootElement).render(
   <StrictMode>
     <App {...app} />

@@ -1,5 +1,5 @@
 /** Query defaults for the whole SPA, in one place. */
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isUnauthorized } from './api-client.ts';
 import { LONGEST_SESSION_MS } from './login-flag.ts';
 
@@ -31,6 +31,9 @@ const GC_TIME_MS = LONGEST_SESSION_MS;
 const MAX_RETRIES = 2;
 
 function shouldRetry(failureCount: number, error: Error): boolean {
+  // Offline, a retry would wait, paused, until the connection is back: the failure is the answer (the routes'
+  // loaders then open the offline copy, features/offline/load-query.ts).
+  if (!onlineManager.isOnline()) return false;
   // A 4xx response will not change by asking again; a network fault or a 5xx may.
   if (error instanceof ApiError && error.status < 500) return false;
   return failureCount < MAX_RETRIES;

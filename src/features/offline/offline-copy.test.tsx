@@ -40,14 +40,10 @@ async function saveCopy(login: Login, client = nina) {
   stop();
 }
 
-/** The app as the browser starts it (main.tsx): the copy restored before the first render. */
-async function startApp(path: string) {
+/** The app as the browser starts it (main.tsx), after a reload: an empty cache, the copy in IndexedDB. */
+function startApp(path: string) {
   mockDb.startSession();
-  const app = createApp({ history: createMemoryHistory({ initialEntries: [path] }), retry: false });
-  const login = currentLogin();
-  if (!login) throw new Error('log in first');
-  await restoreOfflineCopy(app.queryClient, login);
-  render(<App {...app} />);
+  render(<App {...createApp({ history: createMemoryHistory({ initialEntries: [path] }) })} />);
 }
 
 async function restoredList(login: Login) {
@@ -105,17 +101,17 @@ describe('a page opened on the offline copy', () => {
     await saveCopy(currentLogin() as Login, { ...nina, firstName: 'Earlier' });
     mockDb.setClients([nina]);
 
-    await startApp('/clients/edit/c-nina');
+    startApp('/clients/edit/c-nina');
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'));
   });
 
-  it('without a response from the server, shows the copy, and says the app is offline', async () => {
+  it('without a response from the server, opens on the copy, and the app is offline', async () => {
     setLoggedIn('admin');
     await saveCopy(currentLogin() as Login, { ...nina, firstName: 'Earlier' });
     mockDb.setClients([nina]);
     startScenario('offline');
 
-    await startApp('/clients/edit/c-nina');
+    startApp('/clients/edit/c-nina');
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Earlier'));
     expect(onlineManager.isOnline()).toBe(false);
   });

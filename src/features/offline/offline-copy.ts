@@ -31,30 +31,35 @@ const persister = createAsyncStoragePersister({
 /** Whether this browser can keep a copy at all (IndexedDB can be missing in some private modes, and in jsdom). */
 export const canKeepOfflineCopy = () => typeof indexedDB !== 'undefined';
 
+/** The query clients the copy was put into already: once per app, when it first goes offline (load-query.ts). */
+const restored = new WeakSet<QueryClient>();
+
 /**
- * Puts the copy saved during this login back into the cache, before the first render: the routes' loaders then
- * find their data there, online or not. A copy that is not this login's is removed instead.
+ * Puts the copy saved during this login into the cache (where the cache has nothing newer). A copy that is not
+ * this login's is removed instead.
  */
 export async function restoreOfflineCopy(queryClient: QueryClient, login: Login): Promise<void> {
+  if (restored.has(queryClient)) return;
+  restored.add(queryClient);
   const loginAge = Date.now() - login.at;
   if (loginAge < 0 || loginAge >= LONGEST_SESSION_MS) return forgetOfflineCopy();
   try {
     // maxAge: saved since this login; an older copy, or another account's (buster), is removed by the persister.
     await persistQueryClientRestore({ queryClient, persister, buster: login.account, maxAge: loginAge });
-    // The copy is as of its last save: each screen shows it at once and asks the server again (offline, that
-    // request is what tells the app so: lib/reachability.ts).
-    await queryClient.invalidateQueries({ refetchType: 'none' });
   } catch {
-    // An unreadable copy has been removed by the persister; the app fetches as without one.
+    // An unreadable copy has been removed by the persister; the page waits for the connection as without one.
   }
 }
 
 /**
- * Saves the cache now and whenever it changes while the staff pages are open (what was loaded before they opened
- * included); returns what stops it, which forgetOfflineCopy calls too.
+ * Saves the cache now (what was loaded before the staff pages opened) and whenever it changes while they are open;
+ * returns what stops it, which forgetOfflineCopy calls too.
  */
 export function keepOfflineCopy(queryClient: QueryClient, login: Login): () => void {
-  void persistQueryClientSave({ queryClient, persister, buster: login.account });
+  // Not an empty cache (a reload, before anything loaded): that would overwrite the copy before it could be used.
+  if (queryClient.getQueryCache().getAll().some((query) => query.state.data !== undefined)) {
+    void persistQueryClientSave({ queryClient, persister, buster: login.account });
+  }
   const unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster: login.account });
   savingStartedWith(unsubscribe);
   return unsubscribe;

@@ -19,7 +19,7 @@ import { noticeDeleted } from '../../features/clients/utils/client-notices.ts';
 import { toDateTimeLocalValue } from '../../features/clients/utils/date-time.ts';
 import { lastListView } from '../../features/clients/utils/last-list-view.ts';
 import { useClientChanges } from '../../features/live-updates/live-store.ts';
-import { loadQuery } from '../../lib/load-query.ts';
+import { loadQuery } from '../../features/offline/load-query.ts';
 
 export const Route = createFileRoute('/clients/edit/$clientId')({
   loader: ({ context: { queryClient }, params: { clientId } }) => loadQuery(queryClient, clientQueries.detail(clientId)),

@@ -9,7 +9,7 @@ import { rememberListView } from '../../features/clients/utils/last-list-view.ts
 import { parseClientListView, type SortColumn } from '../../features/clients/utils/list-view-search.ts';
 import { isLoggedIn } from '../../lib/login-flag.ts';
 import type { Client } from '#contract/api';
-import { loadQuery } from '../../lib/load-query.ts';
+import { loadQuery } from '../../features/offline/load-query.ts';
 
 export const Route = createFileRoute('/clients/')({
   // Search and sort live in the address: reload, Back, a shared link show the same view.

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -154,10 +155,14 @@ describe('/clients/register', () => {
     const { user } = await renderApp('/clients/register', { loggedIn: true });
     await fillIn(user, complete);
 
+    // A lost answer makes the app offline until the server answers its probe (lib/reachability.ts, every 3 s).
+    const backOnline = () => waitFor(() => expect(onlineManager.isOnline()).toBe(true), { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledTimes(1));
+    await backOnline();
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledTimes(2));
+    await backOnline();
     await user.type(screen.getByLabelText('First name'), 'a');
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
@@ -167,7 +172,8 @@ describe('/clients/register', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).toMatch(/^"[0-9a-f]{32}"$/);
     expect(keys[2]).not.toBe(keys[0]);
-  });
+    // Two probes' waits.
+  }, 15_000);
 
   it('disables Register while the request is in flight', async () => {
     let release!: () => void;
