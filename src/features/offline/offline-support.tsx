@@ -1,7 +1,8 @@
 /**
  * The staff pages' offline support (issue 20, docs/offline.md), loaded once someone is logged in: the offline copy
  * of the cache kept up to date, the app shell's service worker registered (production build only), and
- * "You are offline. Showing clients as of {HH:MM}." while the browser says it is offline.
+ * "You are offline. Showing clients as of {HH:MM}." while the app is offline (the browser says so, or the server
+ * does not answer: lib/reachability.ts).
  */
 import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
