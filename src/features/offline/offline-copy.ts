@@ -57,7 +57,12 @@ export async function restoreOfflineCopy(queryClient: QueryClient, login: Login)
  */
 export function keepOfflineCopy(queryClient: QueryClient, login: Login): () => void {
   // Not an empty cache (a reload, before anything loaded): that would overwrite the copy before it could be used.
-  if (queryClient.getQueryCache().getAll().some((query) => query.state.data !== undefined)) {
+  if (
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.data !== undefined)
+  ) {
     void persistQueryClientSave({ queryClient, persister, buster: login.account });
   }
   const unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster: login.account });
