@@ -29,6 +29,8 @@ const storedCopy = () => get<string>(OFFLINE_COPY_KEY);
 
 /** The persister writes at most once a second: a change waits for the next write. */
 const nextWrite = { timeout: 3000 };
+/** A whole page from a cold start (its route's code, IndexedDB, the mock's answer): CI's busy machine took over 1 s. */
+const pageLoad = { timeout: 5000 };
 
 /** Saves a cache holding the list with `client` (and its detail), as the staff pages do, and waits for the write. */
 async function saveCopy(login: Login, client = nina) {
@@ -101,7 +103,7 @@ describe('a page opened on the offline copy', () => {
     mockDb.setClients([nina]);
 
     startApp('/clients/edit/c-nina');
-    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'));
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'), pageLoad);
   });
 
   it('without a response from the server, opens on the copy, and the app is offline', async () => {
@@ -111,7 +113,7 @@ describe('a page opened on the offline copy', () => {
     startScenario('offline');
 
     startApp('/clients/edit/c-nina');
-    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Earlier'));
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Earlier'), pageLoad);
     expect(onlineManager.isOnline()).toBe(false);
   });
 });
