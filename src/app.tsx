@@ -17,14 +17,21 @@ export function createApp({ history, retry, liveUpdates = true }: AppOptions = {
   // A session the server no longer accepts: forget it and its data (the offline copy too), and ask to log in again.
   // Staff who were logged in are told why and brought back here afterwards (a form's typed
   // values wait in its draft); a visitor who followed a link just gets the login page.
+  // Set while the app goes to the login page: the 401s of the requests still under way then (a page's queries
+  // refetched as the connection came back, and again once removed) ask nothing more.
+  let goingToLogin = false;
   const onUnauthorized = () => {
+    if (goingToLogin) return;
     const wasLoggedIn = isLoggedIn();
     clearLoggedIn();
     queryClient.removeQueries();
     void forgetOfflineCopy();
     const { href, pathname } = router.state.location;
     if (pathname === '/login') return;
-    void router.navigate({ to: '/login', search: wasLoggedIn ? { ended: true, redirect: href } : {}, ignoreBlocker: true });
+    goingToLogin = true;
+    void router.navigate({ to: '/login', search: wasLoggedIn ? { ended: true, redirect: href } : {}, ignoreBlocker: true }).finally(() => {
+      goingToLogin = false;
+    });
   };
   const queryClient: QueryClient = createQueryClient({ retry, onUnauthorized });
   const router = createAppRouter({ queryClient, history, liveUpdates: liveUpdates ? { onUnauthorized } : null });

@@ -30,6 +30,11 @@ export class MalformedResponseError extends Error {
   }
 }
 
+/** The request got no response at all (the network or the server is down), rather than a response the app disliked. */
+export function gotNoResponse(error: unknown): boolean {
+  return !(error instanceof ApiError) && !(error instanceof MalformedResponseError);
+}
+
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }

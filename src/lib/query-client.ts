@@ -2,6 +2,7 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isUnauthorized } from './api-client.ts';
 import { LONGEST_SESSION_MS } from './login-flag.ts';
+import { noteQueued } from '../features/offline/waiting-changes-store.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -40,7 +41,7 @@ function shouldRetry(failureCount: number, error: Error): boolean {
 }
 
 export function createQueryClient({ onUnauthorized, retry = true }: QueryClientOptions): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
         if (isUnauthorized(error)) onUnauthorized();
@@ -64,4 +65,9 @@ export function createQueryClient({ onUnauthorized, retry = true }: QueryClientO
       },
     },
   });
+  // Which changes belong to the queue of those made offline (features/offline/waiting-changes-store.ts).
+  queryClient.getMutationCache().subscribe((event) => {
+    if (event.mutation) noteQueued(event.mutation, event.type === 'added');
+  });
+  return queryClient;
 }

@@ -1,10 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { HeadContent, Link, Outlet, createRootRouteWithContext, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { NavBar } from '../components/nav-bar.tsx';
 import { Notices } from '../components/notices.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { LandingFooter } from '../features/landing/components/landing-footer.tsx';
+import { useUnsavedCount } from '../features/offline/waiting-changes-store.ts';
 import { confirmLeaving } from '../lib/leave-guard.ts';
 import { useIsLoggedIn } from '../lib/login-flag.ts';
 
@@ -62,11 +64,18 @@ function RootLayout() {
   const loggedIn = useIsLoggedIn();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const unsaved = useUnsavedCount(useQueryClient());
+  const [askingToSignOut, setAskingToSignOut] = useState(false);
   const onLandingPage = useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/') });
   // Sign Out goes to / and shows the alert, whatever the server responded. A form with unsaved
-  // changes asks first, since signing out would lose them.
+  // changes asks first, since signing out would lose them; so do changes made offline and not sent yet.
   const onSignOut = async () => {
     if (!(await confirmLeaving())) return;
+    if (unsaved > 0) setAskingToSignOut(true);
+    else signOutNow();
+  };
+  const signOutNow = () => {
+    setAskingToSignOut(false);
     signOut.mutate(undefined, {
       onSettled: async () => {
         await navigate({ to: '/', ignoreBlocker: true });
@@ -81,7 +90,17 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar loggedIn={loggedIn} onSignOut={onSignOut} signingOut={signOut.isPending} />
+      <NavBar loggedIn={loggedIn} onSignOut={() => void onSignOut()} signingOut={signOut.isPending} />
+      {askingToSignOut && (
+        <ConfirmDialog
+          question={`${unsaved === 1 ? '1 change has' : `${unsaved} changes have`} not been saved yet. Sign out anyway?`}
+          confirmLabel="Yes"
+          cancelLabel="No"
+          danger
+          onConfirm={signOutNow}
+          onCancel={() => setAskingToSignOut(false)}
+        />
+      )}
       {loggedIn && (
         <Suspense>
           <OfflineSupport />

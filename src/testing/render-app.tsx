@@ -20,8 +20,8 @@ export async function renderApp(path: string, { loggedIn = false, liveUpdates = 
   }
   const app = createApp({ history: createMemoryHistory({ initialEntries: [path] }), retry: false, liveUpdates });
   const user = userEvent.setup();
-  render(<App {...app} />);
+  const { unmount } = render(<App {...app} />);
   // The first route has resolved once the navigation bar's home link is on screen.
   await screen.findByRole('link', { name: 'HOME' });
-  return { user, ...app };
+  return { user, unmount, ...app };
 }

@@ -28,6 +28,9 @@ const persister = createAsyncStoragePersister({
   throttleTime: SAVE_INTERVAL_MS,
 });
 
+/** The copy holds the queries; the changes waiting to be sent are kept apart, by waiting-changes.ts, for other rules. */
+const dehydrateOptions = { shouldDehydrateMutation: () => false };
+
 /** Whether this browser can keep a copy at all (IndexedDB can be missing in some private modes, and in jsdom). */
 export const canKeepOfflineCopy = () => typeof indexedDB !== 'undefined';
 
@@ -63,9 +66,9 @@ export function keepOfflineCopy(queryClient: QueryClient, login: Login): () => v
       .getAll()
       .some((query) => query.state.data !== undefined)
   ) {
-    void persistQueryClientSave({ queryClient, persister, buster: login.account });
+    void persistQueryClientSave({ queryClient, persister, buster: login.account, dehydrateOptions });
   }
-  const unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster: login.account });
+  const unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster: login.account, dehydrateOptions });
   savingStartedWith(unsubscribe);
   return unsubscribe;
 }

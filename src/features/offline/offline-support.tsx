@@ -6,11 +6,12 @@
  */
 import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { registerSW } from 'virtual:pwa-register';
 import { clientKeys } from '../clients/api/client-queries.ts';
 import { useCurrentLogin } from '../../lib/login-flag.ts';
 import { canKeepOfflineCopy, keepOfflineCopy } from './offline-copy.ts';
+import { restoreWaitingChanges, useUnsavedChanges } from './waiting-changes.ts';
 import './offline-support.css';
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
@@ -44,21 +45,61 @@ function useAppShellWorker() {
   }, [router]);
 }
 
+/** How long "All changes saved." stays after the last waiting change was sent. */
+const ALL_SAVED_SHOWN_MS = 8000;
+
+/**
+ * "{n} changes waiting to be saved." while changes made offline wait or are being sent; "All changes saved." once the
+ * last has been (unless one needs a decision: its row in the list says so).
+ */
+function useQueueNote(): string {
+  const changes = useUnsavedChanges();
+  const waiting = changes.filter((change) => change.mutation.state.status === 'pending').length;
+  const decisions = changes.length - waiting;
+  const [hadWaiting, setHadWaiting] = useState(false);
+  const [allSaved, setAllSaved] = useState(false);
+  // Adjusted while rendering (React's way to follow a changing value without an extra pass).
+  if (waiting > 0 && !hadWaiting) {
+    setHadWaiting(true);
+    setAllSaved(false);
+  } else if (waiting === 0 && hadWaiting) {
+    setHadWaiting(false);
+    setAllSaved(decisions === 0);
+  }
+  useEffect(() => {
+    if (!allSaved) return;
+    const timer = setTimeout(() => setAllSaved(false), ALL_SAVED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [allSaved]);
+  if (waiting === 1) return '1 change waiting to be saved.';
+  if (waiting > 1) return `${waiting} changes waiting to be saved.`;
+  return allSaved ? 'All changes saved.' : '';
+}
+
 export default function OfflineSupport() {
   const queryClient = useQueryClient();
   const login = useCurrentLogin();
   useEffect(() => {
-    if (!login || !canKeepOfflineCopy()) return;
+    if (!login) return;
+    void restoreWaitingChanges(queryClient, login);
+    if (!canKeepOfflineCopy()) return;
     return keepOfflineCopy(queryClient, login);
   }, [queryClient, login]);
   useAppShellWorker();
   const online = useSyncExternalStore(subscribeOnline, isOnline);
   const listUpdatedAt = useListUpdatedAt(queryClient);
+  const queueNote = useQueueNote();
+  const offlineNote = online
+    ? ''
+    : listUpdatedAt
+      ? `You are offline. Showing clients as of ${hoursAndMinutes(listUpdatedAt)}.`
+      : 'You are offline.';
   // Always in the page, so that screen readers announce the text when it appears (a polite live region; the
   // pages' own status, such as the list's count, keeps the status role to itself).
   return (
-    <p className="offline-status" aria-live="polite">
-      {online ? '' : listUpdatedAt ? `You are offline. Showing clients as of ${hoursAndMinutes(listUpdatedAt)}.` : 'You are offline.'}
-    </p>
+    <div className="offline-status" aria-live="polite">
+      {offlineNote && <p>{offlineNote}</p>}
+      {queueNote && <p>{queueNote}</p>}
+    </div>
   );
 }

@@ -1,17 +1,17 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Client } from '#contract/api';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { clientQueries, clientKeys, type VersionedClient } from '../../features/clients/api/client-queries.ts';
 import { conflictOf, type Conflict } from '../../features/clients/api/conflict.ts';
-import { useDeleteClient } from '../../features/clients/api/delete-client.ts';
+import { deleteChange } from '../../features/clients/api/delete-client.ts';
 import { downloadClientExport } from '../../features/clients/api/export-client.ts';
 import { useRestoreClient } from '../../features/clients/api/restore-client.ts';
-import { useUpdateClient } from '../../features/clients/api/update-client.ts';
+import { updateChange, type ClientUpdate } from '../../features/clients/api/update-client.ts';
 import { ClientForm, clientFormId, emptyClientFormValues, type ClientFormValues } from '../../features/clients/components/client-form.tsx';
 import { ClientHistory } from '../../features/clients/components/client-history.tsx';
-import { ClientSavedMessage } from '../../features/clients/components/client-saved-message.tsx';
+import { ClientSavedMessage, SAVED_ON_THIS_DEVICE } from '../../features/clients/components/client-saved-message.tsx';
 import { DeleteClientButton } from '../../features/clients/components/delete-client-button.tsx';
 import { EditConflict } from '../../features/clients/components/edit-conflict.tsx';
 import { EraseClientButton } from '../../features/clients/components/erase-client-button.tsx';
@@ -20,6 +20,9 @@ import { toDateTimeLocalValue } from '../../features/clients/utils/date-time.ts'
 import { lastListView } from '../../features/clients/utils/last-list-view.ts';
 import { useClientChanges } from '../../features/live-updates/live-store.ts';
 import { loadQuery } from '../../features/offline/load-query.ts';
+import { clientScope, supersede, useUnsavedChangeOf } from '../../features/offline/waiting-changes.ts';
+import { needsDecision, sentOrWaiting } from '../../features/offline/waiting-changes-store.ts';
+import { currentLogin } from '../../lib/login-flag.ts';
 
 export const Route = createFileRoute('/clients/edit/$clientId')({
   loader: ({ context: { queryClient }, params: { clientId } }) => loadQuery(queryClient, clientQueries.detail(clientId)),
@@ -55,22 +58,35 @@ function toFormValues(client: Client): ClientFormValues {
 
 /**
  * The edit form, with what several staff need: its save and its delete carry the version the form was opened at, so a
- * colleague's change since is shown (EditConflict, the delete's second question), never overwritten unseen.
+ * colleague's change since is shown (EditConflict, the delete's second question), never overwritten unseen. Offline,
+ * they wait on this device (features/offline/waiting-changes.ts); one that met a colleague's change on its way
+ * ("Needs your decision") opens here as that conflict, with its values as the user's own.
  */
 function EditClientPage({ clientId, opened }: { clientId: string; opened?: VersionedClient }) {
-  const updateClient = useUpdateClient();
-  const deleteClient = useDeleteClient();
+  const updateClient = useMutation({ ...updateChange, scope: clientScope(clientId) });
+  const deleteClient = useMutation({ ...deleteChange, scope: clientScope(clientId) });
   const restoreClient = useRestoreClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const unsaved = useUnsavedChangeOf(clientId);
+  const decided = unsaved && needsDecision(unsaved.mutation) ? unsaved : undefined;
+  // An update still waiting to be sent (this page opened again offline): the form opens on it, and a new save takes
+  // its place, made against the version it was.
+  const [waitingUpdate] = useState(() => (unsaved?.kind === 'update' && !decided ? unsaved.update : undefined));
   // What the form was opened at (or last replaced with, by "Use their version"): a refetch does not move it.
-  const [base, setBase] = useState(opened);
+  const [base, setBase] = useState(() =>
+    opened && waitingUpdate ? { client: { ...opened.client, ...waitingUpdate.input }, version: waitingUpdate.version } : opened,
+  );
   const [formGeneration, setFormGeneration] = useState(0);
-  const [conflict, setConflict] = useState<Conflict>();
-  const [deleteConflict, setDeleteConflict] = useState<Conflict>();
+  const [ownConflict, setConflict] = useState<Conflict>();
   const [deleteRound, setDeleteRound] = useState(0);
+  const [ownDeleteConflict, setDeleteConflict] = useState<Conflict>();
   const [edited, setEdited] = useState(false);
   const [liveNote, setLiveNote] = useState<string>();
+  const [waitingSave, setWaitingSave] = useState(false);
+  const decidedConflict = decided ? conflictOf(decided.mutation.state.error) : undefined;
+  const conflict = ownConflict ?? (decided?.kind === 'update' ? decidedConflict : undefined);
+  const deleteConflict = ownDeleteConflict ?? (decided?.kind === 'delete' ? decidedConflict : undefined);
   // While this page saves, the stream also brings its own writes (the restore before a save): those are not news, and
   // a colleague's change meanwhile comes back as the save's 412 anyway.
   const saving = useRef(false);
@@ -92,11 +108,13 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
   });
   const theirs = useMemo(() => (conflict?.client ? toFormValues(conflict.client) : undefined), [conflict]);
   const client = base?.client;
+  // The form opens on what it was opened at; a decision's on the values the change was made against.
+  const formValues = decided?.kind === 'update' && decided.update.opened ? decided.update.opened : client && toFormValues(client);
 
-  if (updateClient.isSuccess) {
+  if (updateClient.isSuccess || (waitingSave && updateClient.isPending)) {
     return (
       <div className="page page--narrow">
-        <ClientSavedMessage message="Client updated successfully!" />
+        <ClientSavedMessage message={updateClient.isSuccess ? 'Client updated successfully!' : SAVED_ON_THIS_DEVICE} />
       </div>
     );
   }
@@ -111,7 +129,9 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
         // Known from here on: its event, however late, is this page's own.
         if (version !== null) setConflict({ ...conflict, version });
       }
-      await updateClient.mutateAsync({ clientId, input, version });
+      const update: ClientUpdate = { clientId, input, version, opened: formValues, account: currentLogin()?.account };
+      supersede(queryClient, clientId);
+      setWaitingSave((await sentOrWaiting(queryClient, update, () => updateClient.mutateAsync(update))) === 'waiting');
     } catch (error) {
       const met = conflictOf(error);
       if (met) setConflict(met);
@@ -127,32 +147,35 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
     queryClient.setQueryData(clientKeys.detail(clientId), stored);
     setBase(stored);
     setConflict(undefined);
+    // A change that waited offline and met this one is settled: theirs stands.
+    supersede(queryClient, clientId);
     // A fresh form over the stored client.
     setFormGeneration((generation) => generation + 1);
   };
 
-  const remove = (version: number | null, deleted: Client) =>
-    deleteClient.mutate(
-      { clientId, version },
-      {
-        onSuccess: () => {
-          setDeleteConflict(undefined);
-          // Deleting is leaving on purpose: unsaved changes to this client do not matter now.
-          void navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true });
-          noticeDeleted(queryClient, deleted);
-        },
-        onError: (error) => {
-          const met = conflictOf(error);
-          // The second question takes the first one's place (a new Delete button has none open).
-          if (met?.client) {
-            setDeleteConflict(met);
-            setDeleteRound((round) => round + 1);
-          }
-          // Already deleted or erased by a colleague: what was asked is done.
-          else if (met) void navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true });
-        },
+  const remove = (version: number | null, deleted: Client) => {
+    const deletion = { clientId, version, account: currentLogin()?.account };
+    supersede(queryClient, clientId);
+    sentOrWaiting(queryClient, deletion, () => deleteClient.mutateAsync(deletion)).then(
+      (result) => {
+        setDeleteConflict(undefined);
+        // Deleting is leaving on purpose: unsaved changes to this client do not matter now.
+        void navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true });
+        // Undo once the server has it; one waiting offline is marked in the list instead.
+        if (result === 'sent') noticeDeleted(queryClient, deleted);
+      },
+      (error: unknown) => {
+        const met = conflictOf(error);
+        // The second question takes the first one's place (a new Delete button has none open).
+        if (met?.client) {
+          setDeleteConflict(met);
+          setDeleteRound((round) => round + 1);
+        }
+        // Already deleted or erased by a colleague: what was asked is done.
+        else if (met) void navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true });
       },
     );
+  };
 
   const formId = clientFormId('edit');
   return (
@@ -168,9 +191,10 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
         )}
         {conflict && <EditConflict conflict={conflict} formId={formId} onUseTheirs={takeTheirs} />}
         <ClientForm
-          key={client ? `${client._id}-${formGeneration}` : 'no-client'}
+          key={client ? `${client._id}-${formGeneration}-${decided?.mutation.mutationId ?? ''}` : 'no-client'}
           idPrefix="edit"
-          defaultValues={client ? toFormValues(client) : emptyClientFormValues}
+          defaultValues={formValues ?? emptyClientFormValues}
+          typed={decided?.kind === 'update' ? decided.update.input : undefined}
           submitLabel="Update"
           disabled={!client}
           pending={updateClient.isPending || restoreClient.isPending}
@@ -193,7 +217,11 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
             danger
             pending={deleteClient.isPending}
             onConfirm={() => deleteConflict.client && remove(deleteConflict.version, deleteConflict.client)}
-            onCancel={() => setDeleteConflict(undefined)}
+            onCancel={() => {
+              setDeleteConflict(undefined);
+              // No: the client stays; a deletion that waited offline for this answer is dropped.
+              supersede(queryClient, clientId);
+            }}
           />
         )}
       </section>

@@ -10,6 +10,8 @@ import { parseClientListView, type SortColumn } from '../../features/clients/uti
 import { isLoggedIn } from '../../lib/login-flag.ts';
 import type { Client } from '#contract/api';
 import { loadQuery } from '../../features/offline/load-query.ts';
+import { useUnsavedChanges } from '../../features/offline/waiting-changes.ts';
+import { withUnsavedChanges } from '../../features/clients/utils/unsaved-rows.ts';
 
 export const Route = createFileRoute('/clients/')({
   // Search and sort live in the address: reload, Back, a shared link show the same view.
@@ -36,7 +38,10 @@ function ClientListLoadError({ error }: ErrorComponentProps) {
   return <ClientsPage clients={[]} />;
 }
 
-function ClientsPage({ clients, emptyMessage }: { clients: readonly Client[]; emptyMessage?: string }) {
+function ClientsPage({ clients: loaded, emptyMessage }: { clients: readonly Client[]; emptyMessage?: string }) {
+  // Changes made offline and not sent yet show in their rows, marked.
+  const unsavedChanges = useUnsavedChanges();
+  const { clients, marks } = useMemo(() => withUnsavedChanges(loaded, unsavedChanges), [loaded, unsavedChanges]);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   useEffect(() => rememberListView(search), [search]);
@@ -79,6 +84,7 @@ function ClientsPage({ clients, emptyMessage }: { clients: readonly Client[]; em
         emptyMessage={searching && clients.length > 0 ? `No clients match “${deferredQuery.trim()}”.` : emptyMessage}
         sort={search}
         onSort={clients.length > 0 ? onSort : undefined}
+        marks={marks}
       />
       <p className="page__footer-link">
         <Link to="/clients/register" className="button button--primary">

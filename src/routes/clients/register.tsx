@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCreateClient } from '../../features/clients/api/create-client.ts';
 import { ClientForm, emptyClientFormValues } from '../../features/clients/components/client-form.tsx';
-import { ClientSavedMessage } from '../../features/clients/components/client-saved-message.tsx';
+import { ClientSavedMessage, SAVED_ON_THIS_DEVICE } from '../../features/clients/components/client-saved-message.tsx';
 
 export const Route = createFileRoute('/clients/register')({
   head: () => ({ meta: [{ title: 'Register a new client · Your Beauty Salon' }] }),
@@ -13,8 +13,10 @@ function RegisterClientPage() {
 
   return (
     <div className="page page--narrow">
-      {createClient.isSuccess ? (
+      {createClient.mutation.isSuccess ? (
         <ClientSavedMessage message="Client registered successfully!" />
+      ) : createClient.waiting ? (
+        <ClientSavedMessage message={SAVED_ON_THIS_DEVICE} />
       ) : (
         <section className="card" aria-labelledby="register-client-title">
           <h1 id="register-client-title" className="page__title">
@@ -22,10 +24,11 @@ function RegisterClientPage() {
           </h1>
           <ClientForm
             idPrefix="register"
-            defaultValues={emptyClientFormValues}
+            // A registration made offline that the server then refused: what was typed is back.
+            defaultValues={createClient.mutation.variables?.input ?? emptyClientFormValues}
             submitLabel="Register"
             alertOnEmptyFields
-            pending={createClient.isPending}
+            pending={createClient.mutation.isPending}
             onSubmit={createClient.register}
           />
         </section>

@@ -4,6 +4,7 @@ import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { currentLogin, setLoggedIn } from '../../../lib/login-flag.ts';
 import { forgetOfflineCopy } from '../../offline/offline-copy-store.ts';
+import { discardUnsavedChanges } from '../../offline/waiting-changes-store.ts';
 
 /** POST {host}/login: a 2xx response is success; its body is not read. */
 function login(credentials: LoginRequest): Promise<undefined> {
@@ -12,12 +13,15 @@ function login(credentials: LoginRequest): Promise<undefined> {
 
 /**
  * A successful login sets the flag; the form tells the user and moves on. Another account than the one logged in
- * here before sees nothing of its cache, nor of its offline copy.
+ * here before sees nothing of its cache, nor of its offline copy, and never sends its changes made offline (they are
+ * dropped); the same account again sends those still waiting.
  */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
+    // Offline it fails at once (the form says so), rather than waiting unseen for the connection.
+    networkMode: 'always',
     meta: {
       // A 401 here is a wrong password, not an expired session.
       handlesUnauthorized: true,
@@ -29,7 +33,10 @@ export function useLogin() {
         queryClient.removeQueries();
         void forgetOfflineCopy();
       }
+      // Also after the session ended (when nobody is logged in here): only this account's changes are kept.
+      void discardUnsavedChanges(queryClient, username);
       setLoggedIn(username);
+      void queryClient.resumePausedMutations();
     },
   });
 }

@@ -3,6 +3,7 @@ import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { clearLoggedIn } from '../../../lib/login-flag.ts';
 import { forgetOfflineCopy } from '../../offline/offline-copy-store.ts';
+import { discardUnsavedChanges } from '../../offline/waiting-changes-store.ts';
 
 /** POST {host}/logout ends the session on the server as well. */
 function logout(): Promise<undefined> {
@@ -10,15 +11,19 @@ function logout(): Promise<undefined> {
 }
 
 /**
- * Sign Out clears the flag and the cached client data, its offline copy included, whatever the
- * server's response to the logout call (a failure is logged by the query client).
+ * Sign Out clears the flag and the cached client data, its offline copy and the changes still waiting to be sent
+ * included (the root layout asks first), whatever the server's response to the logout call (a failure is logged by
+ * the query client; offline there is none, and it does not wait for one).
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
+    networkMode: 'always',
     // A 401 means the session had ended already: nothing to log in again for.
     meta: { handlesUnauthorized: true },
+    // Before the request: its answer would bring the app online, and waiting changes would go out first.
+    onMutate: () => discardUnsavedChanges(queryClient),
     onSettled: () => {
       clearLoggedIn();
       queryClient.removeQueries();

@@ -1,16 +1,31 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { type ClientInputBody } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { currentLogin } from '../../../lib/login-flag.ts';
+import { CLIENT_CHANGE_KEY, queueable, sendAs, sentOrWaiting } from '../../offline/waiting-changes-store.ts';
 import { clientKeys } from './client-queries.ts';
 
-type Registration = { input: ClientInputBody; idempotencyKey: string };
+export type Registration = {
+  input: ClientInputBody;
+  idempotencyKey: string;
+  /** Who registered it: a registration made offline is sent as that account or not at all. */
+  account?: string;
+};
 
-/** POST {host}/api/clients: the response body is not read. */
-function createClient({ input, idempotencyKey }: Registration): Promise<undefined> {
-  return apiRequest(apiPaths.clients, { method: 'POST', body: input, idempotencyKey });
-}
+/**
+ * POST {host}/api/clients (the response body is not read). What a registration does wherever it runs: from the
+ * register page, or from the queue of changes made offline after a reload (features/offline/waiting-changes.ts).
+ * A new client changes the list and nothing else.
+ */
+export const createChange = mutationOptions({
+  ...queueable,
+  mutationKey: [...CLIENT_CHANGE_KEY, 'create'],
+  mutationFn: ({ input, idempotencyKey, account }: Registration) =>
+    sendAs(account, () => apiRequest(apiPaths.clients, { method: 'POST', body: input, idempotencyKey })),
+  onSuccess: (_data, _registration, _context, { client }) => client.invalidateQueries({ queryKey: clientKeys.lists() }),
+});
 
 /** 128 random bits in hex (crypto.randomUUID needs a secure context, and a salon's own network may be plain HTTP). */
 function newIdempotencyKey(): string {
@@ -19,23 +34,20 @@ function newIdempotencyKey(): string {
 
 /**
  * Registers a client. Each registration carries an Idempotency-Key (beyond the spec), and Register pressed again
- * after a failure with the same values sends the same key: a registration whose answer was lost is not made twice.
- * A new client changes the list and nothing else.
+ * after a failure with the same values sends the same key: a registration whose answer was lost, or one replayed from
+ * the offline queue, is not made twice. Offline, `register` settles once the registration waits on this device
+ * (`waiting`); the mutation stays pending until the server has it.
  */
 export function useCreateClient() {
   const queryClient = useQueryClient();
   const lastAttempt = useRef<{ values: string; key: string } | null>(null);
-  const mutation = useMutation({
-    mutationFn: createClient,
-    onSuccess: () => {
-      lastAttempt.current = null;
-      return queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
-    },
-  });
-  const register = (input: ClientInputBody) => {
+  const [waiting, setWaiting] = useState(false);
+  const mutation = useMutation(createChange);
+  const register = async (input: ClientInputBody) => {
     const values = JSON.stringify(input);
     if (lastAttempt.current?.values !== values) lastAttempt.current = { values, key: newIdempotencyKey() };
-    return mutation.mutateAsync({ input, idempotencyKey: lastAttempt.current.key });
+    const registration = { input, idempotencyKey: lastAttempt.current.key, account: currentLogin()?.account };
+    setWaiting((await sentOrWaiting(queryClient, registration, () => mutation.mutateAsync(registration))) === 'waiting');
   };
-  return { register, isPending: mutation.isPending, isSuccess: mutation.isSuccess };
+  return { register, mutation, waiting: waiting && mutation.isPending };
 }

@@ -50,6 +50,11 @@ type ClientFormProps = {
    * changed keeps what was typed and shows theirs beside it.
    */
   theirs?: ClientFormValues;
+  /**
+   * Values typed before and not saved, put over `defaultValues` as the user's own changes (a change made offline that
+   * met a colleague's: the form opens as it was left, beside `theirs`).
+   */
+  typed?: ClientFormValues;
   /** Told whether the form holds changes not saved (the edit page: a colleague's change then is a conflict). */
   onEditedChange?: (edited: boolean) => void;
 };
@@ -76,6 +81,7 @@ export function ClientForm({
   disabled = false,
   children,
   theirs,
+  typed: typedBefore,
   onEditedChange,
 }: ClientFormProps) {
   const page = useLocation({ select: (location) => location.pathname });
@@ -93,6 +99,13 @@ export function ClientForm({
     resolver: zodResolver(ClientInput, undefined, { raw: true }),
   });
   const [opened] = useState(defaultValues);
+  // Before `theirs` below: a field typed here keeps what was typed.
+  useEffect(() => {
+    if (!typedBefore) return;
+    for (const { name } of FIELDS) {
+      if (typedBefore[name] !== opened[name]) setValue(name, typedBefore[name], { shouldDirty: true });
+    }
+  }, [typedBefore, opened, setValue]);
   useEffect(() => {
     if (theirs) reset(theirs, { keepDirtyValues: true });
   }, [theirs, reset]);

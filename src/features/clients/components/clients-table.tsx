@@ -3,6 +3,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Client } from '#contract/api';
 import type { ClientListView, SortColumn } from '../utils/list-view-search.ts';
+import type { UnsavedMark } from '../utils/unsaved-rows.ts';
 import { formatRegistrationTime } from '../utils/date-time.ts';
 import './clients-table.css';
 import { useChangedJustNow } from '../../live-updates/live-store.ts';
@@ -15,6 +16,8 @@ type ClientsTableProps = {
   sort?: Pick<ClientListView, 'sort' | 'dir'>;
   /** A header was pressed: sort by its column, or reverse when it is already the one. */
   onSort?: (column: SortColumn) => void;
+  /** Rows with a change made offline that the server does not have yet, by client id. */
+  marks?: ReadonlyMap<string, UnsavedMark>;
 };
 
 const COLUMNS: readonly { column: SortColumn; label: string }[] = [
@@ -40,7 +43,7 @@ const OVERSCAN_ROWS = 12;
  * rows keep the scroll height. It stays a real table for assistive technology:
  * `aria-rowcount` and `aria-rowindex` give every row its place in the whole list.
  */
-export function ClientsTable({ clients, emptyMessage, sort, onSort }: ClientsTableProps) {
+export function ClientsTable({ clients, emptyMessage, sort, onSort, marks }: ClientsTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [rowHeight, setRowHeight] = useState(rowHeightPx);
@@ -116,7 +119,7 @@ export function ClientsTable({ clients, emptyMessage, sort, onSort }: ClientsTab
               {spaceAbove > 0 && <SpacerRow height={spaceAbove} />}
               {rows.map((row) => {
                 const client = clients[row.index];
-                return client && <ClientRow key={row.key} client={client} index={row.index} />;
+                return client && <ClientRow key={row.key} client={client} index={row.index} mark={marks?.get(client._id)} />;
               })}
               {spaceBelow > 0 && <SpacerRow height={spaceBelow} />}
             </>
@@ -144,10 +147,11 @@ function SpacerRow({ height }: { height: number }) {
 type ClientRowProps = {
   client: Client;
   index: number;
+  mark?: UnsavedMark;
 };
 
 /** One client; memoised so that scrolling renders only the rows that come into view. */
-const ClientRow = memo(function ClientRow({ client, index }: ClientRowProps) {
+const ClientRow = memo(function ClientRow({ client, index, mark }: ClientRowProps) {
   const router = useRouter();
   const nameId = `client-${client._id}-name`;
   const editLocation = { to: '/clients/edit/$clientId', params: { clientId: client._id } } as const;
@@ -165,16 +169,19 @@ const ClientRow = memo(function ClientRow({ client, index }: ClientRowProps) {
         <time dateTime={client.registrationDateTime}>{formatRegistrationTime(client.registrationDateTime)}</time>
       </td>
       <td className="clients-table__action">
-        <button
-          type="button"
-          className="button button--small"
-          aria-describedby={nameId}
-          onMouseEnter={preload}
-          onFocus={preload}
-          onClick={() => void router.navigate(editLocation)}
-        >
-          Edit
-        </button>
+        {mark && <span className="clients-table__unsaved">{mark.label}</span>}
+        {(!mark || mark.canEdit) && (
+          <button
+            type="button"
+            className="button button--small"
+            aria-describedby={nameId}
+            onMouseEnter={preload}
+            onFocus={preload}
+            onClick={() => void router.navigate(editLocation)}
+          >
+            Edit
+          </button>
+        )}
       </td>
     </tr>
   );

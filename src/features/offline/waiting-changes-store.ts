@@ -1,0 +1,127 @@
+/**
+ * The changes made while offline that the server does not have yet (issue 20, docs/offline.md): Register, Update and
+ * Delete kept as TanStack Query's paused mutations, persisted under one IndexedDB key, sent when the connection
+ * returns (waiting-changes.ts, loaded with the staff pages). This part is what the login, Sign Out and the query client
+ * need, in the landing page's bundle, so it stays small: which mutations count, how many there are, and discarding them.
+ */
+import type { Mutation, QueryClient } from '@tanstack/react-query';
+import { del } from 'idb-keyval';
+import { useCallback, useSyncExternalStore } from 'react';
+import { ApiError, gotNoResponse } from '../../lib/api-client.ts';
+import { currentLogin, LONGEST_SESSION_MS } from '../../lib/login-flag.ts';
+
+export const WAITING_CHANGES_KEY = 'salon-waiting-changes';
+
+/** Every change to a client (register, update, delete) has a mutation key under this one. */
+export const CLIENT_CHANGE_KEY = ['clients', 'change'] as const;
+
+/**
+ * What every change's options share: one that got no response is tried again once the connection is back (paused
+ * meanwhile: the queue); one that needs a decision stays in the cache for as long as a session lasts.
+ */
+export const queueable = {
+  retry: (_failureCount: number, error: Error) => gotNoResponse(error),
+  retryDelay: 0,
+  gcTime: LONGEST_SESSION_MS,
+};
+
+type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
+
+/** The changes that have been paused (offline) at some point: from then on they are the queue's. */
+const queued = new WeakSet<object>();
+
+/**
+ * The query client calls this on every mutation event: a mutation that pauses, or one put into the cache from the saved
+ * queue (already pending or failed, never idle), belongs to the queue.
+ */
+export function noteQueued(mutation: AnyMutation, added: boolean): void {
+  if (mutation.state.isPaused || (added && mutation.state.status !== 'idle')) queued.add(mutation);
+}
+
+export function isQueued(mutation: AnyMutation): boolean {
+  return queued.has(mutation);
+}
+
+/** A queued change whose replay met a colleague's change (a 412): it waits as "Needs your decision". */
+export function needsDecision(mutation: AnyMutation): boolean {
+  return (
+    queued.has(mutation) &&
+    mutation.state.status === 'error' &&
+    mutation.state.error instanceof ApiError &&
+    mutation.state.error.status === 412
+  );
+}
+
+/** Made here, not accepted by the server yet: waiting to be sent (or being sent), or needing a decision. */
+export function isUnsaved(mutation: AnyMutation): boolean {
+  return queued.has(mutation) && (mutation.state.status === 'pending' || needsDecision(mutation));
+}
+
+export function unsavedChanges(queryClient: QueryClient): AnyMutation[] {
+  return queryClient.getMutationCache().findAll({ mutationKey: CLIENT_CHANGE_KEY, predicate: isUnsaved });
+}
+
+/** How many changes are unsaved, as React state. */
+export function useUnsavedCount(queryClient: QueryClient): number {
+  const subscribe = useCallback((listener: () => void) => queryClient.getMutationCache().subscribe(listener), [queryClient]);
+  return useSyncExternalStore(subscribe, () => unsavedChanges(queryClient).length);
+}
+
+/**
+ * Sends a change as the account that made it, or not at all: after a Sign Out, a session's end or another account's
+ * login it fails as a 401 without a request, and waits for that account's next login (waiting-changes.ts).
+ */
+export function sendAs<T>(account: string | undefined, send: () => Promise<T>): Promise<T> {
+  if (account !== undefined && currentLogin()?.account !== account) {
+    return Promise.reject(new ApiError(401, 'Waiting for the account that made this change to log in again'));
+  }
+  return send();
+}
+
+/**
+ * Runs `send` (a mutation's mutateAsync with `variables`) and settles when the server has the change ('sent'), or
+ * when it is kept on this device to be sent later ('waiting'); rejects when the server refused it.
+ */
+export function sentOrWaiting(queryClient: QueryClient, variables: unknown, send: () => Promise<unknown>): Promise<'sent' | 'waiting'> {
+  return new Promise((resolve, reject) => {
+    const unsubscribe = queryClient.getMutationCache().subscribe(({ mutation }) => {
+      if (mutation && mutation.state.variables === variables && mutation.state.isPaused) {
+        unsubscribe();
+        resolve('waiting');
+      }
+    });
+    send().then(
+      () => {
+        unsubscribe();
+        resolve('sent');
+      },
+      (error: unknown) => {
+        unsubscribe();
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Drops changes here and on the disk: all of them (Sign Out, answered Yes), or all but `account`'s (a login: another
+ * account never sends, nor sees, what was made under this one).
+ */
+export async function discardUnsavedChanges(queryClient: QueryClient, account?: string): Promise<void> {
+  const mutationCache = queryClient.getMutationCache();
+  const changes = mutationCache.findAll({ mutationKey: CLIENT_CHANGE_KEY });
+  const dropped = changes.filter(
+    (mutation) => account === undefined || (mutation.state.variables as { account?: string } | undefined)?.account !== account,
+  );
+  for (const mutation of dropped) mutationCache.remove(mutation);
+  if (dropped.length === changes.length) await forgetSavedChanges();
+}
+
+/** Removes the changes kept on the disk (waiting-changes.ts saves them). */
+export async function forgetSavedChanges(): Promise<void> {
+  try {
+    await del(WAITING_CHANGES_KEY);
+  } catch {
+    // No IndexedDB: nothing was kept.
+  }
+}

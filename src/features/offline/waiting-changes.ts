@@ -1,0 +1,218 @@
+/**
+ * The queue of changes made offline (issue 20, docs/offline.md), with the staff pages: Register, Update and Delete are
+ * TanStack Query mutations that pause while offline (`networkMode: 'online'`) and resume when the connection returns,
+ * one client's changes one after another (their `scope`). Here they are kept on the disk (IndexedDB, at once, not
+ * throttled: a closed tab keeps them), put back after a reload for the account that made them, returned to the queue
+ * by a 401, and read by the pages ("Waiting to save", "Needs your decision").
+ */
+import { dehydrate, hydrate, useQueryClient, type DehydratedState, type Mutation, type QueryClient } from '@tanstack/react-query';
+import { get, set } from 'idb-keyval';
+import { useCallback, useSyncExternalStore } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import type { Login } from '../../lib/login-flag.ts';
+import { createChange, type Registration } from '../clients/api/create-client.ts';
+import { deleteChange, type ClientDeletion } from '../clients/api/delete-client.ts';
+import { updateChange, type ClientUpdate } from '../clients/api/update-client.ts';
+import {
+  CLIENT_CHANGE_KEY,
+  forgetSavedChanges,
+  isQueued,
+  unsavedChanges,
+  isUnsaved,
+  needsDecision,
+  WAITING_CHANGES_KEY,
+} from './waiting-changes-store.ts';
+
+/**
+ * Kept no longer than the server keeps an Idempotency-Key: a registration sent later could be made twice. A change
+ * older than that is dropped at the next start (docs/offline.md).
+ */
+const KEEP_FOR_MS = 24 * 60 * 60 * 1000;
+
+type DehydratedMutation = DehydratedState['mutations'][number];
+type SavedChanges = { savedAt: number; mutations: DehydratedMutation[] };
+type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
+
+export type UnsavedChange =
+  | { kind: 'create'; registration: Registration; mutation: AnyMutation }
+  | { kind: 'update'; update: ClientUpdate; mutation: AnyMutation }
+  | { kind: 'delete'; deletion: ClientDeletion; mutation: AnyMutation };
+
+function describe(mutation: AnyMutation): UnsavedChange | undefined {
+  const kind = mutation.options.mutationKey?.[CLIENT_CHANGE_KEY.length];
+  const variables = mutation.state.variables;
+  if (kind === 'create') return { kind, registration: variables as Registration, mutation };
+  if (kind === 'update') return { kind, update: variables as ClientUpdate, mutation };
+  if (kind === 'delete') return { kind, deletion: variables as ClientDeletion, mutation };
+  return undefined;
+}
+
+/** Every change's options by its key: a change put back from the disk needs its function and what it does after. */
+function registerChanges(queryClient: QueryClient) {
+  queryClient.setMutationDefaults(createChange.mutationKey, createChange);
+  queryClient.setMutationDefaults(updateChange.mutationKey, updateChange);
+  queryClient.setMutationDefaults(deleteChange.mutationKey, deleteChange);
+}
+
+/** The scope that sends one client's changes one after another. */
+export const clientScope = (clientId: string) => ({ id: `client-${clientId}` });
+
+/** The structured-clone form of a failure (an ApiError's status and body survive; a class does not). */
+function plainError(error: unknown): (Error & { status: number; body: unknown }) | null {
+  return error instanceof ApiError ? { name: error.name, message: error.message, status: error.status, body: error.body } : null;
+}
+
+function revivedError(error: unknown): ApiError | null {
+  if (typeof error !== 'object' || error === null || !('status' in error) || typeof error.status !== 'number') return null;
+  const message = 'message' in error && typeof error.message === 'string' ? error.message : '';
+  return new ApiError(error.status, message, 'body' in error ? error.body : undefined);
+}
+
+function savedForm(queryClient: QueryClient): DehydratedMutation[] {
+  const { mutations } = dehydrate(queryClient, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: isUnsaved });
+  return mutations.map((mutation) => ({
+    ...mutation,
+    // One being sent when the tab closed is sent again (an update's If-Match and a registration's key make that safe).
+    state: { ...mutation.state, isPaused: mutation.state.status === 'pending', error: plainError(mutation.state.error) },
+  }));
+}
+
+async function save(queryClient: QueryClient): Promise<void> {
+  const mutations = savedForm(queryClient);
+  if (mutations.length === 0) return forgetSavedChanges();
+  try {
+    await set(WAITING_CHANGES_KEY, { savedAt: Date.now(), mutations } satisfies SavedChanges);
+  } catch {
+    // No IndexedDB: the changes wait in memory, as long as the tab is open.
+  }
+}
+
+/** A change refused with a 401 (the session ended, or its account is not the one logged in) goes back into the queue. */
+function requeue(queryClient: QueryClient, mutation: AnyMutation) {
+  const mutationCache = queryClient.getMutationCache();
+  mutationCache.remove(mutation);
+  hydrate(queryClient, {
+    queries: [],
+    mutations: [
+      {
+        mutationKey: mutation.options.mutationKey,
+        scope: mutation.options.scope,
+        state: { ...mutation.state, status: 'pending', isPaused: true, error: null, failureCount: 0, failureReason: null },
+      },
+    ],
+  });
+}
+
+/** What the queue does as its changes are sent; once per query client, whoever is logged in. */
+const watched = new WeakSet<QueryClient>();
+
+function watchChanges(queryClient: QueryClient) {
+  if (watched.has(queryClient)) return;
+  watched.add(queryClient);
+  let saving = false;
+  queryClient.getMutationCache().subscribe(({ mutation, type }) => {
+    if (!mutation || !isQueued(mutation) || type !== 'updated') return;
+    const { status, error } = mutation.state;
+    if (status === 'error' && error instanceof ApiError && error.status === 401) {
+      // After this turn: the scope's next change must not take it up again at once (with no login, that would be a
+      // loop). What the disk holds still has it waiting.
+      setTimeout(() => requeue(queryClient, mutation));
+      return;
+    }
+    // A deletion whose client a colleague deleted or erased meanwhile: what was asked is done.
+    const change = describe(mutation);
+    if (change?.kind === 'delete' && needsDecision(mutation) && !hasClient((error as ApiError).body)) {
+      queryClient.getMutationCache().remove(mutation);
+    }
+    if (saving) return;
+    saving = true;
+    queueMicrotask(() => {
+      saving = false;
+      void save(queryClient);
+    });
+  });
+}
+
+function hasClient(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'current' in body && typeof body.current === 'object' && body.current !== null
+    ? 'client' in body.current && body.current.client !== null
+    : false;
+}
+
+/** The query clients whose queue was put back from the disk: once per app (a later login keeps what is in memory). */
+const restored = new WeakSet<QueryClient>();
+
+/**
+ * At the staff pages' start: the changes this account left waiting (a reload, a closed tab) are put back and sent if the
+ * connection allows; another account's are dropped, as are changes older than a day. From then on the queue is kept.
+ */
+export async function restoreWaitingChanges(queryClient: QueryClient, login: Login): Promise<void> {
+  registerChanges(queryClient);
+  if (restored.has(queryClient)) return;
+  restored.add(queryClient);
+  let saved: SavedChanges | undefined;
+  try {
+    saved = await get<SavedChanges>(WAITING_CHANGES_KEY);
+  } catch {
+    // No IndexedDB: nothing was kept.
+  }
+  const mutations = (saved && Date.now() - saved.savedAt < KEEP_FOR_MS ? saved.mutations : []).filter((mutation) => {
+    const account = (mutation.state.variables as { account?: string } | undefined)?.account;
+    return account === undefined || account === login.account;
+  });
+  if (mutations.length === 0) await forgetSavedChanges();
+  hydrate(queryClient, {
+    queries: [],
+    mutations: mutations.map((mutation) => ({ ...mutation, state: { ...mutation.state, error: revivedError(mutation.state.error) } })),
+  });
+  watchChanges(queryClient);
+  void queryClient.resumePausedMutations();
+}
+
+function useMutationCacheState<T>(select: (queryClient: QueryClient) => T): T {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback((listener: () => void) => queryClient.getMutationCache().subscribe(listener), [queryClient]);
+  return useSyncExternalStore(subscribe, () => select(queryClient));
+}
+
+/** The unsaved changes, oldest first; a new array only when one of them changed (useSyncExternalStore compares). */
+let lastChanges: UnsavedChange[] = [];
+
+function unsavedChangesNow(queryClient: QueryClient): UnsavedChange[] {
+  const mutations = unsavedChanges(queryClient);
+  const same =
+    mutations.length === lastChanges.length &&
+    mutations.every((mutation, index) => lastChanges[index]?.mutation === mutation && mutation.state === lastStates.get(mutation));
+  if (same) return lastChanges;
+  lastStates = new WeakMap(mutations.map((mutation) => [mutation, mutation.state]));
+  lastChanges = mutations.flatMap((mutation) => describe(mutation) ?? []);
+  return lastChanges;
+}
+let lastStates = new WeakMap<AnyMutation, unknown>();
+
+/** The changes not saved yet, as React state: the list's rows marked "Waiting to save" or "Needs your decision". */
+export function useUnsavedChanges(): UnsavedChange[] {
+  return useMutationCacheState(unsavedChangesNow);
+}
+
+/** The newest unsaved update or deletion of one client (the edit page opens on it). */
+export function useUnsavedChangeOf(clientId: string): Exclude<UnsavedChange, { kind: 'create' }> | undefined {
+  return useUnsavedChanges().findLast(
+    (change): change is Exclude<UnsavedChange, { kind: 'create' }> =>
+      (change.kind === 'update' && change.update.clientId === clientId) ||
+      (change.kind === 'delete' && change.deletion.clientId === clientId),
+  );
+}
+
+/**
+ * A new change to a client replaces its unsaved ones that are not being sent (a second edit made offline, a decision
+ * taken): one change per client waits, made against the version the first one was.
+ */
+export function supersede(queryClient: QueryClient, clientId: string): void {
+  const mutationCache = queryClient.getMutationCache();
+  for (const change of unsavedChangesNow(queryClient)) {
+    const id = change.kind === 'update' ? change.update.clientId : change.kind === 'delete' ? change.deletion.clientId : undefined;
+    if (id === clientId && (change.mutation.state.isPaused || change.mutation.state.status === 'error'))
+      mutationCache.remove(change.mutation);
+  }
+}
