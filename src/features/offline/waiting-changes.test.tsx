@@ -11,6 +11,8 @@ import { get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { colleague } from '#mocks/colleague.ts';
 import { mockDb } from '#mocks/db.ts';
+import { http, HttpResponse } from 'msw';
+import { ClientInput } from '#contract/api';
 import { server } from '#mocks/node.ts';
 import { App, createApp } from '../../app.tsx';
 import { setLoggedIn } from '../../lib/login-flag.ts';
@@ -133,6 +135,32 @@ describe('changes made offline', () => {
     expect(writes).toEqual(['POST /api/clients -', 'DELETE /api/clients/c-omar "v1"', 'PUT /api/clients/c-nina "v1"']);
     expect(mockDb.listClients().map((client) => client.firstName)).toEqual(['Nadine', 'Léa']);
   });
+
+  it('a change stored by the server whose answer was lost is not a conflict when sent again: the 412 is its own', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const writes = recordWrites();
+    // The first PUT is stored, and its answer lost on the way back.
+    server.use(
+      http.put(
+        '*/api/clients/:clientId',
+        async ({ request, params }) => {
+          mockDb.updateClient(String(params.clientId), ClientInput.parse(await request.json()), 'admin');
+          return HttpResponse.error();
+        },
+        { once: true },
+      ),
+    );
+    const { user, router } = await openClient();
+    await goOffline();
+    await saveFirstName(user, 'Nadia');
+    await act(() => router.navigate({ to: '/clients' }));
+
+    await goOnline();
+
+    expect(await screen.findByText('All changes saved.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(writes).toEqual(['PUT /api/clients/c-nina "v1"', 'PUT /api/clients/c-nina "v1"']);
+    expect(screen.queryByText('Needs your decision')).not.toBeInTheDocument();
+  }, 10_000);
 
   it('survive a reload: the next start of the app sends them, once', async () => {
     const writes = recordWrites();

@@ -35,3 +35,12 @@ export async function underServiceWorker(page: Page): Promise<void> {
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
+
+/** The clients as the server has them now, asked from the page (its session cookie), with no cache in between. */
+export function serverClients(page: Page): Promise<Array<{ _id: string; firstName: string; email: string }>> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/clients', { cache: 'no-store' });
+    if (!response.ok) throw new Error(`GET /api/clients responded ${response.status}`);
+    return (await response.json()) as Array<{ _id: string; firstName: string; email: string }>;
+  });
+}

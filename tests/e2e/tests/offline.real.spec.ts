@@ -4,8 +4,18 @@
  * they run, as in a browser at the desk.
  */
 import { expect, test } from '../fixtures.ts';
-import { clientRow, createClientThroughApi, expectAlert, logIn, mainNav, uniqueClient } from '../support/app.ts';
-import { offlineCopy, underServiceWorker } from '../support/offline.ts';
+import type { Page } from '@playwright/test';
+import {
+  clientRow,
+  createClientThroughApi,
+  expectAlert,
+  fillClientForm,
+  logIn,
+  mainNav,
+  openEditPageFromList,
+  uniqueClient,
+} from '../support/app.ts';
+import { offlineCopy, serverClients, underServiceWorker } from '../support/offline.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -58,4 +68,132 @@ test('another account logging in on the same browser never gets the previous one
     .poll(() => offlineCopy(page), { message: 'the copy is the colleague’s own' })
     .toContain(`"buster":"${colleagueAccount.username}"`);
   expect(await offlineCopy(page)).not.toContain(`"buster":"${account.username}"`);
+});
+
+const SAVED_HERE = 'Saved on this device. It will be sent when the connection returns.';
+
+/** Back to the list from a page that shows a message after saving. */
+async function backToList(page: Page) {
+  await page.getByRole('link', { name: 'View clients list' }).click();
+  await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+}
+
+/** Opens each client's edit page once and comes back: what staff saw before the network went is on this device. */
+async function openEachOnce(page: Page, firstNames: readonly string[]) {
+  for (const firstName of firstNames) {
+    await openEditPageFromList(page, firstName);
+    await mainNav(page).getByRole('link', { name: 'Clients' }).click();
+    await expect(clientRow(page, firstName)).toBeVisible();
+  }
+}
+
+test('register, edit and delete while offline, through a reload: each saved exactly once when the connection returns', async ({
+  page,
+  context,
+  account,
+}, testInfo) => {
+  await logIn(page, account);
+  const edited = await createClientThroughApi(page, uniqueClient(testInfo, { firstName: 'Edited' }));
+  const deleted = await createClientThroughApi(page, uniqueClient(testInfo, { firstName: 'Deleted', email: `deleted.${edited.email}` }));
+  const registered = uniqueClient(testInfo, { firstName: 'Registered', email: `registered.${edited.email}` });
+  await underServiceWorker(page);
+  await openEachOnce(page, ['Edited', 'Deleted']);
+
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Register a new client' }).click();
+  await fillClientForm(page, registered);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status').filter({ hasText: SAVED_HERE })).toBeVisible();
+  await backToList(page);
+  await openEditPageFromList(page, 'Edited');
+  await page.getByLabel('First name').fill('Renamed');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText(SAVED_HERE)).toBeVisible();
+  await backToList(page);
+  await openEditPageFromList(page, 'Deleted');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+
+  // The tab is reloaded, still offline: the changes are still waiting.
+  await page.reload();
+  for (const firstName of ['Registered', 'Renamed', 'Deleted']) {
+    await expect(clientRow(page, firstName).getByText('Waiting to save')).toBeVisible();
+  }
+  await expect(page.getByText('3 changes waiting to be saved.')).toBeVisible();
+
+  await context.setOffline(false);
+
+  await expect(page.getByText('All changes saved.')).toBeVisible();
+  await expect(page.getByText('Waiting to save')).toHaveCount(0);
+  const onServer = await serverClients(page);
+  expect(
+    onServer.filter((client) => client.email === registered.email),
+    'registered once',
+  ).toHaveLength(1);
+  expect(onServer.find((client) => client._id === edited._id)?.firstName).toBe('Renamed');
+  expect(
+    onServer.some((client) => client._id === deleted._id),
+    'deleted',
+  ).toBe(false);
+});
+
+test('a colleague’s change while offline: the edit waits as "Needs your decision", and opens as the conflict with mine', async ({
+  page,
+  context,
+  account,
+  colleague,
+}, testInfo) => {
+  await logIn(page, account);
+  const client = await createClientThroughApi(page, uniqueClient(testInfo, { firstName: 'Shared' }));
+  await page.reload();
+  await openEachOnce(page, ['Shared']);
+
+  await context.setOffline(true);
+  await openEditPageFromList(page, 'Shared');
+  await page.getByLabel('Last name').fill('Mine');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText(SAVED_HERE)).toBeVisible();
+  await colleague.update(client._id, { email: `theirs.${client.email}` });
+  await backToList(page);
+
+  await context.setOffline(false);
+
+  await expect(clientRow(page, 'Shared').getByText('Needs your decision')).toBeVisible();
+  await expect(page.getByText('All changes saved.')).toBeHidden();
+  await clientRow(page, 'Shared').getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('alert')).toContainText(`This client was changed by ${colleague.username} while you were editing.`);
+  await expect(page.getByLabel('Last name')).toHaveValue('Mine');
+  await expect(page.getByLabel('Email')).toHaveValue(`theirs.${client.email}`);
+  await page.getByRole('button', { name: 'Keep my changes' }).click();
+  await expect(page.getByText('Client updated successfully!')).toBeVisible();
+  const saved = (await serverClients(page)).find((candidate) => candidate._id === client._id);
+  expect(saved).toMatchObject({ email: `theirs.${client.email}` });
+});
+
+test('Sign Out with a change waiting asks first: No stays, Yes discards it', async ({ page, context, account }, testInfo) => {
+  await logIn(page, account);
+  const client = await createClientThroughApi(page, uniqueClient(testInfo, { firstName: 'Kept' }));
+  await page.reload();
+  await openEachOnce(page, ['Kept']);
+
+  await context.setOffline(true);
+  await openEditPageFromList(page, 'Kept');
+  await page.getByLabel('First name').fill('Discarded');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText(SAVED_HERE)).toBeVisible();
+
+  await mainNav(page).getByRole('button', { name: 'Sign Out' }).click();
+  const question = page.getByRole('alertdialog', { name: '1 change has not been saved yet. Sign out anyway?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'No' }).click();
+  await expect(question).toBeHidden();
+  await expect(mainNav(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+  await mainNav(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expectAlert(page, 'Sign out successful!', () => question.getByRole('button', { name: 'Yes' }).click());
+  await context.setOffline(false);
+  await logIn(page, account);
+  await expect(clientRow(page, 'Kept')).toBeVisible();
+  expect((await serverClients(page)).find((candidate) => candidate._id === client._id)?.firstName).toBe('Kept');
 });

@@ -3,7 +3,9 @@ import { Client, type ClientInputBody } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequestVersioned } from '../../../lib/api-client.ts';
 import { CLIENT_CHANGE_KEY, queueable, sendAs } from '../../offline/waiting-changes-store.ts';
+import { toDateTimeLocalValue } from '../utils/date-time.ts';
 import { clientKeys, type VersionedClient } from './client-queries.ts';
+import { conflictOf } from './conflict.ts';
 
 export type ClientUpdate = {
   clientId: string;
@@ -22,18 +24,38 @@ export type ClientUpdate = {
  * the stored client at once (no second request, no stale row when the list is shown next); the list and the client's
  * history are then refetched to pick up anyone else's changes.
  */
+/** Whether the client as stored holds exactly `input` (the date and time as the form has it). */
+function holds(client: Client, input: ClientInputBody): boolean {
+  return (
+    client.firstName === input.firstName &&
+    client.lastName === input.lastName &&
+    client.email === input.email &&
+    toDateTimeLocalValue(client.registrationDateTime) === input.registrationDateTime.slice(0, 16)
+  );
+}
+
 export const updateChange = mutationOptions({
   ...queueable,
   mutationKey: [...CLIENT_CHANGE_KEY, 'update'],
   mutationFn: ({ clientId, input, version, account }: ClientUpdate): Promise<VersionedClient> =>
     sendAs(account, async () => {
-      const { data, version: stored } = await apiRequestVersioned(apiPaths.client(clientId), {
-        method: 'PUT',
-        body: input,
-        ifMatch: version,
-        schema: Client,
-      });
-      return { client: data, version: stored };
+      try {
+        const { data, version: stored } = await apiRequestVersioned(apiPaths.client(clientId), {
+          method: 'PUT',
+          body: input,
+          ifMatch: version,
+          schema: Client,
+        });
+        return { client: data, version: stored };
+      } catch (error) {
+        // Sent again after its answer was lost (a replay as the connection comes back, when Chromium drops requests
+        // on the network change): the 412 is this very change, already stored by this account. Done, not a conflict.
+        const met = conflictOf(error);
+        if (met?.client && account !== undefined && met.changedBy === account && holds(met.client, input)) {
+          return { client: met.client, version: met.version };
+        }
+        throw error;
+      }
     }),
   onSuccess: (stored, _update, _context, { client: queryClient }) => {
     const { client } = stored;
