@@ -1,5 +1,14 @@
 import { expect, test } from '../fixtures.ts';
-import { expectAlert, fillClientForm, logInThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
+import {
+  clientRow,
+  expectAlert,
+  fillClientForm,
+  logInThroughApi,
+  mainNav,
+  openEditPageFromList,
+  uniqueClient,
+  waitForApp,
+} from '../support/app.ts';
 
 /** The mock backend steered from the address, the way a tester reproduces a bug report. */
 
@@ -114,21 +123,34 @@ test('the console: salonMock.scenario, delay, log and off', async ({ page }) => 
   await expect(badge(page)).toHaveCount(0);
 });
 
-test('offline: the app is told it is offline, keeps the list and says as of when; off brings it back', async ({ page }) => {
+test('offline: the app is told it is offline, keeps the list and says as of when; a change waits, through a reload, until off', async ({
+  page,
+}) => {
   await page.goto('/clients');
   await waitForApp(page);
+  const firstName = (await page.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '';
+  // Opened once before the connection goes: its page is kept on this device.
+  await openEditPageFromList(page, firstName);
+  await mainNav(page).getByRole('link', { name: 'Clients' }).click();
   await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
 
   await page.evaluate(() => (window as unknown as MockConsole).salonMock.scenario('offline'));
   await expect(page.getByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
+  await openEditPageFromList(page, firstName);
+  await page.getByLabel('Last name').fill('Offline');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Saved on this device. It will be sent when the connection returns.')).toBeVisible();
+  await expect(page.getByText('1 change waiting to be saved.')).toBeVisible();
 
-  // A reload while the scenario is on: the page opens offline, from the offline copy.
-  await page.reload();
+  // A reload while the scenario is on: the page opens offline, from the offline copy, with the change still waiting.
+  await page.goto('/clients');
   await waitForApp(page);
   await expect(page.getByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
+  await expect(clientRow(page, firstName).getByText('Waiting to save')).toBeVisible();
+  await expect(clientRow(page, firstName).getByRole('cell', { name: 'Offline' })).toBeVisible();
 
   await page.evaluate(() => (window as unknown as MockConsole).salonMock.off());
   await expect(page.getByText(/You are offline/)).toBeHidden();
+  await expect(page.getByText('All changes saved.')).toBeVisible();
+  await expect(clientRow(page, firstName).getByText('Waiting to save')).toBeHidden();
 });
