@@ -70,6 +70,17 @@ test('another account logging in on the same browser never gets the previous one
   expect(await offlineCopy(page)).not.toContain(`"buster":"${account.username}"`);
 });
 
+test('the app is installable: Chromium finds nothing missing (manifest, icons, the worker)', async ({ page, context, account }) => {
+  await logIn(page, account);
+  await underServiceWorker(page);
+  const devtools = await context.newCDPSession(page);
+  const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+  // Playwright's contexts are incognito ones, where Chromium never offers to install: that one is the test's own.
+  expect(installabilityErrors.filter(({ errorId }) => errorId !== 'in-incognito')).toEqual([]);
+  const { url } = await devtools.send('Page.getAppManifest');
+  expect(url).toMatch(/\/manifest\.webmanifest$/);
+});
+
 const SAVED_HERE = 'Saved on this device. It will be sent when the connection returns.';
 
 /** Back to the list from a page that shows a message after saving. */
