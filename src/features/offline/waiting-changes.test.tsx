@@ -196,10 +196,17 @@ describe('changes made offline', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Nadia');
     expect(screen.getByLabelText('Email')).toHaveValue('nina.petrova@example.com');
 
+    // The colleague again, before the decision is sent: a new conflict, and what was typed is still there.
+    colleague.update('c-nina', { lastName: 'Petrova-Novak' });
+    await user.click(screen.getByRole('button', { name: 'Keep my changes' }));
+    expect(await screen.findByLabelText('Last name')).toHaveValue('Petrova-Novak');
+    expect(screen.getByLabelText('First name')).toHaveValue('Nadia');
+    // The same form all along (not a new one given back what was typed, as after a session's end).
+    expect(screen.queryByText(/What you typed before your session ended is back/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Keep my changes' }));
 
     expect(await screen.findByText('Client updated successfully!')).toBeInTheDocument();
-    expect(mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nadia', email: 'nina.petrova@example.com' });
+    expect(mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nadia', lastName: 'Petrova-Novak', email: 'nina.petrova@example.com' });
     await act(() => router.navigate({ to: '/clients' }));
     expect(within(rowOf('Nadia')).queryByText('Needs your decision')).not.toBeInTheDocument();
   });

@@ -205,14 +205,15 @@ export function useUnsavedChangeOf(clientId: string): Exclude<UnsavedChange, { k
 }
 
 /**
- * A new change to a client replaces its unsaved ones that are not being sent (a second edit made offline, a decision
- * taken): one change per client waits, made against the version the first one was.
+ * A new change to a client replaces its unsaved ones that are not being sent: `waiting` ones (a second edit made
+ * offline) before it is sent, so that one change per client waits, made against the version the first one was; and
+ * `decided` ones (a decision taken) once it is sent or waiting, so that the page keeps showing them until then.
  */
-export function supersede(queryClient: QueryClient, clientId: string): void {
+export function supersede(queryClient: QueryClient, clientId: string, which: 'waiting' | 'decided'): void {
   const mutationCache = queryClient.getMutationCache();
   for (const change of unsavedChangesNow(queryClient)) {
     const id = change.kind === 'update' ? change.update.clientId : change.kind === 'delete' ? change.deletion.clientId : undefined;
-    if (id === clientId && (change.mutation.state.isPaused || change.mutation.state.status === 'error'))
-      mutationCache.remove(change.mutation);
+    const matches = which === 'waiting' ? change.mutation.state.isPaused : needsDecision(change.mutation);
+    if (id === clientId && matches) mutationCache.remove(change.mutation);
   }
 }

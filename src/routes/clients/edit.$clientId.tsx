@@ -130,8 +130,10 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
         if (version !== null) setConflict({ ...conflict, version });
       }
       const update: ClientUpdate = { clientId, input, version, opened: formValues, account: currentLogin()?.account };
-      supersede(queryClient, clientId);
-      setWaitingSave((await sentOrWaiting(queryClient, update, () => updateClient.mutateAsync(update))) === 'waiting');
+      supersede(queryClient, clientId, 'waiting');
+      const result = await sentOrWaiting(queryClient, update, () => updateClient.mutateAsync(update));
+      supersede(queryClient, clientId, 'decided');
+      setWaitingSave(result === 'waiting');
     } catch (error) {
       const met = conflictOf(error);
       if (met) setConflict(met);
@@ -148,16 +150,17 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
     setBase(stored);
     setConflict(undefined);
     // A change that waited offline and met this one is settled: theirs stands.
-    supersede(queryClient, clientId);
+    supersede(queryClient, clientId, 'decided');
     // A fresh form over the stored client.
     setFormGeneration((generation) => generation + 1);
   };
 
   const remove = (version: number | null, deleted: Client) => {
     const deletion = { clientId, version, account: currentLogin()?.account };
-    supersede(queryClient, clientId);
+    supersede(queryClient, clientId, 'waiting');
     sentOrWaiting(queryClient, deletion, () => deleteClient.mutateAsync(deletion)).then(
       (result) => {
+        supersede(queryClient, clientId, 'decided');
         setDeleteConflict(undefined);
         // Deleting is leaving on purpose: unsaved changes to this client do not matter now.
         void navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true });
@@ -220,7 +223,7 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
             onCancel={() => {
               setDeleteConflict(undefined);
               // No: the client stays; a deletion that waited offline for this answer is dropped.
-              supersede(queryClient, clientId);
+              supersede(queryClient, clientId, 'decided');
             }}
           />
         )}
