@@ -94,11 +94,13 @@ export async function createChangeFeed(log: ChangeLog, { replayLimit, onError }:
       if (after !== undefined && after !== position) {
         // Another instance may have committed what the stream saw before this one read it.
         if (after > position) await wake();
-        const { purgedThrough } = await log.logPosition();
+        const { head, purgedThrough } = await log.logPosition();
         const events = after > published || after < purgedThrough ? undefined : await log.changesAfter(after, replayLimit + 1);
         if (events === undefined || events.length > replayLimit) {
+          // The refetch a reset asks for holds the log up to its head, also what the feed has not read yet (another
+          // instance's commit whose notification is on its way).
           missed = 'reset';
-          position = Math.max(position, published);
+          position = Math.max(position, published, head);
         } else {
           missed = events.map(toFeedChange);
           position = Math.max(after, ...missed.map((change) => change.seq));
