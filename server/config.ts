@@ -6,6 +6,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_SESSION_MAX_HOURS } from '#contract/session-expires';
 import type { ScryptParams } from './auth/password.ts';
 import { MIN_PASSWORD_LENGTH } from './auth/password.ts';
 import type { DatabaseConfig } from './db/database.ts';
@@ -174,7 +175,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   PUBLIC_ORIGIN: z.string().transform(parseOrigin).optional(),
   SESSION_IDLE_MINUTES: wholeNumber(1, 24 * 60, 30),
-  SESSION_MAX_HOURS: wholeNumber(1, 30 * 24, 12),
+  SESSION_MAX_HOURS: wholeNumber(1, 30 * 24, DEFAULT_SESSION_MAX_HOURS),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: wholeNumber(1, 1000, 5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: wholeNumber(1, 10_000, 20),
   LOGIN_WINDOW_MINUTES: wholeNumber(1, 24 * 60, 15),

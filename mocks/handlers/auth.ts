@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { LoginRequest } from '#contract/api';
+import { DEFAULT_SESSION_MAX_MS, SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
 import { mockDb } from '../db.ts';
 import { errorResponse, parseBody } from './respond.ts';
 
@@ -15,7 +16,11 @@ export const authHandlers = [
       return errorResponse(401, 'Invalid username or password');
     }
     mockDb.startSession(username);
-    return HttpResponse.json({ username });
+    // The mock's sessions last as long as the real server's by default.
+    return HttpResponse.json(
+      { username },
+      { headers: { [SESSION_EXPIRES_HEADER]: sessionExpiresHeader(Date.now() + DEFAULT_SESSION_MAX_MS) } },
+    );
   }),
 
   http.post('*/logout', () => {

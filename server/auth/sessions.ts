@@ -115,12 +115,13 @@ export function createSessions(
   }
 
   return {
-    /** Starts a session for the account and returns the token for the cookie. */
-    async start(staffId: string): Promise<string> {
+    /** Starts a session for the account: the token for the cookie, and when (ms) the session ends at the latest. */
+    async start(staffId: string): Promise<{ token: string; endsAt: number }> {
       const token = generateSessionToken();
-      const now = new Date(clock()).toISOString();
+      const startedMs = clock();
+      const now = new Date(startedMs).toISOString();
       await sessions.insert({ token_hash: hashSessionToken(token), staff_id: staffId, created_at: now, last_seen_at: now });
-      return token;
+      return { token, endsAt: startedMs + absoluteMs };
     },
 
     /**

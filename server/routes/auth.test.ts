@@ -48,6 +48,23 @@ describe('POST /login', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('says in Session-Expires when the session ends at the latest: the login plus SESSION_MAX_HOURS', async () => {
+    const test = await createTestApp({ config: { session: { idleMinutes: 30, maxHours: 4 } } });
+    const response = await login(test, STAFF);
+    const endsAt = new Date(test.clock.now + 4 * HOUR);
+    expect(response.headers['session-expires']).toBe(endsAt.toUTCString());
+
+    // The session does end then, however active.
+    const cookie = sessionCookieOf(response);
+    for (let step = 0; step < 16; step += 1) {
+      test.clock.advance(15 * MINUTE - 1);
+      expect((await listClients(test, cookie)).statusCode).toBe(200);
+    }
+    test.clock.advance(16);
+    expect(test.clock.now).toBeGreaterThanOrEqual(endsAt.getTime());
+    expect((await listClients(test, cookie)).statusCode).toBe(401);
+  });
+
   it('stores only a hash of the session token', async () => {
     const test = await createTestApp();
     const token = sessionCookieOf(await login(test, STAFF)).split('=')[1] as string;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ApiErrorBody, LoginRequest } from '#contract/api';
+import { SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../auth/session-cookie.ts';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
@@ -20,7 +21,7 @@ export const authRoutes: ZodPlugin = async (app) => {
     '/login',
     {
       schema: {
-        summary: 'Log in: starts a session (its cookie)',
+        summary: 'Log in: starts a session (its cookie); Session-Expires says when it ends at the latest',
         body: LoginRequest,
         response: { 200: LoginResponse, 401: ApiErrorBody, 429: ApiErrorBody, 503: ApiErrorBody },
       },
@@ -54,9 +55,11 @@ export const authRoutes: ZodPlugin = async (app) => {
       // A new session on every login; the one this browser had before, if any, ends.
       const previous = readSessionToken(request.headers.cookie);
       if (previous) await app.sessions.end(previous);
-      const token = await app.sessions.start(account.id);
+      const { token, endsAt } = await app.sessions.start(account.id);
       request.log.info({ username }, 'Login succeeded');
       reply.header('set-cookie', sessionCookie(token, request.protocol === 'https'));
+      // The latest the session can end (SESSION_MAX_HOURS): the SPA keeps its offline copy no longer.
+      reply.header(SESSION_EXPIRES_HEADER, sessionExpiresHeader(endsAt));
       return { username: account.username };
     },
   );

@@ -72,11 +72,11 @@ async function apiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, body);
 }
 
-/** The request and its parsed body, with the response's version (its ETag `"v3"`; null when it sent none). */
-export async function apiRequestVersioned<TSchema extends z.ZodType | undefined = undefined>(
+/** The request's response when it succeeded (2xx); any other status is thrown as an ApiError. */
+export async function apiResponse(
   path: string,
-  { method = 'GET', body, ifMatch, idempotencyKey, schema, signal }: RequestOptions<TSchema> = {},
-): Promise<{ data: ResultOf<TSchema>; version: number | null }> {
+  { method = 'GET', body, ifMatch, idempotencyKey, signal }: Omit<RequestOptions<undefined>, 'schema'> = {},
+): Promise<Response> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (ifMatch != null) headers['If-Match'] = versionEtag(ifMatch);
@@ -99,6 +99,15 @@ export async function apiRequestVersioned<TSchema extends z.ZodType | undefined 
   }
   serverReached();
   if (!response.ok) throw await apiError(response);
+  return response;
+}
+
+/** The request and its parsed body, with the response's version (its ETag `"v3"`; null when it sent none). */
+export async function apiRequestVersioned<TSchema extends z.ZodType | undefined = undefined>(
+  path: string,
+  { schema, ...options }: RequestOptions<TSchema> = {},
+): Promise<{ data: ResultOf<TSchema>; version: number | null }> {
+  const response = await apiResponse(path, options);
   const version = versionOfEtag(response.headers.get('ETag'));
   if (!schema) return { data: undefined as ResultOf<TSchema>, version };
   let json: unknown;

@@ -1,17 +1,16 @@
 // The login flag, `isLoggedIn` = 'true' in localStorage (SPEC.md section 4): every read and write goes through
 // here. Only a client-side flag: the server's session cookie is HttpOnly. Beside it, which account logged in and
-// when (`salonLogin`), so that the offline copy of the cache belongs to one login (features/offline).
+// when, and when its session ends at the latest (`salonLogin`), so that the offline copy of the cache belongs to one
+// login and outlives no session (features/offline).
 import { useMemo, useSyncExternalStore } from 'react';
+import { DEFAULT_SESSION_MAX_MS, sessionEndFrom } from '#contract/session-expires';
 
 export const LOGIN_FLAG_KEY = 'isLoggedIn';
 const LOGGED_IN_VALUE = 'true';
 const LOGIN_KEY = 'salonLogin';
 
-/** The longest a session lasts from its login: the server's SESSION_MAX_HOURS, 12 by default (docs/operations.md). */
-export const LONGEST_SESSION_MS = 12 * 60 * 60 * 1000;
-
-/** Who logged in on this browser, and when (milliseconds since the epoch). */
-export type Login = { account: string; at: number };
+/** Who logged in on this browser, when, and when the session ends at the latest (milliseconds since the epoch). */
+export type Login = { account: string; at: number; endsAt: number };
 
 const listeners = new Set<() => void>();
 
@@ -39,7 +38,10 @@ function storedLogin(): string | null {
 function parseLogin(stored: string | null): Login | null {
   try {
     const login = JSON.parse(stored ?? 'null') as Partial<Login> | null;
-    return typeof login?.account === 'string' && typeof login.at === 'number' ? { account: login.account, at: login.at } : null;
+    if (typeof login?.account !== 'string' || typeof login.at !== 'number') return null;
+    // A login stored before the end was kept: the default session length.
+    const endsAt = typeof login.endsAt === 'number' ? login.endsAt : login.at + DEFAULT_SESSION_MAX_MS;
+    return { account: login.account, at: login.at, endsAt };
   } catch {
     return null;
   }
@@ -50,8 +52,11 @@ export function currentLogin(): Login | null {
   return parseLogin(storedLogin());
 }
 
-export function setLoggedIn(account: string): void {
-  window.localStorage.setItem(LOGIN_KEY, JSON.stringify({ account, at: Date.now() } satisfies Login));
+/** Sets the flag for `account`; `sessionExpires` is the login response's Session-Expires header, if it had one. */
+export function setLoggedIn(account: string, sessionExpires: string | null = null): void {
+  const at = Date.now();
+  const login: Login = { account, at, endsAt: sessionEndFrom(sessionExpires, at) };
+  window.localStorage.setItem(LOGIN_KEY, JSON.stringify(login));
   window.localStorage.setItem(LOGIN_FLAG_KEY, LOGGED_IN_VALUE);
   notify();
 }

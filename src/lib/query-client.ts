@@ -1,7 +1,8 @@
 /** Query defaults for the whole SPA, in one place. */
+import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isUnauthorized } from './api-client.ts';
-import { LONGEST_SESSION_MS } from './login-flag.ts';
+
 import { noteQueued } from '../features/offline/waiting-changes-store.ts';
 
 declare module '@tanstack/react-query' {
@@ -28,7 +29,7 @@ const STALE_TIME_MS = 30_000;
  * Data no screen shows is kept as long as a session lasts (TanStack's default is 5 minutes), so that the offline
  * copy of the cache (features/offline) holds every client opened during the session.
  */
-const GC_TIME_MS = LONGEST_SESSION_MS;
+const GC_TIME_MS = DEFAULT_SESSION_MAX_MS;
 const MAX_RETRIES = 2;
 
 function shouldRetry(failureCount: number, error: Error): boolean {

@@ -43,8 +43,9 @@ function countIndexedDbWrites(): void {
 async function loggedInContext(context: BrowserContext, origin: string): Promise<void> {
   const login = await context.request.post(`${origin}/login`, { data: ADMIN });
   if (login.status() !== 200) throw new Error(`Login failed: ${login.status()}`);
-  // The login record as the form writes it (src/lib/login-flag.ts), once: the copy is this login's.
-  const record = JSON.stringify({ account: ADMIN.username, at: Date.now() });
+  // The login record as the form writes it (src/lib/login-flag.ts), once: the copy is this login's, until its session ends.
+  const at = Date.now();
+  const record = JSON.stringify({ account: ADMIN.username, at, endsAt: Date.parse(login.headers()['session-expires'] ?? '') });
   await context.addInitScript((value) => {
     window.localStorage.setItem('salonLogin', value);
     window.localStorage.setItem('isLoggedIn', 'true');

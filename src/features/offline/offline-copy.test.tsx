@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
 import { startScenario } from '#mocks/scenarios.ts';
 import { clientKeys } from '../clients/api/client-queries.ts';
-import { currentLogin, LONGEST_SESSION_MS, setLoggedIn, type Login } from '../../lib/login-flag.ts';
+import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
+import { currentLogin, setLoggedIn, type Login } from '../../lib/login-flag.ts';
 import { App, createApp } from '../../app.tsx';
 import { renderApp } from '../../testing/render-app.tsx';
 import { keepOfflineCopy, restoreOfflineCopy } from './offline-copy.ts';
@@ -26,6 +27,12 @@ const nina = {
 };
 
 const storedCopy = () => get<string>(OFFLINE_COPY_KEY);
+
+/** A login `ago` ms ago, whose session lasts the default length. */
+const loginOf = (account: string, ago: number): Login => {
+  const at = Date.now() - ago;
+  return { account, at, endsAt: at + DEFAULT_SESSION_MAX_MS };
+};
 
 /** The persister writes at most once a second: a change waits for the next write. */
 const nextWrite = { timeout: 3000 };
@@ -60,32 +67,40 @@ afterEach(() => forgetOfflineCopy());
 
 describe('the offline copy of the cache', () => {
   it('is saved to IndexedDB and restored for the login that saved it', async () => {
-    const login = { account: 'maria', at: Date.now() - 1000 };
+    const login = loginOf('maria', 1000);
     await saveCopy(login);
     expect(await restoredList(login)).toEqual([nina]);
   });
 
   it('is not restored for another account, and is removed', async () => {
-    await saveCopy({ account: 'maria', at: Date.now() - 1000 });
-    expect(await restoredList({ account: 'sam', at: Date.now() - 1000 })).toBeUndefined();
+    await saveCopy(loginOf('maria', 1000));
+    expect(await restoredList(loginOf('sam', 1000))).toBeUndefined();
     expect(await storedCopy()).toBeUndefined();
   });
 
   it('is not restored when saved before this login (an earlier session of the same account)', async () => {
-    await saveCopy({ account: 'maria', at: Date.now() - 5000 });
-    expect(await restoredList({ account: 'maria', at: Date.now() + 1 })).toBeUndefined();
+    await saveCopy(loginOf('maria', 5000));
+    expect(await restoredList(loginOf('maria', -1))).toBeUndefined();
   });
 
   it('is not kept once the login is older than a session can last', async () => {
-    const login = { account: 'maria', at: Date.now() - 1000 };
+    const login = loginOf('maria', 1000);
     await saveCopy(login);
-    expect(await restoredList({ ...login, at: Date.now() - LONGEST_SESSION_MS })).toBeUndefined();
+    expect(await restoredList(loginOf('maria', DEFAULT_SESSION_MAX_MS))).toBeUndefined();
+    expect(await storedCopy()).toBeUndefined();
+  });
+
+  it('is not kept once the session has ended at the latest, when the server’s sessions are shorter', async () => {
+    const login = loginOf('maria', 2 * 60 * 60 * 1000);
+    await saveCopy(login);
+    // Logged in two hours ago on a server whose sessions last two hours (Session-Expires).
+    expect(await restoredList({ ...login, endsAt: Date.now() - 1 })).toBeUndefined();
     expect(await storedCopy()).toBeUndefined();
   });
 
   it('is removed, and no longer saved, once forgotten', async () => {
     const queryClient = new QueryClient();
-    keepOfflineCopy(queryClient, { account: 'maria', at: Date.now() - 1000 });
+    keepOfflineCopy(queryClient, loginOf('maria', 1000));
     queryClient.setQueryData(clientKeys.lists(), [nina]);
     await waitFor(async () => expect(await storedCopy()).toContain('Nina'), nextWrite);
 
@@ -162,7 +177,7 @@ describe('the staff pages and the offline copy', () => {
 
 describe('logging in', () => {
   it('as another account than the one logged in here removes the copy', async () => {
-    await saveCopy({ account: 'maria', at: Date.now() - 1000 });
+    await saveCopy(loginOf('maria', 1000));
     setLoggedIn('maria');
     mockDb.setClients([nina]);
     const { user } = await renderApp('/login');

@@ -12,7 +12,7 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import type { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
-import { LONGEST_SESSION_MS, type Login } from '../../lib/login-flag.ts';
+import type { Login } from '../../lib/login-flag.ts';
 import { forgetOfflineCopy, OFFLINE_COPY_KEY, savingStartedWith } from './offline-copy-store.ts';
 
 /** At most one write per second while data changes (the issue's figure). */
@@ -44,8 +44,10 @@ const restored = new WeakSet<QueryClient>();
 export async function restoreOfflineCopy(queryClient: QueryClient, login: Login): Promise<void> {
   if (restored.has(queryClient)) return;
   restored.add(queryClient);
-  const loginAge = Date.now() - login.at;
-  if (loginAge < 0 || loginAge >= LONGEST_SESSION_MS) return forgetOfflineCopy();
+  const now = Date.now();
+  const loginAge = now - login.at;
+  // Not after the session has ended at the latest (the server's SESSION_MAX_HOURS), even when nothing said so.
+  if (loginAge < 0 || now >= login.endsAt) return forgetOfflineCopy();
   try {
     // maxAge: saved since this login; an older copy, or another account's (buster), is removed by the persister.
     await persistQueryClientRestore({ queryClient, persister, buster: login.account, maxAge: loginAge });

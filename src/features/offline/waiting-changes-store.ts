@@ -4,11 +4,12 @@
  * returns (waiting-changes.ts, loaded with the staff pages). This part is what the login, Sign Out and the query client
  * need, in the landing page's bundle, so it stays small: which mutations count, how many there are, and discarding them.
  */
+import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import type { Mutation, QueryClient } from '@tanstack/react-query';
 import { del } from 'idb-keyval';
 import { useCallback, useSyncExternalStore } from 'react';
 import { ApiError, gotNoResponse } from '../../lib/api-client.ts';
-import { currentLogin, LONGEST_SESSION_MS } from '../../lib/login-flag.ts';
+import { currentLogin } from '../../lib/login-flag.ts';
 
 export const WAITING_CHANGES_KEY = 'salon-waiting-changes';
 
@@ -22,7 +23,7 @@ export const CLIENT_CHANGE_KEY = ['clients', 'change'] as const;
 export const queueable = {
   retry: (_failureCount: number, error: Error) => gotNoResponse(error),
   retryDelay: 0,
-  gcTime: LONGEST_SESSION_MS,
+  gcTime: DEFAULT_SESSION_MAX_MS,
 };
 
 type AnyMutation = Mutation<unknown, Error, unknown, unknown>;

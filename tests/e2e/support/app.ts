@@ -126,21 +126,22 @@ export async function openEditPageFromList(page: Page, firstName: string): Promi
 export async function logInThroughApi(page: Page, account: Account): Promise<void> {
   await page.goto('/');
   await waitForApp(page);
-  const status = await page.evaluate(async (credentials) => {
+  const { status, sessionExpires } = await page.evaluate(async (credentials) => {
     const response = await fetch('/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(credentials),
     });
-    return response.status;
+    return { status: response.status, sessionExpires: response.headers.get('Session-Expires') };
   }, account);
   expect(status, 'POST /login').toBe(200);
-  // As the login form leaves it (src/lib/login-flag.ts): the flag, and who logged in when.
+  expect(sessionExpires, 'POST /login: Session-Expires').not.toBeNull();
+  // As the login form leaves it (src/lib/login-flag.ts): the flag, and who logged in, when, and until when.
   await page.evaluate(
-    ({ flagKey, loginKey, username }) => {
-      window.localStorage.setItem(loginKey, JSON.stringify({ account: username, at: Date.now() }));
+    ({ flagKey, loginKey, username, endsAt }) => {
+      window.localStorage.setItem(loginKey, JSON.stringify({ account: username, at: Date.now(), endsAt }));
       window.localStorage.setItem(flagKey, 'true');
     },
-    { flagKey: LOGIN_FLAG_KEY, loginKey: LOGIN_KEY, username: account.username },
+    { flagKey: LOGIN_FLAG_KEY, loginKey: LOGIN_KEY, username: account.username, endsAt: Date.parse(sessionExpires ?? '') },
   );
 }

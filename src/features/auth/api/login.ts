@@ -1,14 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest } from '#contract/api';
 import { apiPaths } from '#contract/paths';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { SESSION_EXPIRES_HEADER } from '#contract/session-expires';
+import { apiResponse } from '../../../lib/api-client.ts';
 import { currentLogin, setLoggedIn } from '../../../lib/login-flag.ts';
 import { forgetOfflineCopy } from '../../offline/offline-copy-store.ts';
 import { discardUnsavedChanges } from '../../offline/waiting-changes-store.ts';
 
-/** POST {host}/login: a 2xx response is success; its body is not read. */
-function login(credentials: LoginRequest): Promise<undefined> {
-  return apiRequest(apiPaths.login, { method: 'POST', body: credentials });
+/**
+ * POST {host}/login: a 2xx response is success; its body is not read. Resolves with its Session-Expires header (when
+ * the session ends at the latest; null from a server that does not send it).
+ */
+async function login(credentials: LoginRequest): Promise<string | null> {
+  const response = await apiResponse(apiPaths.login, { method: 'POST', body: credentials });
+  return response.headers.get(SESSION_EXPIRES_HEADER);
 }
 
 /**
@@ -28,14 +33,14 @@ export function useLogin() {
       // Any failure gets the form's alert.
       failureShownToUser: true,
     },
-    onSuccess: (_data, { username }) => {
+    onSuccess: (sessionExpires, { username }) => {
       if (currentLogin()?.account !== username) {
         queryClient.removeQueries();
         void forgetOfflineCopy();
       }
       // Also after the session ended (when nobody is logged in here): only this account's changes are kept.
       void discardUnsavedChanges(queryClient, username);
-      setLoggedIn(username);
+      setLoggedIn(username, sessionExpires);
       void queryClient.resumePausedMutations();
     },
   });

@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { startScenario } from '#mocks/scenarios.ts';
+import { currentLogin } from '../../../lib/login-flag.ts';
 
 async function logIn(user: Awaited<ReturnType<typeof renderApp>>['user'], username: string, password: string) {
   if (username) await user.type(screen.getByLabelText('Username'), username);
@@ -41,6 +43,21 @@ describe('/login', () => {
     const { user } = await renderApp('/login');
     await logIn(user, 'admin', 'admin');
     await waitFor(() => expect(body).toEqual({ username: 'admin', password: 'admin' }));
+  });
+
+  it('remembers when the session ends at the latest, from the response’s Session-Expires, for the offline copy', async () => {
+    const endsAt = new Date(Date.now() + 4 * 60 * 60 * 1000).toUTCString();
+    server.use(
+      http.post('*/login', () => {
+        mockDb.startSession('admin');
+        return HttpResponse.json({ username: 'admin' }, { headers: { 'Session-Expires': endsAt } });
+      }),
+    );
+    const { user, router } = await renderApp('/login');
+    await logIn(user, 'admin', 'admin');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+    expect(currentLogin()).toMatchObject({ account: 'admin', endsAt: Date.parse(endsAt) });
   });
 
   it('a wrong password alerts "Invalid username or password" and stores no flag', async () => {
