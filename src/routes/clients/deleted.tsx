@@ -75,7 +75,7 @@ function DeletedRow({ client }: { client: DeletedClient }) {
       <td>{client.email}</td>
       <td>{formatRegistrationTime(client.deletedAt)}</td>
       <td>{client.deletedBy}</td>
-      <td>
+      <td className="clients-table__action">
         <div className="deleted-actions">
           <button
             type="button"

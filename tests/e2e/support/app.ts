@@ -98,6 +98,14 @@ export async function createClientThroughApi(page: Page, input: ClientInput): Pr
   }, input);
 }
 
+/** Deletes a client through the API from inside the page (it goes to "Recently deleted"). Needs a logged-in page. */
+export async function deleteClientThroughApi(page: Page, clientId: string): Promise<void> {
+  await page.evaluate(async (id) => {
+    const deleted = await fetch(`/api/clients/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    if (!deleted.ok) throw new Error(`DELETE /api/clients/${id} responded ${deleted.status}: ${await deleted.text()}`);
+  }, clientId);
+}
+
 /** Types a client into the register or edit form's four fields, as a person would. */
 export async function fillClientForm(page: Page, client: ClientInput): Promise<void> {
   await page.getByLabel('First name').fill(client.firstName);

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { createClientThroughApi, logInThroughApi, uniqueClient, waitForApp, fillClientForm } from '../support/app.ts';
+import {
+  createClientThroughApi,
+  deleteClientThroughApi,
+  logInThroughApi,
+  uniqueClient,
+  waitForApp,
+  fillClientForm,
+} from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
 /** axe-core at WCAG 2.1 A and AA on every route, in both login states, and in the states a route can be in. */
@@ -58,6 +65,26 @@ test.describe('logged in', () => {
     await open(page, '/clients', 'Clients');
     await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
     await expectNoAxeViolations(page, testInfo, '/clients');
+  });
+
+  test('/clients/deleted has no violations, on a desktop and on a phone, nor its erase question', async ({ page }, testInfo) => {
+    // A long email: on a phone the table scrolls sideways in its box, the actions held at its right edge.
+    const client = await createClientThroughApi(
+      page,
+      uniqueClient(testInfo, { email: uniqueClient(testInfo).email.replace('@', '.alexandra.fernandes@') }),
+    );
+    await deleteClientThroughApi(page, client._id);
+    await open(page, '/clients/deleted', 'Recently deleted');
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: client.email, exact: true }) });
+    await expect(row.getByRole('button', { name: 'Restore' })).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, '/clients/deleted');
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoAxeViolations(page, testInfo, '/clients/deleted at 375 px');
+
+    await row.getByRole('button', { name: 'Erase permanently' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, '/clients/deleted at 375 px (erase question)');
   });
 
   test('/clients/register has no violations, nor its success message', async ({ page }, testInfo) => {

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { createClientThroughApi, logInThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
+import { createClientThroughApi, deleteClientThroughApi, logInThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
 import { expectSoundLayout, saveScreenshot } from '../support/layout.ts';
 
 /** A phone and a desktop (the issue's 375 px and 1280 px). */
@@ -8,6 +8,14 @@ const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
+
+/** A client with a long name and email: the pages that list or edit it must still fit. */
+function longClient(testInfo: TestInfo) {
+  return uniqueClient(testInfo, {
+    lastName: 'Vasconcelos-Montenegro',
+    email: `${uniqueClient(testInfo).email.replace('@', '.alexandra.fernandes@')}`,
+  });
+}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width} px wide (${viewport.name})`, () => {
@@ -30,14 +38,7 @@ for (const viewport of VIEWPORTS) {
 
     test('the staff pages fit, with no overlapping controls', async ({ page, account }, testInfo) => {
       await logInThroughApi(page, account);
-      // A long name and email: the list and the form must still fit.
-      const client = await createClientThroughApi(
-        page,
-        uniqueClient(testInfo, {
-          lastName: 'Vasconcelos-Montenegro',
-          email: `${uniqueClient(testInfo).email.replace('@', '.alexandra.fernandes@')}`,
-        }),
-      );
+      const client = await createClientThroughApi(page, longClient(testInfo));
 
       await page.goto('/');
       await checkPage(page, 'landing-logged-in', 'Your Beauty Salon');
@@ -56,6 +57,30 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Delete' }).click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await checkPage(page, 'edit-delete-question', 'Edit a client');
+    });
+
+    test("Recently deleted fits, each row's Restore and Erase in view", async ({ page, account }, testInfo) => {
+      await logInThroughApi(page, account);
+      const client = await createClientThroughApi(page, longClient(testInfo));
+      await deleteClientThroughApi(page, client._id);
+
+      await page.goto('/clients/deleted');
+      const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: client.email, exact: true }) });
+      await expect(row).toBeVisible();
+      await checkPage(page, 'deleted', 'Recently deleted');
+      // In view as the page opens, not only after scrolling the table sideways (issue 26): the whole button,
+      // inside the window and not clipped by the table's scrolling box.
+      for (const name of ['Restore', 'Erase permanently']) {
+        await expect.soft(row.getByRole('button', { name }), `${name} in view`).toBeInViewport({ ratio: 1 });
+      }
+
+      await row.getByRole('button', { name: 'Erase permanently' }).click();
+      const question = page.getByRole('alertdialog');
+      await expect(question).toBeVisible();
+      await checkPage(page, 'deleted-erase-question', 'Recently deleted');
+      for (const name of ['Erase', 'Cancel']) {
+        await expect.soft(question.getByRole('button', { name, exact: true }), `${name} in view`).toBeInViewport({ ratio: 1 });
+      }
     });
   });
 }
