@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, type AppConfig } from './config.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
 import { clientStorePlugin } from './plugins/client-store.ts';
 import { liveUpdatesPlugin } from './plugins/live-updates.ts';
 import { crossSiteGuard } from './plugins/cross-site-guard.ts';
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(errorHandling);
   await app.register(requireHost);
   await app.register(crossSiteGuard, { publicOrigin: config.publicOrigin });
+  await app.register(backgroundTasksPlugin);
   await app.register(databasePlugin, { database: config.database });
   await app.register(authPlugin, {
     session: config.session,

@@ -3,6 +3,7 @@
  * or absolute time-out, and with its account's password or the account (docs/decisions/003-session-memory.md).
  */
 import type { Kysely } from 'kysely';
+import { UNREPORTED, type FailureEpisodes } from '../background/background-tasks.ts';
 import type { DatabaseEngine } from '../db/engine.ts';
 import { databaseErrorResponse } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
@@ -15,8 +16,8 @@ export type SessionOptions = {
   idleMs: number;
   absoluteMs: number;
   clock?: () => number;
-  /** Where a failed background write of the session check is reported (the log). */
-  onBackgroundError?: (error: unknown) => void;
+  /** Where the session check's background writes report (the log, once per episode of failures). */
+  backgroundWrites?: FailureEpisodes;
 };
 
 /**
@@ -31,9 +32,9 @@ const isDeferrable = (error: unknown) =>
  * another process holds the lock, the write keeps trying for a few seconds, and a read must
  * not wait that long (nor fail with a 503 or a 507) for it. Other failures are reported.
  */
-function inBackground(write: Promise<unknown>, onError: (error: unknown) => void): void {
-  write.catch((error: unknown) => {
-    if (!isDeferrable(error)) onError(error);
+function inBackground(write: Promise<unknown>, report: FailureEpisodes): void {
+  write.then(report.succeeded, (error: unknown) => {
+    if (!isDeferrable(error)) report.failed(error);
   });
 }
 
@@ -83,7 +84,7 @@ function createSessionMemory(engine: DatabaseEngine) {
 export function createSessions(
   db: Kysely<Database>,
   engine: DatabaseEngine,
-  { idleMs, absoluteMs, clock = Date.now, onBackgroundError = () => {} }: SessionOptions,
+  { idleMs, absoluteMs, clock = Date.now, backgroundWrites = UNREPORTED }: SessionOptions,
 ) {
   const sessions = createSessionsRepository(db);
   const memory = createSessionMemory(engine);
@@ -145,7 +146,7 @@ export function createSessions(
       const { session, createdMs, lastSeenMs } = found;
       const now = clock();
       if (now - lastSeenMs >= idleMs || now - createdMs >= absoluteMs) {
-        inBackground(sessions.delete(session.tokenHash), onBackgroundError);
+        inBackground(sessions.delete(session.tokenHash), backgroundWrites);
         return undefined;
       }
       if (now - lastSeenMs >= touchEveryMs) {
@@ -161,7 +162,7 @@ export function createSessions(
           if (pendingTouches.get(token) === pending) pendingTouches.delete(token);
         });
         pendingTouches.set(token, pending);
-        inBackground(pending, onBackgroundError);
+        inBackground(pending, backgroundWrites);
       }
       return session;
     },

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { UNREPORTED, type FailureEpisodes } from '../background/background-tasks.ts';
 import type { Database } from '../db/schema.ts';
 import {
   DEFAULT_MAX_CONCURRENT_CHECKS,
@@ -16,8 +17,8 @@ import {
 } from './login-throttle.ts';
 
 export type SharedLoginThrottleOptions = LoginThrottleOptions & {
-  /** Where a failed bookkeeping write after the check is reported (the log). */
-  onError?: (error: unknown) => void;
+  /** Where the bookkeeping write after the check reports (the log, once per episode of failures). */
+  report?: FailureEpisodes;
 };
 
 export class SharedLoginThrottle implements LoginThrottling {
@@ -28,7 +29,7 @@ export class SharedLoginThrottle implements LoginThrottling {
 
   constructor(db: Kysely<Database>, options: SharedLoginThrottleOptions) {
     this.#db = db;
-    this.#options = { clock: Date.now, maxConcurrentChecks: DEFAULT_MAX_CONCURRENT_CHECKS, onError: () => {}, ...options };
+    this.#options = { clock: Date.now, maxConcurrentChecks: DEFAULT_MAX_CONCURRENT_CHECKS, report: UNREPORTED, ...options };
   }
 
   async admit(attempt: LoginAttempt): Promise<Admission> {
@@ -57,9 +58,10 @@ export class SharedLoginThrottle implements LoginThrottling {
           this.#inFlightTotal -= 1;
           try {
             await this.#record(ids, outcome, `account:${attempt.username}`);
+            this.#options.report.succeeded();
           } catch (error) {
             // The rows stay in flight: they count as failures until they leave the window.
-            this.#options.onError(error);
+            this.#options.report.failed(error);
           }
         },
       },

@@ -1,5 +1,6 @@
 /** What the server's caches need of SQLite or PostgreSQL: others' commits, and a fast read of one column. */
 import { PostgresAdapter, type CompiledQuery, type Kysely } from 'kysely';
+import type { FailureEpisodes } from '../background/background-tasks.ts';
 import type { Database } from './schema.ts';
 
 /** What a cache depends on: the clients, or the sessions and staff accounts. */
@@ -15,12 +16,13 @@ export interface DatabaseEngine {
   pollCommits(): void | Promise<void>;
   onCommit(tables: WatchedTables, listener: () => void): void;
   /**
-   * Polls without waiting for a request, so that the `onCommit` listeners hear of others' commits within moments:
-   * SQLite reads `data_version` every `intervalMs`; PostgreSQL LISTENs for new log entries (migration 0004) and polls
-   * on each notification, and after each reconnection (a notification sent meanwhile is lost, the counters are not).
-   * For the live updates' change feed. Returns what stops it.
+   * Hears of others' commits without waiting for a request, so that the `onCommit` listeners hear of them within
+   * moments (for the live updates' change feed): PostgreSQL LISTENs for new log entries (migration 0004) and polls on
+   * each notification and after each reconnection (a notification sent meanwhile is lost, the counters are not).
+   * Absent on SQLite, which has nothing to listen to: the caller calls `pollCommits` every so often instead.
+   * Failures (and the success that ends them) go to `report`; returns what stops it.
    */
-  watchCommits(intervalMs: number): () => Promise<void>;
+  listenForCommits?(report: FailureEpisodes): () => Promise<void>;
   /** A count that grows whenever this process changes a row that `pollCommits` does not report. */
   localChangeCount(): number;
   /**

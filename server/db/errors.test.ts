@@ -6,6 +6,9 @@ const withCode = (code: string, message = 'database error') => Object.assign(new
 describe('databaseErrorResponse', () => {
   it.each([
     ['SQLITE_BUSY', 503],
+    ['SQLITE_BUSY_RECOVERY', 503], // another process stuck recovering the WAL (issue 26)
+    ['SQLITE_BUSY_SNAPSHOT', 503],
+    ['SQLITE_LOCKED_SHAREDCACHE', 503],
     ['SQLITE_FULL', 507],
     ['57P01', 503], // PostgreSQL shutting down
     ['57P03', 503], // starting up

@@ -5,12 +5,11 @@ const BUSY: DatabaseErrorResponse = { status: 503, message: 'The database is bus
 const UNAVAILABLE: DatabaseErrorResponse = { status: 503, message: 'The database is unavailable, try again shortly', retryAfterSeconds: 5 };
 const FULL: DatabaseErrorResponse = { status: 507, message: 'The server has no space left to store this' };
 
-const SQLITE: Record<string, DatabaseErrorResponse> = {
-  SQLITE_BUSY: BUSY,
-  SQLITE_BUSY_SNAPSHOT: BUSY,
-  SQLITE_LOCKED: BUSY,
-  SQLITE_FULL: FULL,
-};
+/** SQLite's result codes, extended ones included (SQLITE_BUSY_RECOVERY: another process is stuck recovering the WAL). */
+function sqliteResponse(code: string): DatabaseErrorResponse | undefined {
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return BUSY;
+  return code === 'SQLITE_FULL' ? FULL : undefined;
+}
 
 /** PostgreSQL's SQLSTATE codes (class 08 is handled as a whole). */
 const POSTGRES: Record<string, DatabaseErrorResponse> = {
@@ -40,7 +39,7 @@ export function databaseErrorResponse(error: unknown): DatabaseErrorResponse | u
   if (!(error instanceof Error)) return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
-    const known = SQLITE[code] ?? POSTGRES[code];
+    const known = code.startsWith('SQLITE_') ? sqliteResponse(code) : POSTGRES[code];
     if (known) return known;
     if (/^08[0-9A-Z]{3}$/.test(code) || NETWORK_CODES.has(code)) return UNAVAILABLE;
     if (code.startsWith('SQLITE_') || /^[0-9A-Z]{5}$/.test(code)) return undefined;

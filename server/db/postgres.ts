@@ -4,6 +4,7 @@
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { FailureEpisodes } from '../background/background-tasks.ts';
 import type { DatabaseEngine, OpenedDatabase, WatchedTables } from './engine.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -73,21 +74,22 @@ const LISTEN_RETRY_MS = { first: 250, most: 5000 };
 /**
  * A connection of its own that LISTENs for new log entries (migration 0004's trigger), reconnecting after a failure
  * (the database restarted) with a growing pause. `onNotice` runs on every notification and after every connection:
- * what was committed while it was away is then read like the rest.
+ * what was committed while it was away is then read like the rest. A failed `onNotice` counts as a failed connection
+ * (dropped, and made again after the pause, which reads again), so that no commit waits for the next notification.
  */
 class ChangeNotices {
   readonly #config: PostgresConfig;
-  readonly #onNotice: () => void;
-  readonly #onError: (error: unknown) => void;
+  readonly #onNotice: () => Promise<void>;
+  readonly #report: FailureEpisodes;
   #client: pg.Client | undefined;
   #retry: NodeJS.Timeout | undefined;
   #pauseMs = LISTEN_RETRY_MS.first;
   #stopped = false;
 
-  constructor(config: PostgresConfig, onNotice: () => void, onError: (error: unknown) => void) {
+  constructor(config: PostgresConfig, onNotice: () => Promise<void>, report: FailureEpisodes) {
     this.#config = config;
     this.#onNotice = onNotice;
-    this.#onError = onError;
+    this.#report = report;
     void this.#connect();
   }
 
@@ -103,24 +105,26 @@ class ChangeNotices {
     const fail = (error?: unknown) => {
       if (failed) return;
       failed = true;
-      if (error !== undefined && !this.#stopped) this.#onError(error);
+      if (!this.#stopped) this.#report.failed(error ?? new Error('The LISTEN connection ended'));
       client.end().catch(() => {});
       if (this.#stopped) return;
       this.#retry = setTimeout(() => void this.#connect(), this.#pauseMs);
       this.#retry.unref();
       this.#pauseMs = Math.min(this.#pauseMs * 2, LISTEN_RETRY_MS.most);
     };
+    const notice = () => this.#onNotice().then(() => this.#report.succeeded(), fail);
     client.on('error', fail);
     client.on('end', () => fail());
-    client.on('notification', () => this.#onNotice());
+    client.on('notification', () => void notice());
     try {
       await client.connect();
       await client.query('LISTEN client_changes');
       this.#pauseMs = LISTEN_RETRY_MS.first;
-      this.#onNotice();
     } catch (error) {
       fail(error);
+      return;
     }
+    await notice();
   }
 
   async stop(): Promise<void> {
@@ -170,9 +174,8 @@ export async function openPostgres(config: PostgresConfig, onIdleError: (error: 
     kind: 'postgres',
     pollCommits: () => watcher.poll(),
     onCommit: (tables, listener) => watcher.onCommit(tables, listener),
-    watchCommits() {
-      // A failed poll is the requests' to report; the next notice or reconnection polls again.
-      const notices = new ChangeNotices(config, () => void watcher.poll().catch(() => {}), onIdleError);
+    listenForCommits(report) {
+      const notices = new ChangeNotices(config, () => watcher.poll(), report);
       return () => notices.stop();
     },
     // This instance's own changes bump the counters too: the poll reports them.

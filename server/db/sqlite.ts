@@ -67,14 +67,6 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
     kind: 'sqlite',
     pollCommits: () => watcher.poll(),
     onCommit: (_table, listener) => watcher.onCommit(listener),
-    watchCommits(intervalMs) {
-      const timer = setInterval(() => watcher.poll(), intervalMs);
-      timer.unref();
-      return () => {
-        clearInterval(timer);
-        return Promise.resolve();
-      };
-    },
     // Rows changed through this connection, which data_version does not count.
     localChangeCount: () => changes.get() as number,
     forEachValue: (query, visit) =>

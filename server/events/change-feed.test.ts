@@ -48,7 +48,11 @@ describe('a subscriber too far behind', () => {
   it('is told to reset from the log’s head, also when the feed has not read the newest entries yet', async () => {
     const log = memoryLog();
     log.append(1);
-    const feed = await createChangeFeed(log, { replayLimit: 2, onError: (error) => expect.fail(String(error)) });
+    const feed = await createChangeFeed(log, {
+      replayLimit: 2,
+      retryMs: 1000,
+      report: { failed: (error) => expect.fail(String(error)), succeeded: () => {} },
+    });
     // Committed, their notification not yet here (PostgreSQL's NOTIFY from another instance, or this one's).
     log.append(3);
 

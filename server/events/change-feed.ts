@@ -3,6 +3,7 @@
  * every subscriber in order; a subscriber that was away first gets what it missed, from the log, or is told it cannot.
  */
 import type { ClientEvent } from '#contract/api';
+import type { FailureEpisodes } from '../background/background-tasks.ts';
 
 /** What the feed reads: the clients repository's log queries. */
 export type ChangeLog = {
@@ -26,8 +27,9 @@ export type Subscriber = {
 export type ChangeFeedOptions = {
   /** A subscriber further behind than this many changes is told to reset rather than sent them all. */
   replayLimit: number;
-  /** A read failed (the next wake reads again). */
-  onError: (error: unknown) => void;
+  /** Each read's failure and success: a failed read is tried again after `retryMs`, until it works. */
+  report: FailureEpisodes;
+  retryMs: number;
 };
 
 /** Entries read per query while catching up. */
@@ -35,12 +37,13 @@ const READ_BATCH = 500;
 
 const toFeedChange = (event: ClientEvent): FeedChange => ({ seq: event.seq, json: JSON.stringify(event) });
 
-export async function createChangeFeed(log: ChangeLog, { replayLimit, onError }: ChangeFeedOptions) {
+export async function createChangeFeed(log: ChangeLog, { replayLimit, report, retryMs }: ChangeFeedOptions) {
   /** The newest entry handed to the subscribers. */
   let published = (await log.logPosition()).head;
   const subscribers = new Set<Pick<Subscriber, 'change'>>();
   let reading: Promise<void> | undefined;
   let readAgain = false;
+  let retry: NodeJS.Timeout | undefined;
 
   async function readNew(): Promise<void> {
     do {
@@ -63,8 +66,13 @@ export async function createChangeFeed(log: ChangeLog, { replayLimit, onError }:
       readAgain = true;
       return reading;
     }
+    clearTimeout(retry);
     reading = readNew()
-      .catch(onError)
+      .then(report.succeeded, (error: unknown) => {
+        report.failed(error);
+        retry = setTimeout(() => void wake(), retryMs);
+        retry.unref();
+      })
       .finally(() => {
         reading = undefined;
       });
@@ -125,6 +133,8 @@ export async function createChangeFeed(log: ChangeLog, { replayLimit, onError }:
     /** The newest change handed out (for the tests and the health of the feed). */
     position: () => published,
     subscriberCount: () => subscribers.size,
+    /** Stops reading again after a failure (the server is closing). */
+    stop: () => clearTimeout(retry),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { failureEpisodes } from '../background/background-tasks.ts';
 import type { AppConfig } from '../config.ts';
 import { LoginThrottle, type LoginThrottleOptions, type LoginThrottling } from '../auth/login-throttle.ts';
 import { OWASP_SCRYPT_PARAMS, type ScryptParams } from '../auth/password.ts';
@@ -36,6 +37,8 @@ export type AuthPluginOptions = {
 /** How often expired sessions are swept out (each is also refused and deleted when presented). */
 const PURGE_INTERVAL_MS = 15 * 60_000;
 
+export const AUTH_TASKS = { purgeSessions: 'Purging expired sessions', purgeLoginAttempts: 'Purging old login attempts' } as const;
+
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     const { clock } = options;
@@ -44,7 +47,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       idleMs: options.session.idleMinutes * 60_000,
       absoluteMs: options.session.maxHours * 3_600_000,
       clock,
-      onBackgroundError: (error) => app.log.error({ err: error }, 'Recording a session’s use failed'),
+      backgroundWrites: failureEpisodes(app.log, 'Recording a session’s use'),
     });
 
     const staffAccounts = createStaffAccounts(app.db, { hashing, clock });
@@ -63,7 +66,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       app.dbEngine.kind === 'postgres'
         ? new SharedLoginThrottle(app.db, {
             ...throttleOptions,
-            onError: (error) => app.log.error({ err: error }, 'Recording a login attempt failed'),
+            report: failureEpisodes(app.log, 'Recording a login attempt'),
           })
         : undefined;
     app.decorate<LoginThrottling>('loginThrottle', sharedThrottle ?? new LoginThrottle(throttleOptions));
@@ -94,13 +97,9 @@ export const authPlugin = fp<AuthPluginOptions>(
       }, done);
     });
 
-    await sessions.purgeExpired();
-    const purgeTimer = setInterval(() => {
-      sessions.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'Purging expired sessions failed'));
-      sharedThrottle?.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'Purging old login attempts failed'));
-    }, PURGE_INTERVAL_MS);
-    purgeTimer.unref();
-    app.addHook('preClose', async () => clearInterval(purgeTimer));
+    app.backgroundTasks.every(AUTH_TASKS.purgeSessions, PURGE_INTERVAL_MS, () => sessions.purgeExpired());
+    if (sharedThrottle) app.backgroundTasks.every(AUTH_TASKS.purgeLoginAttempts, PURGE_INTERVAL_MS, () => sharedThrottle.purgeExpired());
+    await app.backgroundTasks.run(AUTH_TASKS.purgeSessions);
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['background-tasks', 'database'] },
 );

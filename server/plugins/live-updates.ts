@@ -1,8 +1,10 @@
 /**
  * Live updates: the change feed (the log, read once per commit for every stream) and this instance's event streams,
- * fed by this server's writes and by others' commits (engine.watchCommits), ended with their sessions.
+ * fed by this server's writes and by others' commits (PostgreSQL's LISTEN, SQLite's data_version polled), ended with
+ * their sessions. Each background part survives the database's failures (background/background-tasks.ts).
  */
 import fp from 'fastify-plugin';
+import { failureEpisodes } from '../background/background-tasks.ts';
 import { createChangeFeed, type ChangeFeed } from '../events/change-feed.ts';
 import { createEventStreams, type EventStreams, type StreamLimits } from '../events/event-streams.ts';
 
@@ -24,21 +26,33 @@ export type LiveUpdatesOptions = {
 /** After a commit to the sessions or staff accounts by another process, the streams' sessions are checked this soon. */
 const AUTH_CHECK_DELAY_MS = 1000;
 
+/** A failed read of the change log is tried again this soon. */
+const FEED_RETRY_MS = 1000;
+
+/** The background tasks' names, as the log says them. */
+export const LIVE_UPDATE_TASKS = {
+  otherProcessesCommits: 'Reading other processes’ commits (SQLite’s data_version)',
+  streamSessions: 'Checking the event streams’ sessions',
+} as const;
+
 export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
   async (app, { limits, replayLimit, watchIntervalMs }) => {
-    const { clientStore, dbEngine, sessions } = app;
+    const { backgroundTasks, clientStore, dbEngine, sessions } = app;
     const feed = await createChangeFeed(clientStore.log, {
       replayLimit,
-      onError: (error) => app.log.error({ err: error }, 'Reading the change log for the event streams failed'),
+      report: failureEpisodes(app.log, 'Reading the change log for the event streams'),
+      retryMs: FEED_RETRY_MS,
     });
     clientStore.onWrite(() => void feed.wake());
     dbEngine.onCommit('clients', () => void feed.wake());
-    const stopWatching = dbEngine.watchCommits(watchIntervalMs);
+    const stopListening = dbEngine.listenForCommits?.(
+      failureEpisodes(app.log, 'Listening for other instances’ commits (PostgreSQL’s LISTEN)'),
+    );
+    if (!stopListening) backgroundTasks.every(LIVE_UPDATE_TASKS.otherProcessesCommits, watchIntervalMs, () => dbEngine.pollCommits());
 
     const streams = createEventStreams(limits, (tokenHashes) => sessions.liveAmong(tokenHashes));
-    const checkSessions = () => {
-      streams.checkSessions().catch((error: unknown) => app.log.error({ err: error }, 'Checking the event streams’ sessions failed'));
-    };
+    backgroundTasks.every(LIVE_UPDATE_TASKS.streamSessions, limits.sessionCheckMs, () => streams.checkSessions());
+    const checkSessions = () => void backgroundTasks.run(LIVE_UPDATE_TASKS.streamSessions);
     sessions.onEnd((tokenHash) => streams.endSession(tokenHash));
     let authCheck: NodeJS.Timeout | undefined;
     dbEngine.onCommit('auth', () => {
@@ -47,18 +61,16 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
         checkSessions();
       }, AUTH_CHECK_DELAY_MS);
     });
-    const sessionTimer = setInterval(checkSessions, limits.sessionCheckMs);
-    sessionTimer.unref();
 
     app.decorate('changeFeed', feed);
     app.decorate('eventStreams', streams);
     // Before close waits for requests to finish: an open stream never would.
     app.addHook('preClose', async () => {
-      clearInterval(sessionTimer);
       clearTimeout(authCheck);
+      feed.stop();
       streams.closeAll();
-      await stopWatching();
+      await stopListening?.();
     });
   },
-  { name: 'live-updates', dependencies: ['database', 'auth', 'client-store'] },
+  { name: 'live-updates', dependencies: ['background-tasks', 'database', 'auth', 'client-store'] },
 );

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
+import { databaseWithOutage } from '#server/testing/database-outage.ts';
 import { inProcessConfig } from '#server/testing/in-process-config.ts';
 import { onCleanup as onExit } from '../../harness/processes.ts';
 import { ADMIN } from '../../harness/real-server.ts';
@@ -79,6 +80,58 @@ async function writeAndReadWhileLocked({ server, client, cookie, databaseFile }:
   } finally {
     if (holder.open) holder.close();
   }
+}
+
+/** How long the other process stays stuck in recovery. */
+const STUCK_MS = 4000;
+
+type StuckRun = {
+  aliveThroughout: boolean;
+  health: HttpResponse[];
+  reads: HttpResponse[];
+  write: HttpResponse;
+  recoveryMs: number;
+  after: HttpResponse;
+  stored: string[];
+};
+
+/**
+ * Another process holds the WAL's write and recovery locks with the index unreadable (a writer that crashed in
+ * recovery): every statement gets SQLITE_BUSY_RECOVERY, the server's background poll included. Health, reads and a
+ * write meanwhile; then the locks go and the same process must serve again by itself.
+ */
+async function whileStuckInRecovery({ server, client, cookie, databaseFile }: RealServerUse): Promise<StuckRun> {
+  const headers = jsonHeaders(server.origin, cookie);
+  const post = (marker: string) => client.request({ method: 'POST', path: '/api/clients', headers, body: clientBody(marker) });
+  const existing = idOf(await post('stuck-before'));
+  const pid = server.pid;
+  const { outage } = await databaseWithOutage({ kind: 'sqlite', file: databaseFile });
+  await outage.begin();
+  const health: HttpResponse[] = [];
+  const reads: HttpResponse[] = [];
+  let write: HttpResponse;
+  let aliveThroughout = true;
+  try {
+    const stuckAt = performance.now();
+    write = await post('stuck-during');
+    while (performance.now() - stuckAt < STUCK_MS) {
+      health.push(await client.request({ method: 'GET', path: '/healthz' }));
+      reads.push(await client.request({ method: 'GET', path: `/api/clients/${existing}`, headers: { cookie } }));
+      aliveThroughout &&= server.running;
+      await sleep(200);
+    }
+  } finally {
+    await outage.end();
+  }
+  const released = performance.now();
+  while ((await client.request({ method: 'GET', path: '/healthz' })).status !== 200 && performance.now() - released < 10_000)
+    await sleep(50);
+  const recoveryMs = performance.now() - released;
+  const after = await post('stuck-after');
+  aliveThroughout &&= server.running && server.pid === pid;
+  const list = await client.request({ method: 'GET', path: '/api/clients', headers: { cookie } });
+  const stored = (JSON.parse(list.body) as Array<{ lastName: string }>).map((item) => item.lastName);
+  return { aliveThroughout, health, reads, write, recoveryMs, after, stored };
 }
 
 function mountTmpfs(dir: string, size: string): boolean {
@@ -344,6 +397,37 @@ describe('database', () => {
     const leaked = stored.filter((marker) => marker.startsWith('locked-during') || marker === 'locked-put');
     expect.soft(leaked, 'refused writes stored anyway').toEqual([]);
     expect.soft(stored, 'the client created before the lock (gone if the refused DELETE ran)').toContain('locked-before');
+  });
+
+  // Issue 26: the data_version poll's SQLITE_BUSY_RECOVERY, thrown in a timer, ended the process within a second.
+  it('stuck in WAL recovery by another process', async () => {
+    const run = await withRealServer(context, 'recovery-stuck', {}, whileStuckInRecovery);
+    const statuses = (responses: HttpResponse[]) => [...new Set(responses.map((response) => response.status))].join('/');
+    printFigure(
+      `another process stuck in WAL recovery for ${(STUCK_MS / 1000).toFixed(0)} s: the server ${run.aliveThroughout ? 'stayed up' : 'EXITED'}; ` +
+        `${run.health.length} health checks ${statuses(run.health)}, ${run.reads.length} reads ${statuses(run.reads)} (slowest ${Math.round(Math.max(...[...run.health, ...run.reads].map((response) => response.ms)))} ms), ` +
+        `a write ${run.write.status}; healthy again ${Math.round(run.recoveryMs)} ms after the release, the next write ${run.after.status}, no restart`,
+    );
+    expect.soft(run.aliveThroughout, 'the server process stayed up').toBe(true);
+    const answered: Array<[string, HttpResponse[]]> = [
+      ['GET /healthz', run.health],
+      ['GET /api/clients/:id', run.reads],
+      ['POST /api/clients', [run.write]],
+    ];
+    for (const [what, responses] of answered) {
+      for (const response of responses) {
+        expect.soft(response.status, `${what} while stuck: ${response.body.slice(0, 80)}`).toBe(503);
+        if (response.status === 503 && what !== 'GET /healthz')
+          expect.soft(String(response.headers['retry-after'] ?? ''), `${what}'s Retry-After`).toMatch(/^\d+$/);
+        // The busy time-out (3 s) and its last retry.
+        expect.soft(response.ms, `ms ${what} took while stuck`).toBeLessThanOrEqual(4000);
+      }
+    }
+    for (const response of run.health) expect.soft(response.body, 'health while stuck').toBe('{"status":"unavailable"}');
+    expect.soft(run.recoveryMs, 'ms until /healthz said ok after the release').toBeLessThanOrEqual(2000);
+    expect.soft(run.after.status, 'the first write after the release').toBe(201);
+    expect.soft(run.stored, 'the client created before').toContain('stuck-before');
+    expect.soft(run.stored, 'the refused write').not.toContain('stuck-during');
   });
 
   it('disk full', async () => {
