@@ -6,6 +6,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '#scripts/vite-plugins/precompress.ts';
 import { routePreloads } from '#scripts/vite-plugins/route-preloads.ts';
+import { spaBuildFacts } from '#scripts/vite-plugins/spa-build-facts.ts';
 
 /** Where `npm run dev` sends API calls when msw is switched off (VITE_API_MOCKING=false). */
 const DEV_API_TARGET = 'http://127.0.0.1:3000';
@@ -100,6 +101,7 @@ function stylesheetsFirst(): Plugin {
 /** The server tests that run on PostgreSQL too: everything about the API, accounts, sessions and the throttle. */
 const POSTGRES_TESTS = [
   'server/routes/*.test.ts',
+  'server/background/database-outage.test.ts',
   'server/auth/staff-accounts.test.ts',
   'server/auth/session-memory.test.ts',
   'server/cli/staff-command.test.ts',
@@ -131,6 +133,7 @@ export default defineConfig(({ mode }) => {
       appShellWorker(mode),
       stylesheetsFirst(),
       preloads.vite,
+      spaBuildFacts(),
       precompress(),
     ],
     server: proxyToRealServer

@@ -22,8 +22,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Both parts read the contract; package.json maps `#contract/*` (and may change a build's settings). */
 const SHARED = ['contract', 'package.json'];
-/** What the SPA's build plugins import of the server: its compression, the route preloads' file name. */
-const SPA_FROM_SERVER = ['server/http/content-encoding.ts', 'server/http/route-preloads.ts'];
+/** What the SPA's build plugins import of the server: its compression, the route preloads' and build facts' files. */
+const SPA_FROM_SERVER = ['server/http/content-encoding.ts', 'server/http/route-preloads.ts', 'server/http/spa-build.ts'];
 
 /** @type {Part} */
 export const SPA = {
@@ -128,10 +128,18 @@ async function run({ name }, pkg, bin, args, { env, quiet = false, onSpawn }) {
   }
 }
 
+/**
+ * Vite makes a development build, msw and all, when NODE_ENV says so: a shell's or a host's NODE_ENV (development,
+ * test, as Vitest sets it) never reaches the build (issue 26).
+ * @param {BuildOptions} options
+ * @returns {BuildOptions}
+ */
+const production = (options) => ({ ...options, env: { ...options.env, NODE_ENV: 'production' } });
+
 /** @param {BuildOptions} [options] */
 export async function buildSpa(options = {}) {
   const outDir = options.outDir ?? root;
-  await run(SPA, 'vite', 'vite', ['build', '--outDir', join(outDir, 'dist'), '--emptyOutDir'], options);
+  await run(SPA, 'vite', 'vite', ['build', '--outDir', join(outDir, 'dist'), '--emptyOutDir'], production(options));
   noteLockfile(SPA, outDir);
 }
 
@@ -142,7 +150,13 @@ export async function buildSpa(options = {}) {
  */
 export async function buildMockSpa(options = {}) {
   const outDir = options.outDir ?? root;
-  await run(MOCK_SPA, 'vite', 'vite', ['build', '--mode', 'mock', '--outDir', join(outDir, 'dist-mock'), '--emptyOutDir'], options);
+  await run(
+    MOCK_SPA,
+    'vite',
+    'vite',
+    ['build', '--mode', 'mock', '--outDir', join(outDir, 'dist-mock'), '--emptyOutDir'],
+    production(options),
+  );
   noteLockfile(MOCK_SPA, outDir);
 }
 

@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, temporaryDirectory } from '../testing/test-app.ts';
+import { builtSpaStandIn } from '../testing/built-spa.ts';
+import { createTestApp } from '../testing/test-app.ts';
 import { validatorCompiler, type ZodTypeProvider } from '../zod-type-provider.ts';
 import { documentText, openApi } from './document.ts';
 
@@ -48,10 +48,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('names every route Fastify registered, each with a summary; the SPA’s page and files are not the API', async () => {
-    const dist = join(temporaryDirectory(), 'dist');
-    mkdirSync(join(dist, 'assets'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Salon</title>');
-    writeFileSync(join(dist, 'assets', 'index-abc123.js'), '');
+    const dist = builtSpaStandIn({ 'index.html': '<!doctype html><title>Salon</title>', 'assets/index-abc123.js': '' });
     const apiOnly = (await createTestApp()).app;
     const withSpa = (await createTestApp({ config: { staticDir: dist } })).app;
 

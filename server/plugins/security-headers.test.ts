@@ -1,8 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { aClient, createTestApp, logIn, temporaryDirectory } from '../testing/test-app.ts';
+import { builtSpaStandIn } from '../testing/built-spa.ts';
+import { aClient, createTestApp, logIn } from '../testing/test-app.ts';
 
 function expectSecurityHeaders(response: LightMyRequestResponse) {
   const csp = response.headers['content-security-policy'];
@@ -20,11 +19,8 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
 }
 
 async function appWithSpa() {
-  const dist = join(temporaryDirectory(), 'dist');
-  mkdirSync(join(dist, 'assets'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Salon</title>');
-  writeFileSync(join(dist, 'assets', 'app-1.js'), 'export {}');
-  return createTestApp({ config: { staticDir: dist } });
+  const staticDir = builtSpaStandIn({ 'index.html': '<!doctype html><title>Salon</title>', 'assets/app-1.js': 'export {}' });
+  return createTestApp({ config: { staticDir } });
 }
 
 describe('security headers', () => {

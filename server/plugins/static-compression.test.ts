@@ -1,29 +1,22 @@
 /** The built SPA compressed (the build's .br/.gz copies, index.html compressed once) and its route preloads. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_PRELOADS_FILE } from '../http/route-preloads.ts';
-import { createTestApp, temporaryDirectory } from '../testing/test-app.ts';
+import { builtSpaStandIn } from '../testing/built-spa.ts';
+import { createTestApp } from '../testing/test-app.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Salon</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('salon '.repeat(400))})`;
 
-function builtSpa(): string {
-  const dir = join(temporaryDirectory(), 'dist');
-  mkdirSync(join(dir, 'assets'), { recursive: true });
-  mkdirSync(join(dir, '.vite'), { recursive: true });
-  writeFileSync(join(dir, 'index.html'), INDEX_HTML);
-  writeFileSync(join(dir, 'assets', 'app-1.js'), SCRIPT);
-  writeFileSync(join(dir, 'assets', 'app-1.js.br'), brotliCompressSync(SCRIPT));
-  writeFileSync(join(dir, 'assets', 'app-1.js.gz'), gzipSync(SCRIPT));
-  writeFileSync(join(dir, 'assets', 'login-1.js'), 'export {}');
-  writeFileSync(
-    join(dir, ROUTE_PRELOADS_FILE),
-    JSON.stringify([{ path: '/login', links: '<link rel="modulepreload" crossorigin href="/assets/login-1.js">' }]),
-  );
-  return dir;
-}
+const builtSpa = () =>
+  builtSpaStandIn({
+    'index.html': INDEX_HTML,
+    'assets/app-1.js': SCRIPT,
+    'assets/app-1.js.br': brotliCompressSync(SCRIPT),
+    'assets/app-1.js.gz': gzipSync(SCRIPT),
+    'assets/login-1.js': 'export {}',
+    [ROUTE_PRELOADS_FILE]: JSON.stringify([{ path: '/login', links: '<link rel="modulepreload" crossorigin href="/assets/login-1.js">' }]),
+  });
 
 describe('the built SPA, compressed', () => {
   it('sends the build’s brotli or gzip copy of a file, as the request accepts', async () => {

@@ -1,21 +1,21 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_PRELOADS_FILE } from '../http/route-preloads.ts';
+import { SPA_BUILD_FACTS_FILE } from '../http/spa-build.ts';
+import { builtSpaStandIn, writeSpaBuildFacts } from '../testing/built-spa.ts';
 import { createTestApp, logIn, temporaryDirectory } from '../testing/test-app.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 /** A stand-in for Vite's dist/: index.html, a hashed asset, a favicon. */
-function builtSpa(): string {
-  const dir = join(temporaryDirectory(), 'dist');
-  mkdirSync(join(dir, 'assets'), { recursive: true });
-  writeFileSync(join(dir, 'index.html'), INDEX_HTML);
-  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("salon")');
-  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  return dir;
-}
+const builtSpa = () =>
+  builtSpaStandIn({
+    'index.html': INDEX_HTML,
+    'assets/index-abc123.js': 'console.log("salon")',
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  });
 
 async function withSpa() {
   return createTestApp({ config: { staticDir: builtSpa() } });
@@ -110,5 +110,23 @@ describe('serving the built SPA', () => {
 
   it('refuses to start without a built index.html, saying what is missing', async () => {
     await expect(createTestApp({ config: { staticDir: join(temporaryDirectory(), 'nothing') } })).rejects.toThrow(/built SPA is missing/);
+  });
+
+  // Issue 26: a build made with NODE_ENV=development holds msw and would leave the staff pages blank.
+  it.each([
+    ['a development build', { production: false, mockBackend: true }, /is a development build with msw's mock backend inside/],
+    ['the mock build', { production: true, mockBackend: true }, /is a mock build with msw's mock backend inside/],
+  ])('refuses to start on %s, saying why and what to run', async (_name, facts, why) => {
+    const staticDir = builtSpa();
+    writeSpaBuildFacts(staticDir, facts);
+    const started = createTestApp({ config: { staticDir } });
+    await expect(started).rejects.toThrow(why);
+    await expect(started).rejects.toThrow(/Run npm run build .*: it always makes the production build, whatever NODE_ENV says/);
+  });
+
+  it('refuses to start on a build that does not say what it is (made before this check)', async () => {
+    const staticDir = builtSpa();
+    rmSync(join(staticDir, SPA_BUILD_FACTS_FILE));
+    await expect(createTestApp({ config: { staticDir } })).rejects.toThrow(/was not made by this version's build/);
   });
 });

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { encodeAll, preferredEncoding, type ContentEncoding, type EncodedBodies } from '../http/content-encoding.ts';
 import { readRoutePreloads } from '../http/route-preloads.ts';
+import { assertServableSpa } from '../http/spa-build.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -43,6 +44,7 @@ export const staticSite = fp<StaticSiteOptions>(
     } catch {
       throw new Error(`The built SPA is missing: ${join(staticDir, 'index.html')} cannot be read (run npm run build)`);
     }
+    assertServableSpa(staticDir);
     const routePreloads = readRoutePreloads(staticDir);
     /** index.html with the preloads of each route, compressed once per route (a handful of variants). */
     const pages = new Map<string, Promise<{ identity: Buffer; encoded: EncodedBodies; offered: ContentEncoding[] }>>();

@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, temporaryDirectory } from '../testing/test-app.ts';
+import { builtSpaStandIn } from '../testing/built-spa.ts';
+import { createTestApp } from '../testing/test-app.ts';
 
 describe('GET /healthz', () => {
   it('responds 200 {"status":"ok"} without a session while the database responds, with the security headers and no caching', async () => {
@@ -27,9 +26,7 @@ describe('GET /healthz', () => {
   });
 
   it('is not the SPA: a browser asking for it with the site served gets the health response, not index.html', async () => {
-    const staticDir = join(temporaryDirectory(), 'dist');
-    mkdirSync(staticDir);
-    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Salon</title>');
+    const staticDir = builtSpaStandIn({ 'index.html': '<!doctype html><title>Salon</title>' });
     const test = await createTestApp({ config: { staticDir } });
     expect((await test.app.inject({ method: 'GET', url: '/healthz', headers: { accept: 'text/html' } })).body).toBe('{"status":"ok"}');
     await test.app.db.destroy();
