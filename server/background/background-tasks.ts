@@ -28,7 +28,7 @@ export function failureEpisodes(log: FastifyBaseLogger, what: string): FailureEp
   };
 }
 
-type Task = { run(): Promise<void>; timer: NodeJS.Timeout };
+type Task = { run(): Promise<void>; stop(): void };
 
 /** The server's periodic tasks, by name: each runs every so often, never twice at once, and is stopped with the app. */
 export function createBackgroundTasks(log: FastifyBaseLogger) {
@@ -36,13 +36,15 @@ export function createBackgroundTasks(log: FastifyBaseLogger) {
 
   return {
     /**
-     * Runs `task` every `intervalMs` (the first time after one interval; `run` runs it now). A run while the previous
-     * one is still going is skipped. `name` says what it does, in the log ("Purging expired sessions").
+     * Runs `task` every `intervalMs` (the first time after one interval). A run while the previous one is still going
+     * joins it. `name` says what it does, in the log ("Purging expired sessions"). Returns what runs it now (or joins
+     * the run under way), and resolves when it ended, failed or not; once stopped, it runs no more.
      */
-    every(name: string, intervalMs: number, task: () => unknown): void {
+    every(name: string, intervalMs: number, task: () => unknown): () => Promise<void> {
       if (tasks.has(name)) throw new Error(`A background task is already called "${name}"`);
       const episodes = failureEpisodes(log, name);
       let running: Promise<void> | undefined;
+      let stopped = false;
       const runOnce = async () => {
         try {
           await task();
@@ -52,13 +54,22 @@ export function createBackgroundTasks(log: FastifyBaseLogger) {
         }
       };
       // `.finally` runs later even when the task throws at once, so `running` is never left set.
-      const run = () =>
-        (running ??= runOnce().finally(() => {
-          running = undefined;
-        }));
+      const run = (): Promise<void> =>
+        stopped
+          ? Promise.resolve()
+          : (running ??= runOnce().finally(() => {
+              running = undefined;
+            }));
       const timer = setInterval(() => void run(), intervalMs);
       timer.unref();
-      tasks.set(name, { run, timer });
+      tasks.set(name, {
+        run,
+        stop() {
+          stopped = true;
+          clearInterval(timer);
+        },
+      });
+      return run;
     },
 
     /** Runs the task called `name` now (or joins the run under way); resolves when it ended, failed or not. */
@@ -71,9 +82,9 @@ export function createBackgroundTasks(log: FastifyBaseLogger) {
     /** The tasks' names, in the order they were added. */
     names: (): string[] => [...tasks.keys()],
 
-    /** Stops every task's timer (a run under way finishes). */
+    /** Stops every task (a run under way finishes; a run asked for afterwards does nothing). */
     stopAll(): void {
-      for (const { timer } of tasks.values()) clearInterval(timer);
+      for (const task of tasks.values()) task.stop();
       tasks.clear();
     },
   };

@@ -6,6 +6,7 @@
  * PostgreSQL.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { databaseWithOutage } from '../testing/database-outage.ts';
 import { openEventStream } from '../testing/event-stream.ts';
@@ -40,79 +41,92 @@ async function runEveryTask(app: Awaited<ReturnType<typeof appOnFailingDatabase>
 }
 
 describe('a database that refuses every statement', () => {
-  it('ends no process, logs each task’s failure once, answers 503, keeps streams open, and recovers by itself', async () => {
-    const test = await appOnFailingDatabase();
-    const { app, cookie } = test;
-    const client = await createClient(test);
-    const stream = await openEventStream(test.port, cookie);
-    await stream.ready();
-    const streamEnded = vi.fn();
-    void stream.ended.then(streamEnded, streamEnded);
-    expect(app.backgroundTasks.names().length).toBeGreaterThanOrEqual(2);
+  it(
+    'ends no process, logs each task’s failure once, answers 503, keeps streams open, and recovers by itself',
+    { timeout: 20_000 },
+    async () => {
+      const test = await appOnFailingDatabase();
+      const { app, cookie } = test;
+      const client = await createClient(test);
+      const stream = await openEventStream(test.port, cookie);
+      await stream.ready();
+      const streamEnded = vi.fn();
+      void stream.ended.then(streamEnded, streamEnded);
+      expect(app.backgroundTasks.names().length).toBeGreaterThanOrEqual(2);
 
-    await test.outage.begin();
-    await runEveryTask(app);
+      await test.outage.begin();
+      await runEveryTask(app);
 
-    const started = performance.now();
-    const read = await app.inject({ method: 'GET', url: `/api/clients/${client._id}`, headers: { cookie } });
-    const write = await app.inject({ method: 'POST', url: '/api/clients', payload: aClient, headers: { cookie } });
-    const health = await app.inject({ method: 'GET', url: '/healthz' });
-    // Three requests, each within the busy time-out and its retries' last pause.
-    expect(performance.now() - started).toBeLessThan(3 * (BUSY_TIMEOUT_MS + 500));
-    for (const response of [read, write]) {
-      expect(response.statusCode, response.body).toBe(503);
-      expect(response.headers['retry-after']).toMatch(/^\d+$/);
-      expect(response.json()).toMatchObject({ message: expect.stringMatching(/^The database is (busy|unavailable), try again shortly$/) });
-    }
-    expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'unavailable' });
-    expect(streamEnded).not.toHaveBeenCalled();
+      // Each answered within the busy time-out and its last retry's pause (and a loaded machine's slack), not held.
+      const timed = async (request: InjectOptions) => {
+        const started = performance.now();
+        const response = await app.inject(request);
+        expect(performance.now() - started, `${String(request.url)} answered in ms`).toBeLessThan(BUSY_TIMEOUT_MS + 2000);
+        return response;
+      };
+      const read = await timed({ method: 'GET', url: `/api/clients/${client._id}`, headers: { cookie } });
+      const write = await timed({ method: 'POST', url: '/api/clients', payload: aClient, headers: { cookie } });
+      const health = await timed({ method: 'GET', url: '/healthz' });
+      for (const response of [read, write]) {
+        expect(response.statusCode, response.body).toBe(503);
+        expect(response.headers['retry-after']).toMatch(/^\d+$/);
+        expect(response.json()).toMatchObject({
+          message: expect.stringMatching(/^The database is (busy|unavailable), try again shortly$/),
+        });
+      }
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'unavailable' });
+      expect(streamEnded).not.toHaveBeenCalled();
 
-    // Each failing task said so once, however often it failed.
-    const failures = test
-      .lines()
-      .filter((line) => line.level === 50)
-      .map((line) => line.msg);
-    expect(failures.length).toBeGreaterThan(0);
-    expect(new Set(failures).size).toBe(failures.length);
-    for (const name of app.backgroundTasks.names()) {
-      expect(failures, `${name} failed and said so`).toContain(`${name} failed; retrying (logged again only once it has worked)`);
-    }
+      // Each failing task said so once, however often it failed.
+      const failures = test
+        .lines()
+        .filter((line) => line.level === 50)
+        .map((line) => line.msg);
+      expect(failures.length).toBeGreaterThan(0);
+      expect(new Set(failures).size).toBe(failures.length);
+      for (const name of app.backgroundTasks.names()) {
+        expect(failures, `${name} failed and said so`).toContain(`${name} failed; retrying (logged again only once it has worked)`);
+      }
 
-    await test.outage.end();
-    await vi.waitFor(
-      async () => {
-        const again = await app.inject({ method: 'GET', url: `/api/clients/${client._id}`, headers: { cookie } });
-        expect(again.statusCode).toBe(200);
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-    await runEveryTask(app);
-    const recovered = test.lines().filter((line) => line.msg.endsWith(' works again'));
-    for (const name of app.backgroundTasks.names()) {
-      expect(
-        recovered.map((line) => line.msg),
-        name,
-      ).toContain(`${name} works again`);
-    }
-    const health2 = await app.inject({ method: 'GET', url: '/healthz' });
-    expect(health2.json()).toEqual({ status: 'ok' });
+      await test.outage.end();
+      await vi.waitFor(
+        async () => {
+          const again = await app.inject({ method: 'GET', url: `/api/clients/${client._id}`, headers: { cookie } });
+          expect(again.statusCode).toBe(200);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      await runEveryTask(app);
+      const recovered = test.lines().filter((line) => line.msg.endsWith(' works again'));
+      for (const name of app.backgroundTasks.names()) {
+        expect(
+          recovered.map((line) => line.msg),
+          name,
+        ).toContain(`${name} works again`);
+      }
+      const health2 = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(health2.json()).toEqual({ status: 'ok' });
 
-    // The stream that stayed open gets what is committed now, by this server and by another one on the database
-    // (SQLite's data_version poll, PostgreSQL's LISTEN: each came back by itself).
-    const created = await createClient(test, { ...aClient, firstName: 'After' });
-    const other = await createTestApp({ database: test.database, withStaff: false });
-    const elsewhere = await createClient(Object.assign(other, { cookie: await logIn(other.app) }), { ...aClient, firstName: 'Elsewhere' });
-    const changes = await stream.untilChanges(2);
-    expect(changes.map((change) => [change.clientId, change.kind])).toEqual([
-      [created._id, 'registered'],
-      [elsewhere._id, 'registered'],
-    ]);
-    expect(streamEnded).not.toHaveBeenCalled();
-    if (test.database.kind === 'postgres') {
-      const listen = 'Listening for other instances’ commits (PostgreSQL’s LISTEN)';
-      expect(failures).toContain(`${listen} failed; retrying (logged again only once it has worked)`);
-      expect(test.lines().map((line) => line.msg)).toContain(`${listen} works again`);
-    }
-  });
+      // The stream that stayed open gets what is committed now, by this server and by another one on the database
+      // (SQLite's data_version poll, PostgreSQL's LISTEN: each came back by itself).
+      const created = await createClient(test, { ...aClient, firstName: 'After' });
+      const other = await createTestApp({ database: test.database, withStaff: false });
+      const elsewhere = await createClient(Object.assign(other, { cookie: await logIn(other.app) }), {
+        ...aClient,
+        firstName: 'Elsewhere',
+      });
+      const changes = await stream.untilChanges(2);
+      expect(changes.map((change) => [change.clientId, change.kind])).toEqual([
+        [created._id, 'registered'],
+        [elsewhere._id, 'registered'],
+      ]);
+      expect(streamEnded).not.toHaveBeenCalled();
+      if (test.database.kind === 'postgres') {
+        const listen = 'Listening for other instances’ commits (PostgreSQL’s LISTEN)';
+        expect(failures).toContain(`${listen} failed; retrying (logged again only once it has worked)`);
+        expect(test.lines().map((line) => line.msg)).toContain(`${listen} works again`);
+      }
+    },
+  );
 });

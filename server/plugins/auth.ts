@@ -37,8 +37,6 @@ export type AuthPluginOptions = {
 /** How often expired sessions are swept out (each is also refused and deleted when presented). */
 const PURGE_INTERVAL_MS = 15 * 60_000;
 
-export const AUTH_TASKS = { purgeSessions: 'Purging expired sessions', purgeLoginAttempts: 'Purging old login attempts' } as const;
-
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     const { clock } = options;
@@ -97,9 +95,9 @@ export const authPlugin = fp<AuthPluginOptions>(
       }, done);
     });
 
-    app.backgroundTasks.every(AUTH_TASKS.purgeSessions, PURGE_INTERVAL_MS, () => sessions.purgeExpired());
-    if (sharedThrottle) app.backgroundTasks.every(AUTH_TASKS.purgeLoginAttempts, PURGE_INTERVAL_MS, () => sharedThrottle.purgeExpired());
-    await app.backgroundTasks.run(AUTH_TASKS.purgeSessions);
+    const purgeSessions = app.backgroundTasks.every('Purging expired sessions', PURGE_INTERVAL_MS, () => sessions.purgeExpired());
+    if (sharedThrottle) app.backgroundTasks.every('Purging old login attempts', PURGE_INTERVAL_MS, () => sharedThrottle.purgeExpired());
+    await purgeSessions();
   },
   { name: 'auth', dependencies: ['background-tasks', 'database'] },
 );

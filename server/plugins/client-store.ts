@@ -14,20 +14,18 @@ declare module 'fastify' {
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-export const CLIENT_STORE_TASKS = { purge: 'Purging deleted clients and old Idempotency-Keys' } as const;
-
 export const clientStorePlugin = fp<{ clock: () => number; deletedClientsKeepDays: number }>(
   async (app, { clock, deletedClientsKeepDays }) => {
     const store = createClientStore(app.db, app.dbEngine, clock);
     app.decorate('clientStore', store);
 
     // Purged on start (a failure is logged, and does not stop the start), then hourly.
-    app.backgroundTasks.every(CLIENT_STORE_TASKS.purge, PURGE_INTERVAL_MS, async () => {
+    const purge = app.backgroundTasks.every('Purging deleted clients and old Idempotency-Keys', PURGE_INTERVAL_MS, async () => {
       const purged = await store.purgeDeleted(deletedClientsKeepDays);
       if (purged > 0) app.log.info({ purged }, 'Purged deleted clients past their keeping time');
       await store.purgeIdempotencyKeys();
     });
-    await app.backgroundTasks.run(CLIENT_STORE_TASKS.purge);
+    await purge();
   },
   { name: 'client-store', dependencies: ['background-tasks', 'database'] },
 );

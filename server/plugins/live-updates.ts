@@ -29,12 +29,6 @@ const AUTH_CHECK_DELAY_MS = 1000;
 /** A failed read of the change log is tried again this soon. */
 const FEED_RETRY_MS = 1000;
 
-/** The background tasks' names, as the log says them. */
-export const LIVE_UPDATE_TASKS = {
-  otherProcessesCommits: 'Reading other processes’ commits (SQLite’s data_version)',
-  streamSessions: 'Checking the event streams’ sessions',
-} as const;
-
 export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
   async (app, { limits, replayLimit, watchIntervalMs }) => {
     const { backgroundTasks, clientStore, dbEngine, sessions } = app;
@@ -48,17 +42,19 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
     const stopListening = dbEngine.listenForCommits?.(
       failureEpisodes(app.log, 'Listening for other instances’ commits (PostgreSQL’s LISTEN)'),
     );
-    if (!stopListening) backgroundTasks.every(LIVE_UPDATE_TASKS.otherProcessesCommits, watchIntervalMs, () => dbEngine.pollCommits());
+    if (!stopListening)
+      backgroundTasks.every('Reading other processes’ commits (SQLite’s data_version)', watchIntervalMs, () => dbEngine.pollCommits());
 
     const streams = createEventStreams(limits, (tokenHashes) => sessions.liveAmong(tokenHashes));
-    backgroundTasks.every(LIVE_UPDATE_TASKS.streamSessions, limits.sessionCheckMs, () => streams.checkSessions());
-    const checkSessions = () => void backgroundTasks.run(LIVE_UPDATE_TASKS.streamSessions);
+    const checkSessions = backgroundTasks.every('Checking the event streams’ sessions', limits.sessionCheckMs, () =>
+      streams.checkSessions(),
+    );
     sessions.onEnd((tokenHash) => streams.endSession(tokenHash));
     let authCheck: NodeJS.Timeout | undefined;
     dbEngine.onCommit('auth', () => {
       authCheck ??= setTimeout(() => {
         authCheck = undefined;
-        checkSessions();
+        void checkSessions();
       }, AUTH_CHECK_DELAY_MS);
     });
 
