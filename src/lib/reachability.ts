@@ -6,6 +6,7 @@
  * seconds, and the first response of any status brings the app back online, as does any other response.
  */
 import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 
 const PROBE_INTERVAL_MS = 3000;
 
@@ -32,6 +33,20 @@ export function serverUnreachable(probeUrl: string): void {
     });
   }, PROBE_INTERVAL_MS);
 }
+
+const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
+const isOnline = () => onlineManager.isOnline();
+
+/** Whether the app is online, as React state. */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, isOnline);
+}
+
+/**
+ * What a screen says offline instead of "Loading…" when the offline copy does not hold what it shows: its query waits,
+ * paused, and loads by itself when the connection returns (docs/offline.md).
+ */
+export const NOT_AVAILABLE_OFFLINE = 'This is not available offline. It will load when the connection returns.';
 
 /** Tests: back to online with no probe, as when the app starts. */
 export function resetReachability(): void {

@@ -27,6 +27,7 @@ export async function loadQuery<TData, TQueryKey extends QueryKey>(
     }
   }
   await fromOfflineCopy(queryClient);
-  // From the copy; or, not in it, once the connection is back.
+  // From the copy; or, not in it, once the connection is back (the query waits, paused: the route's pending screen
+  // says it is not available offline).
   return queryClient.ensureQueryData(options);
 }

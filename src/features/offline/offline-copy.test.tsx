@@ -3,20 +3,25 @@
  * fake-indexeddb (jsdom has none), so the persister and idb-keyval run as in the browser.
  */
 import 'fake-indexeddb/auto';
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { hashKey, onlineManager, QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { get } from 'idb-keyval';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
-import { startScenario } from '#mocks/scenarios.ts';
-import { clientKeys } from '../clients/api/client-queries.ts';
+import { scenarioOff, startScenario } from '#mocks/scenarios.ts';
+import { clientKeys, clientQueries } from '../clients/api/client-queries.ts';
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import { currentLogin, setLoggedIn, type Login } from '../../lib/login-flag.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
 import { App, createApp } from '../../app.tsx';
 import { renderApp } from '../../testing/render-app.tsx';
+import { loadQuery } from './load-query.ts';
 import { keepOfflineCopy, restoreOfflineCopy } from './offline-copy.ts';
 import { forgetOfflineCopy, OFFLINE_COPY_KEY } from './offline-copy-store.ts';
+import { forgetSavedChanges } from './waiting-changes-store.ts';
 
 const nina = {
   _id: 'c-nina',
@@ -26,7 +31,21 @@ const nina = {
   registrationDateTime: '2024-05-01T10:30:00.000Z',
 };
 
+const olga = {
+  _id: 'c-olga',
+  firstName: 'Olga',
+  lastName: 'Berg',
+  email: 'olga@example.com',
+  registrationDateTime: '2024-06-01T09:00:00.000Z',
+};
+
 const storedCopy = () => get<string>(OFFLINE_COPY_KEY);
+
+/** The queries the stored copy holds, by their hashes. */
+async function savedQueries(): Promise<string[]> {
+  const copy = await storedCopy();
+  return copy ? (JSON.parse(copy) as PersistedClient).clientState.queries.map((query) => query.queryHash) : [];
+}
 
 /** A login `ago` ms ago, whose session lasts the default length. */
 const loginOf = (account: string, ago: number): Login => {
@@ -54,6 +73,24 @@ function startApp(path: string) {
   mockDb.startSession();
   render(<App {...createApp({ history: createMemoryHistory({ initialEntries: [path] }) })} />);
 }
+
+/**
+ * A full page load (a new cache, as after typing an address) whose route loads `query`, with the staff pages keeping
+ * the copy; resolves once the copy has what it loaded. Returns what stops the saving, as leaving the page does.
+ */
+async function pageLoadOf(login: Login, query: { queryKey: QueryKey; queryFn?: unknown }) {
+  const queryClient = createQueryClient({ onUnauthorized: () => {}, retry: false });
+  const stop = keepOfflineCopy(queryClient, login);
+  await loadQuery(queryClient, query as Parameters<typeof loadQuery>[1]);
+  await waitFor(async () => expect(await savedQueries()).toContain(hashKey(query.queryKey)), nextWrite);
+  return { queryClient, stop };
+}
+
+/** What `promise` settles to within two seconds, or 'still loading' (a paused query never settles offline). */
+const settledSoon = <T,>(promise: Promise<T>) =>
+  Promise.race([promise, new Promise<'still loading'>((resolve) => setTimeout(() => resolve('still loading'), 2000))]);
+
+const NOT_AVAILABLE_OFFLINE = 'This is not available offline. It will load when the connection returns.';
 
 async function restoredList(login: Login) {
   const queryClient = new QueryClient();
@@ -172,6 +209,98 @@ describe('the staff pages and the offline copy', () => {
 
     act(() => onlineManager.setOnline(true));
     await waitFor(() => expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument());
+  });
+});
+
+describe('page loads before the connection went (issue 26)', () => {
+  afterEach(() => forgetSavedChanges());
+
+  it(
+    'offline, the list and a client this page load never fetched come from what the earlier page loads saved',
+    { timeout: 15_000 },
+    async () => {
+      setLoggedIn('admin');
+      const login = currentLogin() as Login;
+      mockDb.startSession();
+      mockDb.setClients([nina, olga]);
+      // /clients after registering both, then /clients/edit/c-nina and /clients/edit/c-olga by their addresses.
+      (await pageLoadOf(login, clientQueries.list())).stop();
+      (await pageLoadOf(login, clientQueries.detail('c-nina'))).stop();
+      const { queryClient, stop } = await pageLoadOf(login, clientQueries.detail('c-olga'));
+
+      onlineManager.setOnline(false);
+      try {
+        expect(await settledSoon(loadQuery(queryClient, clientQueries.list()))).toEqual([nina, olga]);
+        expect(await settledSoon(loadQuery(queryClient, clientQueries.detail('c-nina')))).toEqual({ client: nina, version: 1 });
+      } finally {
+        stop();
+        // A query still paused would be resumed by the next test's connection.
+        queryClient.clear();
+      }
+    },
+  );
+
+  it(
+    'the issue’s steps: offline, Delete and Yes on the second client; the list shows the first, whose page opens',
+    { timeout: 20_000 },
+    async () => {
+      setLoggedIn('admin');
+      const login = currentLogin() as Login;
+      mockDb.startSession();
+      mockDb.setClients([nina, olga]);
+      (await pageLoadOf(login, clientQueries.list())).stop();
+      (await pageLoadOf(login, clientQueries.detail('c-nina'))).stop();
+      const user = userEvent.setup();
+      startApp('/clients/edit/c-olga');
+      await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Olga'), pageLoad);
+      await waitFor(async () => expect(await savedQueries()).toContain(hashKey(clientKeys.detail('c-olga'))), nextWrite);
+
+      startScenario('offline');
+      act(() => onlineManager.setOnline(false));
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      await user.click(screen.getByRole('button', { name: 'Yes' }));
+
+      expect(await screen.findByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/, {}, pageLoad)).toBeInTheDocument();
+      expect(screen.getByText('1 change waiting to be saved.')).toBeInTheDocument();
+      const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+      expect(within(rowOf('Olga Berg')).getByText('Waiting to save')).toBeInTheDocument();
+      await user.click(within(rowOf('Nina Petrova')).getByRole('button', { name: 'Edit' }));
+      await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'), pageLoad);
+      // Her history was never loaded: it says so rather than loading for ever.
+      expect(await within(screen.getByRole('region', { name: 'History' })).findByText(NOT_AVAILABLE_OFFLINE)).toBeInTheDocument();
+    },
+  );
+
+  it(
+    'offline, a page with nothing in the copy says so instead of loading for ever, and loads when the connection returns',
+    { timeout: 15_000 },
+    async () => {
+      setLoggedIn('admin');
+      mockDb.setClients([nina]);
+      startScenario('offline');
+      startApp('/clients');
+      expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+      expect(screen.queryByText('Loading clients…')).not.toBeInTheDocument();
+
+      scenarioOff();
+      act(() => onlineManager.setOnline(true));
+      expect(await screen.findByRole('row', { name: /Nina Petrova/ }, pageLoad)).toBeInTheDocument();
+      expect(screen.queryByText(NOT_AVAILABLE_OFFLINE)).not.toBeInTheDocument();
+    },
+  );
+
+  it('offline, a client’s page with nothing in the copy says so too', { timeout: 15_000 }, async () => {
+    setLoggedIn('admin');
+    mockDb.setClients([nina]);
+    startScenario('offline');
+    startApp('/clients/edit/c-nina');
+    expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+
+    scenarioOff();
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'), pageLoad);
+    // And its history, below the form.
+    await waitFor(() => expect(screen.getByRole('region', { name: 'History' })).not.toHaveTextContent(/Loading|not available/));
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The offline copy of a signed-in staff member's query cache (issue 20, docs/offline.md): TanStack Query's
  * persister writes the cache to IndexedDB, at most once a second while data changes, so that `/clients` and every
- * client opened before show while the connection is down, a reload included.
+ * client opened since the login show while the connection is down, whatever page was loaded last, a reload included.
  *
  * The copy is personal data on what may be a shared PC, so it belongs to one login: restored only for the account
  * that saved it (the persister's `buster`), only if saved since this login, and never once the login is older than
@@ -9,8 +9,8 @@
  * logs in.
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { persistQueryClientSave, persistQueryClientSubscribe, type Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import type { Login } from '../../lib/login-flag.ts';
 import { forgetOfflineCopy, OFFLINE_COPY_KEY, savingStartedWith } from './offline-copy-store.ts';
@@ -18,7 +18,7 @@ import { forgetOfflineCopy, OFFLINE_COPY_KEY, savingStartedWith } from './offlin
 /** At most one write per second while data changes (the issue's figure). */
 const SAVE_INTERVAL_MS = 1000;
 
-const persister = createAsyncStoragePersister({
+const storage = createAsyncStoragePersister({
   storage: {
     getItem: async (key) => (await get<string>(key)) ?? null,
     setItem: (key, value) => set(key, value),
@@ -28,11 +28,39 @@ const persister = createAsyncStoragePersister({
   throttleTime: SAVE_INTERVAL_MS,
 });
 
+type SavedQuery = DehydratedState['queries'][number];
+
 /** The copy holds the queries; the changes waiting to be sent are kept apart, by waiting-changes.ts, for other rules. */
 const dehydrateOptions = { shouldDehydrateMutation: () => false };
 
 /** Whether this browser can keep a copy at all (IndexedDB can be missing in some private modes, and in jsdom). */
 export const canKeepOfflineCopy = () => typeof indexedDB !== 'undefined';
+
+/** Not after the login's session has ended at the latest (the server's SESSION_MAX_HOURS), even when nothing said so. */
+function sessionMayLast(login: Login): boolean {
+  const now = Date.now();
+  return now >= login.at && now < login.endsAt;
+}
+
+/**
+ * The saved copy's queries when it is this login's: saved by its account (the buster) since it logged in. Any other
+ * copy, or an unreadable one, is removed.
+ */
+async function savedQueriesOf(login: Login): Promise<SavedQuery[]> {
+  try {
+    const copy = await storage.restoreClient();
+    if (!copy) return [];
+    if (copy.buster === login.account && copy.timestamp >= login.at) return copy.clientState.queries;
+  } catch {
+    // Unreadable: removed, as another login's is.
+  }
+  try {
+    await storage.removeClient();
+  } catch {
+    // No IndexedDB: there is no copy to remove.
+  }
+  return [];
+}
 
 /** The query clients the copy was put into already: once per app, when it first goes offline (load-query.ts). */
 const restored = new WeakSet<QueryClient>();
@@ -44,24 +72,43 @@ const restored = new WeakSet<QueryClient>();
 export async function restoreOfflineCopy(queryClient: QueryClient, login: Login): Promise<void> {
   if (restored.has(queryClient)) return;
   restored.add(queryClient);
-  const now = Date.now();
-  const loginAge = now - login.at;
-  // Not after the session has ended at the latest (the server's SESSION_MAX_HOURS), even when nothing said so.
-  if (loginAge < 0 || now >= login.endsAt) return forgetOfflineCopy();
+  if (!sessionMayLast(login)) return forgetOfflineCopy();
+  const queries = await savedQueriesOf(login);
   try {
-    // maxAge: saved since this login; an older copy, or another account's (buster), is removed by the persister.
-    await persistQueryClientRestore({ queryClient, persister, buster: login.account, maxAge: loginAge });
+    hydrate(queryClient, { queries, mutations: [] });
   } catch {
-    // An unreadable copy has been removed by the persister; the page waits for the connection as without one.
+    // A copy the cache cannot take: the page waits for the connection as without one.
   }
 }
 
 /**
  * Saves the cache now (what was loaded before the staff pages opened) and whenever it changes while they are open;
  * returns what stops it, which forgetOfflineCopy calls too.
+ *
+ * A page load starts with an empty cache, so each save also carries on what this login's earlier page loads saved and
+ * this one has not loaded again (its own is newer) nor dropped (a deleted client): the list opened before a reload
+ * of a client's page stays in the copy (issue 26, docs/offline.md).
  */
 export function keepOfflineCopy(queryClient: QueryClient, login: Login): () => void {
-  // Not an empty cache (a reload, before anything loaded): that would overwrite the copy before it could be used.
+  let stopped = false;
+  const dropped = new Set<string>();
+  let earlier = sessionMayLast(login) ? savedQueriesOf(login) : Promise.resolve<SavedQuery[]>([]);
+  const stopDropping = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'removed') dropped.add(event.query.queryHash);
+  });
+  const persister: Persister = {
+    ...storage,
+    persistClient: async (client) => {
+      const { queries } = client.clientState;
+      const inCache = new Set(queries.map((query) => query.queryHash));
+      const carried = (await earlier).filter((query) => !inCache.has(query.queryHash) && !dropped.has(query.queryHash));
+      // What the cache has now is saved from it from now on: not kept twice in memory (a list can be 10 MB).
+      earlier = Promise.resolve(carried);
+      if (stopped) return;
+      return storage.persistClient({ ...client, clientState: { ...client.clientState, queries: [...carried, ...queries] } });
+    },
+  };
+  // An empty cache (a reload, before anything loaded) adds nothing to the copy.
   if (
     queryClient
       .getQueryCache()
@@ -71,6 +118,11 @@ export function keepOfflineCopy(queryClient: QueryClient, login: Login): () => v
     void persistQueryClientSave({ queryClient, persister, buster: login.account, dehydrateOptions });
   }
   const unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster: login.account, dehydrateOptions });
-  savingStartedWith(unsubscribe);
-  return unsubscribe;
+  const stop = () => {
+    stopped = true;
+    unsubscribe();
+    stopDropping();
+  };
+  savingStartedWith(stop);
+  return stop;
 }

@@ -4,18 +4,16 @@
  * "You are offline. Showing clients as of {HH:MM}." while the app is offline (the browser says so, or the server
  * does not answer: lib/reachability.ts).
  */
-import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { registerSW } from 'virtual:pwa-register';
 import { clientKeys } from '../clients/api/client-queries.ts';
 import { useCurrentLogin } from '../../lib/login-flag.ts';
+import { useIsOnline } from '../../lib/reachability.ts';
 import { canKeepOfflineCopy, keepOfflineCopy } from './offline-copy.ts';
 import { restoreWaitingChanges, useUnsavedChanges } from './waiting-changes.ts';
 import './offline-support.css';
-
-const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
-const isOnline = () => onlineManager.isOnline();
 
 /** When the client list in the cache was last brought up to date (a load or a live change), or 0: never. */
 function useListUpdatedAt(queryClient: QueryClient): number {
@@ -86,7 +84,7 @@ export default function OfflineSupport() {
     return keepOfflineCopy(queryClient, login);
   }, [queryClient, login]);
   useAppShellWorker();
-  const online = useSyncExternalStore(subscribeOnline, isOnline);
+  const online = useIsOnline();
   const listUpdatedAt = useListUpdatedAt(queryClient);
   const queueNote = useQueueNote();
   const offlineNote = online

@@ -23,11 +23,13 @@ import { loadQuery } from '../../features/offline/load-query.ts';
 import { clientScope, supersede, useUnsavedChangeOf } from '../../features/offline/waiting-changes.ts';
 import { needsDecision, sentOrWaiting } from '../../features/offline/waiting-changes-store.ts';
 import { currentLogin } from '../../lib/login-flag.ts';
+import { NOT_AVAILABLE_OFFLINE, useIsOnline } from '../../lib/reachability.ts';
 
 export const Route = createFileRoute('/clients/edit/$clientId')({
   loader: ({ context: { queryClient }, params: { clientId } }) => loadQuery(queryClient, clientQueries.detail(clientId)),
   head: () => ({ meta: [{ title: 'Edit a client · Your Beauty Salon' }] }),
   component: EditClientRoute,
+  pendingComponent: EditClientPending,
   errorComponent: ClientLoadError,
 });
 
@@ -35,6 +37,23 @@ function EditClientRoute() {
   const { clientId } = Route.useParams();
   const { data } = useSuspenseQuery(clientQueries.detail(clientId));
   return <EditClientPage clientId={clientId} opened={data} />;
+}
+
+/** Offline, a client is waited for only when the offline copy does not have it (features/offline/load-query.ts). */
+function EditClientPending() {
+  if (useIsOnline()) return null;
+  return (
+    <div className="page page--narrow">
+      <section className="card" aria-labelledby="edit-client-title">
+        <h1 id="edit-client-title" className="page__title">
+          Edit a client
+        </h1>
+        <p className="form__note" role="status">
+          {NOT_AVAILABLE_OFFLINE}
+        </p>
+      </section>
+    </div>
+  );
 }
 
 /**

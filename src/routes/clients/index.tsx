@@ -8,6 +8,7 @@ import { createClientListView } from '../../features/clients/utils/client-list-v
 import { rememberListView } from '../../features/clients/utils/last-list-view.ts';
 import { parseClientListView, type SortColumn } from '../../features/clients/utils/list-view-search.ts';
 import { isLoggedIn } from '../../lib/login-flag.ts';
+import { NOT_AVAILABLE_OFFLINE, useIsOnline } from '../../lib/reachability.ts';
 import type { Client } from '#contract/api';
 import { loadQuery } from '../../features/offline/load-query.ts';
 import { useUnsavedChanges } from '../../features/offline/waiting-changes.ts';
@@ -23,13 +24,18 @@ export const Route = createFileRoute('/clients/')({
   loader: ({ context: { queryClient } }) => loadQuery(queryClient, clientQueries.list()),
   head: () => ({ meta: [{ title: 'Clients · Your Beauty Salon' }] }),
   component: ClientListPage,
-  pendingComponent: () => <ClientsPage clients={[]} emptyMessage="Loading clients…" />,
+  pendingComponent: ClientListPending,
   errorComponent: ClientListLoadError,
 });
 
 function ClientListPage() {
   const { data: clients } = useSuspenseQuery(clientQueries.list());
   return <ClientsPage clients={clients} emptyMessage="No clients yet." />;
+}
+
+/** Offline, the list is waited for only when the offline copy has none (features/offline/load-query.ts). */
+function ClientListPending() {
+  return <ClientsPage clients={[]} emptyMessage={useIsOnline() ? 'Loading clients…' : NOT_AVAILABLE_OFFLINE} />;
 }
 
 /** A failed list load is only logged to the console: the page stays, with no rows. */

@@ -6,6 +6,7 @@
 import { expect, test } from '../fixtures.ts';
 import type { Page } from '@playwright/test';
 import {
+  type ClientInput,
   clientRow,
   createClientThroughApi,
   expectAlert,
@@ -207,4 +208,49 @@ test('Sign Out with a change waiting asks first: No stays, Yes discards it', asy
   await logIn(page, account);
   await expect(clientRow(page, 'Kept')).toBeVisible();
   expect((await serverClients(page)).find((candidate) => candidate._id === client._id)?.firstName).toBe('Kept');
+});
+
+/** Registers a client through the form, as staff do, and comes back to the list. */
+async function registerThroughForm(page: Page, client: ClientInput) {
+  await page.getByRole('link', { name: 'Register a new client' }).click();
+  await fillClientForm(page, client);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Client registered successfully!')).toBeVisible();
+  await backToList(page);
+}
+
+test('issue 26: offline, the list this page load never fetched shows from the copy, and the first client opens', async ({
+  page,
+  context,
+  account,
+}, testInfo) => {
+  await logIn(page, account);
+  const first = uniqueClient(testInfo, { firstName: 'First' });
+  const second = uniqueClient(testInfo, { firstName: 'Second', email: `second.${first.email}` });
+  await registerThroughForm(page, first);
+  await registerThroughForm(page, second);
+  // The copy is written at most once a second: the list with both, before the next page load.
+  await expect.poll(() => offlineCopy(page), { message: 'the copy holds the list' }).toContain(second.email);
+  const onServer = await serverClients(page);
+  const idOf = (email: string) => onServer.find((client) => client.email === email)?._id ?? '';
+  // Each by its address: a full page load, whose cache starts empty; each in the copy before the next.
+  for (const { email, firstName } of [first, second]) {
+    await page.goto(`/clients/edit/${idOf(email)}`);
+    await expect(page.getByLabel('First name')).toHaveValue(firstName);
+    await expect
+      .poll(() => offlineCopy(page), { message: `the copy holds ${firstName}` })
+      .toContain(`"queryKey":["clients","detail","${idOf(email)}"]`);
+  }
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/)).toBeVisible();
+  await expect(page.getByText('1 change waiting to be saved.')).toBeVisible();
+  await expect(clientRow(page, 'Second').getByText('Waiting to save')).toBeVisible();
+  await expect(clientRow(page, 'First').getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByText('Loading clients…')).toBeHidden();
+  await openEditPageFromList(page, 'First');
 });

@@ -9,6 +9,7 @@ import {
   uniqueClient,
   waitForApp,
 } from '../support/app.ts';
+import { offlineCopy } from '../support/offline.ts';
 
 /** The mock backend steered from the address, the way a tester reproduces a bug report. */
 
@@ -153,4 +154,51 @@ test('offline: the app is told it is offline, keeps the list and says as of when
   await expect(page.getByText(/You are offline/)).toBeHidden();
   await expect(page.getByText('All changes saved.')).toBeVisible();
   await expect(clientRow(page, firstName).getByText('Waiting to save')).toBeHidden();
+});
+
+test('offline after two pages loaded by their addresses (issue 26): the list shows from the copy, the first client opens', async ({
+  page,
+}, testInfo) => {
+  const first = uniqueClient(testInfo, { firstName: 'First' });
+  const second = uniqueClient(testInfo, { firstName: 'Second', email: `second.${first.email}` });
+  await page.goto('/clients');
+  await waitForApp(page);
+  for (const client of [first, second]) {
+    await page.getByRole('link', { name: 'Register a new client' }).click();
+    await fillClientForm(page, client);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Client registered successfully!')).toBeVisible();
+    await page.getByRole('link', { name: 'View clients list' }).click();
+    await expect(clientRow(page, client.firstName)).toBeVisible();
+  }
+  // The copy is written at most once a second: the list with both, before the next page load.
+  await expect.poll(() => offlineCopy(page), { message: 'the copy holds the list' }).toContain(second.email);
+  const ids = await page.evaluate(
+    async (emails) => {
+      const clients = (await (await fetch('/api/clients')).json()) as Array<{ _id: string; email: string }>;
+      return emails.map((email) => clients.find((client) => client.email === email)?._id ?? '');
+    },
+    [first.email, second.email],
+  );
+  // Each by its address: a full page load, whose cache starts empty; each in the copy before the next.
+  for (const [index, client] of [first, second].entries()) {
+    await page.goto(`/clients/edit/${ids[index]}`);
+    await waitForApp(page);
+    await expect(page.getByLabel('First name')).toHaveValue(client.firstName);
+    await expect
+      .poll(() => offlineCopy(page), { message: `the copy holds ${client.firstName}` })
+      .toContain(`"queryKey":["clients","detail","${ids[index]}"]`);
+  }
+
+  await page.evaluate(() => (window as unknown as MockConsole).salonMock.scenario('offline'));
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/)).toBeVisible();
+  await expect(page.getByText('1 change waiting to be saved.')).toBeVisible();
+  await expect(clientRow(page, 'Second').getByText('Waiting to save')).toBeVisible();
+  await expect(clientRow(page, 'First').getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByText('Loading clients…')).toBeHidden();
+  await openEditPageFromList(page, 'First');
 });

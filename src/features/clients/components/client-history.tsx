@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClientChange, ClientFields } from '#contract/api';
+import { NOT_AVAILABLE_OFFLINE } from '../../../lib/reachability.ts';
 import { clientQueries } from '../api/client-queries.ts';
 import { formatRegistrationTime } from '../utils/date-time.ts';
 
@@ -40,7 +41,8 @@ export function ClientHistory({ clientId }: { clientId: string }) {
       <h2 id="history-title" className="history__title">
         History
       </h2>
-      {history.isPending && <p>Loading the history…</p>}
+      {/* Paused: offline, and not in the offline copy. */}
+      {history.isPending && <p>{history.isPaused ? NOT_AVAILABLE_OFFLINE : 'Loading the history…'}</p>}
       {history.isError && <p>The history could not be loaded.</p>}
       {history.data && (
         <ol className="history__list" role="list">
