@@ -289,6 +289,19 @@ describe('page loads before the connection went (issue 26)', () => {
     },
   );
 
+  it('offline, Recently deleted with nothing in the copy says so too', { timeout: 15_000 }, async () => {
+    setLoggedIn('admin');
+    mockDb.setClients([nina]);
+    startScenario('offline');
+    startApp('/clients/deleted');
+    expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+
+    scenarioOff();
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByText('No recently deleted clients.', {}, pageLoad)).toBeInTheDocument();
+  });
+
   it('offline, a client’s page with nothing in the copy says so too', { timeout: 15_000 }, async () => {
     setLoggedIn('admin');
     mockDb.setClients([nina]);

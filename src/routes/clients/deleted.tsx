@@ -7,7 +7,9 @@ import { EraseClientButton } from '../../features/clients/components/erase-clien
 import { clientName, noticeRestored } from '../../features/clients/utils/client-notices.ts';
 import { formatRegistrationTime } from '../../features/clients/utils/date-time.ts';
 import { lastListView } from '../../features/clients/utils/last-list-view.ts';
+import { loadQuery } from '../../features/offline/load-query.ts';
 import { isLoggedIn } from '../../lib/login-flag.ts';
+import { NOT_AVAILABLE_OFFLINE } from '../../lib/reachability.ts';
 import '../../features/clients/components/clients-table.css';
 
 /** "Recently deleted" (beyond the spec, issue 18): deleted clients until they are purged, to restore or erase. */
@@ -15,6 +17,9 @@ export const Route = createFileRoute('/clients/deleted')({
   beforeLoad: () => {
     if (!isLoggedIn()) throw redirect({ to: '/login' });
   },
+  // Not awaited: the page shows its table at once and the rows as they come. Offline, they come from the offline copy
+  // (loadQuery); not there, the page says so. A failure is the page's to show (useQuery below).
+  loader: ({ context: { queryClient } }) => void loadQuery(queryClient, clientQueries.deleted()).catch(() => {}),
   head: () => ({ meta: [{ title: 'Recently deleted · Your Beauty Salon' }] }),
   component: RecentlyDeletedPage,
 });
@@ -51,7 +56,11 @@ function RecentlyDeletedPage() {
             {(deleted.isPending || deleted.isError) && (
               <tr>
                 <td colSpan={5} className="clients-table__empty">
-                  {deleted.isPending ? 'Loading…' : 'The recently deleted clients could not be loaded.'}
+                  {deleted.isPending
+                    ? deleted.isPaused
+                      ? NOT_AVAILABLE_OFFLINE
+                      : 'Loading…'
+                    : 'The recently deleted clients could not be loaded.'}
                 </td>
               </tr>
             )}
