@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Client } from '#contract/api';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { clientQueries, clientKeys, type VersionedClient } from '../../features/clients/api/client-queries.ts';
@@ -43,17 +43,17 @@ function EditClientRoute() {
 function EditClientPending() {
   if (useIsOnline()) return null;
   return (
-    <div className="page page--narrow">
-      <section className="card" aria-labelledby="edit-client-title">
-        <h1 id="edit-client-title" className="page__title">
-          Edit a client
-        </h1>
-        <p className="form__note" role="status">
-          {NOT_AVAILABLE_OFFLINE}
-        </p>
-      </section>
-    </div>
+    <EditClientCard>
+      <p className="form__note" role="status">
+        {NOT_AVAILABLE_OFFLINE}
+      </p>
+    </EditClientCard>
   );
+}
+
+/** The edit page's card and heading, around the form or what stands for it. */
+function EditClientCard({ children }: { children: ReactNode }) {
+  return <EditClientCard>{children}</EditClientCard>;
 }
 
 /**
