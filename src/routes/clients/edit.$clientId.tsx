@@ -51,9 +51,19 @@ function EditClientPending() {
   );
 }
 
-/** The edit page's card and heading, around the form or what stands for it. */
-function EditClientCard({ children }: { children: ReactNode }) {
-  return <EditClientCard>{children}</EditClientCard>;
+/** The edit page's card and heading, around the form or what stands for it; `below` follows the card. */
+function EditClientCard({ children, below }: { children: ReactNode; below?: ReactNode }) {
+  return (
+    <div className="page page--narrow">
+      <section className="card" aria-labelledby="edit-client-title">
+        <h1 id="edit-client-title" className="page__title">
+          Edit a client
+        </h1>
+        {children}
+      </section>
+      {below}
+    </div>
+  );
 }
 
 /**
@@ -201,54 +211,48 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
 
   const formId = clientFormId('edit');
   return (
-    <div className="page page--narrow">
-      <section className="card" aria-labelledby="edit-client-title">
-        <h1 id="edit-client-title" className="page__title">
-          Edit a client
-        </h1>
-        {liveNote && !conflict && (
-          <p className="form__note" role="status">
-            {liveNote}
-          </p>
-        )}
-        {conflict && <EditConflict conflict={conflict} formId={formId} onUseTheirs={takeTheirs} />}
-        <ClientForm
-          key={client ? `${client._id}-${formGeneration}-${decided?.mutation.mutationId ?? ''}` : 'no-client'}
-          idPrefix="edit"
-          defaultValues={formValues ?? emptyClientFormValues}
-          typed={decided?.kind === 'update' ? decided.update.input : undefined}
-          submitLabel="Update"
-          disabled={!client}
-          pending={updateClient.isPending || restoreClient.isPending}
-          onSubmit={save}
-          client={client}
-          theirs={theirs}
-          onEditedChange={setEdited}
-        >
-          <DeleteClientButton
-            key={deleteRound}
-            pending={deleteClient.isPending}
-            onConfirm={() => client && remove(base?.version ?? null, client)}
-          />
-        </ClientForm>
-        {deleteConflict?.client && (
-          <ConfirmDialog
-            question={`This client was changed by ${deleteConflict.changedBy} since you opened it. Delete anyway?`}
-            confirmLabel="Yes"
-            cancelLabel="No"
-            danger
-            pending={deleteClient.isPending}
-            onConfirm={() => deleteConflict.client && remove(deleteConflict.version, deleteConflict.client)}
-            onCancel={() => {
-              setDeleteConflict(undefined);
-              // No: the client stays; a deletion that waited offline for this answer is dropped.
-              supersede(queryClient, clientId, 'decided');
-            }}
-          />
-        )}
-      </section>
-      {client && <ClientData client={client} />}
-    </div>
+    <EditClientCard below={client && <ClientData client={client} />}>
+      {liveNote && !conflict && (
+        <p className="form__note" role="status">
+          {liveNote}
+        </p>
+      )}
+      {conflict && <EditConflict conflict={conflict} formId={formId} onUseTheirs={takeTheirs} />}
+      <ClientForm
+        key={client ? `${client._id}-${formGeneration}-${decided?.mutation.mutationId ?? ''}` : 'no-client'}
+        idPrefix="edit"
+        defaultValues={formValues ?? emptyClientFormValues}
+        typed={decided?.kind === 'update' ? decided.update.input : undefined}
+        submitLabel="Update"
+        disabled={!client}
+        pending={updateClient.isPending || restoreClient.isPending}
+        onSubmit={save}
+        client={client}
+        theirs={theirs}
+        onEditedChange={setEdited}
+      >
+        <DeleteClientButton
+          key={deleteRound}
+          pending={deleteClient.isPending}
+          onConfirm={() => client && remove(base?.version ?? null, client)}
+        />
+      </ClientForm>
+      {deleteConflict?.client && (
+        <ConfirmDialog
+          question={`This client was changed by ${deleteConflict.changedBy} since you opened it. Delete anyway?`}
+          confirmLabel="Yes"
+          cancelLabel="No"
+          danger
+          pending={deleteClient.isPending}
+          onConfirm={() => deleteConflict.client && remove(deleteConflict.version, deleteConflict.client)}
+          onCancel={() => {
+            setDeleteConflict(undefined);
+            // No: the client stays; a deletion that waited offline for this answer is dropped.
+            supersede(queryClient, clientId, 'decided');
+          }}
+        />
+      )}
+    </EditClientCard>
   );
 }
 
