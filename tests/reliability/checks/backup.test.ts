@@ -22,7 +22,11 @@ import { compareStored, expectStoredAsWritten, newLedger, percentile, runWriters
 const context = reliabilityContext();
 const WRITERS = 2;
 const READERS = 2;
-/** The longest a read may take while a backup runs: a backup must not stall the server noticeably. */
+/**
+ * The longest a read may take while a backup runs: a backup must not stall the server noticeably. On a busy machine the
+ * same load's reads are slower without any backup, so the limit is also twice the longest of those (a read held for the
+ * backup's length still fails it).
+ */
 const STALL_LIMIT_MS = 100;
 const CLI_TIME_LIMIT_MS = 60_000;
 const LATER_ACCOUNT = { username: 'later', password: 'an account made after the backup' } as const;
@@ -59,6 +63,7 @@ function runCli(cli: 'backup' | 'restore' | 'staff', args: string[], input = '')
 }
 
 const maxOf = (values: number[]) => percentile(values, 1);
+const stallLimit = (baseline: number[]) => Math.max(STALL_LIMIT_MS, 2 * maxOf(baseline));
 const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((item) => b.has(item));
 
 /** The counts the backup CLI printed: `  Holds: 1,234 clients, 2 staff accounts; integrity_check ok`. */
@@ -224,7 +229,8 @@ describe('backup', () => {
     expect.soft(before.size, 'creates acknowledged before the backup began').toBeGreaterThan(0);
     expect.soft(acknowledgedDuring, 'creates acknowledged while the backup ran').toBeGreaterThan(0);
     expect.soft(during.length, 'reads that overlapped the backup').toBeGreaterThan(0);
-    expect.soft(maxOf(during), `ms of the longest read during the backup (limit ${STALL_LIMIT_MS} ms)`).not.toBeGreaterThan(STALL_LIMIT_MS);
+    const limit = stallLimit(baseline);
+    expect.soft(maxOf(during), `ms of the longest read during the backup (limit ${limit.toFixed(0)} ms)`).not.toBeGreaterThan(limit);
     expect.soft(reads.filter((read) => read.status !== 200).length, 'reads that did not get 200').toBe(0);
     expect.soft(countBy(ledger.refused), 'writes refused').toBe('');
   });
