@@ -10,7 +10,7 @@ import type { ClientEvent } from '#contract/api';
 /** How long a row that changed stays highlighted. */
 const HIGHLIGHT_MS = 2000;
 
-class LiveStore {
+export class LiveStore {
   reconnecting = false;
   /** Client id → when it last changed (for the highlight). */
   recent: ReadonlyMap<string, number> = new Map();
