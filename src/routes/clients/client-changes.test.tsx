@@ -9,15 +9,8 @@ import { colleague } from '#mocks/colleague.ts';
 import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { nina } from '../../testing/sample-clients.ts';
 import { recordJsonBodies } from '../../testing/request-log.ts';
-
-const nina = {
-  _id: 'c-nina',
-  firstName: 'Nina',
-  lastName: 'Petrova',
-  email: 'nina@example.com',
-  registrationDateTime: '2024-05-01T10:30:00.000Z',
-};
 
 /** The If-Match header of every `method` request from now on (null when there was none). */
 function recordIfMatch(method: 'PUT' | 'DELETE'): Array<string | null> {
@@ -43,14 +36,19 @@ async function replaceValue(user: Awaited<ReturnType<typeof renderApp>>['user'],
   await user.type(input, value);
 }
 
+/** Update, saved: the If-Match headers it sent. */
+async function ifMatchOfUpdate(user: Awaited<ReturnType<typeof renderApp>>['user']): Promise<Array<string | null>> {
+  const ifMatch = recordIfMatch('PUT');
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+  await screen.findByText('Client updated successfully!');
+  return ifMatch;
+}
+
 describe('saving over a colleague', () => {
   it('sends the version the form was opened at as If-Match', async () => {
-    const ifMatch = recordIfMatch('PUT');
     const { user } = await openNina();
     await replaceValue(user, 'First name', 'Nadia');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByText('Client updated successfully!');
-    expect(ifMatch).toEqual(['"v1"']);
+    expect(await ifMatchOfUpdate(user)).toEqual(['"v1"']);
   });
 
   it('a colleague’s change since: the form keeps what was typed, takes their untouched fields, shows both-changed ones', async () => {
@@ -115,10 +113,7 @@ describe('saving over a colleague', () => {
     expect(screen.queryByText(/^Their value:/)).not.toBeInTheDocument();
     expect(puts).toEqual([]);
     // The next save is over their version.
-    const ifMatch = recordIfMatch('PUT');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByText('Client updated successfully!');
-    expect(ifMatch).toEqual(['"v2"']);
+    expect(await ifMatchOfUpdate(user)).toEqual(['"v2"']);
   });
 
   it('deleted while editing: "Restore and save my changes" brings it back with the form saved', async () => {

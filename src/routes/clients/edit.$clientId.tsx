@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Client } from '#contract/api';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { clientQueries, clientKeys, type VersionedClient } from '../../features/clients/api/client-queries.ts';
@@ -44,15 +44,24 @@ function EditClientPending() {
   if (useIsOnline()) return null;
   return (
     <div className="page page--narrow">
-      <section className="card" aria-labelledby="edit-client-title">
-        <h1 id="edit-client-title" className="page__title">
-          Edit a client
-        </h1>
+      <EditClientCard>
         <p className="form__note" role="status">
           {NOT_AVAILABLE_OFFLINE}
         </p>
-      </section>
+      </EditClientCard>
     </div>
+  );
+}
+
+/** The edit page's card, with its heading: around the form, or around what stands for it. */
+function EditClientCard({ children }: { children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby="edit-client-title">
+      <h1 id="edit-client-title" className="page__title">
+        Edit a client
+      </h1>
+      {children}
+    </section>
   );
 }
 
@@ -202,10 +211,7 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
   const formId = clientFormId('edit');
   return (
     <div className="page page--narrow">
-      <section className="card" aria-labelledby="edit-client-title">
-        <h1 id="edit-client-title" className="page__title">
-          Edit a client
-        </h1>
+      <EditClientCard>
         {liveNote && !conflict && (
           <p className="form__note" role="status">
             {liveNote}
@@ -246,7 +252,7 @@ function EditClientPage({ clientId, opened }: { clientId: string; opened?: Versi
             }}
           />
         )}
-      </section>
+      </EditClientCard>
       {client && <ClientData client={client} />}
     </div>
   );
