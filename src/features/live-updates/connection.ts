@@ -10,6 +10,7 @@ import { ClientEvent } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { urlFor } from '../../lib/api-client.ts';
 import { applyChange, refetchClients } from './apply-change.ts';
+import { colleagueChangesOf } from '../clients/api/colleague-changes.ts';
 import { liveStoreOf, type LiveStore } from './live-store.ts';
 
 /** Down this long before the page says "Reconnecting…". */
@@ -55,7 +56,8 @@ class LiveConnection {
     const { queryClient } = options;
     this.#options = options;
     this.#store = liveStoreOf(queryClient);
-    this.#changes = changesAfterOwnWrites(queryClient, (event) => this.#store.changed(event, applyChange(queryClient, event)));
+    const colleagueChanges = colleagueChangesOf(queryClient);
+    this.#changes = changesAfterOwnWrites(queryClient, (event) => colleagueChanges.changed(event, applyChange(queryClient, event)));
     document.addEventListener('visibilitychange', this.#onVisibility);
     this.#open();
   }

@@ -22,7 +22,7 @@ import { nina } from '../../testing/sample-clients.ts';
 import { loadQuery } from './load-query.ts';
 import { keepOfflineCopy, restoreOfflineCopy } from './offline-copy.ts';
 import { forgetOfflineCopy, OFFLINE_COPY_KEY } from './offline-copy-store.ts';
-import { forgetSavedChanges } from './waiting-changes-store.ts';
+import { forgetSavedChanges } from '../../lib/waiting-changes-store.ts';
 
 const olga = {
   _id: 'c-olga',

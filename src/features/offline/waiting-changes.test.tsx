@@ -18,7 +18,7 @@ import { App, createApp } from '../../app.tsx';
 import { setLoggedIn } from '../../lib/login-flag.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { nina, omar } from '../../testing/sample-clients.ts';
-import { forgetSavedChanges, WAITING_CHANGES_KEY } from './waiting-changes-store.ts';
+import { forgetSavedChanges, WAITING_CHANGES_KEY } from '../../lib/waiting-changes-store.ts';
 
 const SAVED_HERE = 'Saved on this device. It will be sent when the connection returns.';
 

@@ -18,10 +18,10 @@ import { EraseClientButton } from '../../features/clients/components/erase-clien
 import { noticeDeleted } from '../../features/clients/utils/client-notices.ts';
 import { toDateTimeLocalValue } from '../../features/clients/utils/date-time.ts';
 import { lastListView } from '../../features/clients/utils/last-list-view.ts';
-import { useClientChanges } from '../../features/live-updates/live-store.ts';
+import { useClientChanges } from '../../features/clients/api/colleague-changes.ts';
 import { loadQuery } from '../../features/offline/load-query.ts';
-import { clientScope, supersede, useUnsavedChangeOf } from '../../features/offline/waiting-changes.ts';
-import { needsDecision, sentOrWaiting } from '../../features/offline/waiting-changes-store.ts';
+import { clientScope, supersede, useUnsavedChangeOf } from '../../features/clients/api/unsaved-changes.ts';
+import { needsDecision, sentOrWaiting } from '../../lib/waiting-changes-store.ts';
 import { currentLogin } from '../../lib/login-flag.ts';
 import { NOT_AVAILABLE_OFFLINE, useIsOnline } from '../../lib/reachability.ts';
 
