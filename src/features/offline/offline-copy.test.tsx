@@ -149,6 +149,8 @@ describe('a page opened on the offline copy', () => {
 
     startApp('/clients/edit/c-nina');
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'), pageLoad);
+    // The page has settled: the history below the form has loaded too (else it lands after the test, outside act).
+    await waitFor(() => expect(screen.queryByText('Loading the history…')).not.toBeInTheDocument(), pageLoad);
   });
 
   it('without a response from the server, opens on the copy, and the app is offline', async () => {

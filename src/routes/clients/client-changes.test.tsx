@@ -3,7 +3,7 @@
  * while being edited, the delete's second question, undo, history, export and erasure. The colleague is the mock's
  * (mocks/colleague.ts), writing to the same store as staff "colleague".
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { colleague } from '#mocks/colleague.ts';
 import { mockDb } from '#mocks/db.ts';
@@ -203,8 +203,9 @@ describe('delete, undo and the second question', () => {
       await user.click(screen.getByRole('button', { name: 'Yes' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
       await screen.findByText('Client deleted: Nina Petrova.');
-      vi.advanceTimersByTime(15_000);
-      await waitFor(() => expect(screen.queryByText('Client deleted: Nina Petrova.')).not.toBeInTheDocument());
+      // Inside act: the notice leaves in the timer's callback, a state change React must see.
+      await act(async () => vi.advanceTimersByTime(15_000));
+      expect(screen.queryByText('Client deleted: Nina Petrova.')).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }
