@@ -69,6 +69,29 @@ export default defineConfig(
   {
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, pluginQuery.configs['flat/recommended'], pluginRouter.configs['flat/recommended']],
+    rules: {
+      // The SPA's layers import one way (bulletproof-react's zones): routes (the app) → features → lib and components.
+      // `clients` is the core feature: offline and live-updates plug into it through the query client and hooks
+      // registered at the app root, never the other way round. import-x/no-cycle sees files; these see features.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/features/clients',
+              from: ['./src/features/offline', './src/features/live-updates'],
+              message: 'clients is the core feature: offline and live-updates plug into it, not the other way round.',
+            },
+            { target: './src/features', from: './src/routes', message: 'Features do not import routes (the app layer).' },
+            {
+              target: ['./src/lib', './src/components'],
+              from: './src/features',
+              message: 'Shared code does not import features; move what both need to lib/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/**/*.test.{ts,tsx}'],

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { VitePWA } from 'vite-plugin-pwa';
+import { appShellWorker } from '#scripts/vite-plugins/app-shell-worker.ts';
 import { precompress } from '#scripts/vite-plugins/precompress.ts';
 import { routePreloads } from '#scripts/vite-plugins/route-preloads.ts';
 import { spaBuildFacts } from '#scripts/vite-plugins/spa-build-facts.ts';
@@ -39,17 +39,16 @@ function mockServiceWorker(): Plugin {
 }
 
 /**
- * The production build's service worker (issue 20, docs/offline.md): Workbox precaches the app shell (the page, the
- * built JS and CSS, the site's SVG images) so that a reload while offline opens the app; never /api, /login or
- * /logout. The staff pages register it (src/features/offline), the landing page never: a visitor does not download
- * the staff app. A new version waits, and takes over at the next navigation (registerType 'prompt'). Not in
- * `npm run dev` nor the mock build, where msw's worker is the only one; there `virtual:pwa-register` does nothing.
+ * The production build's service worker (issue 20, docs/offline.md, decision 024): Workbox precaches the app shell
+ * (the page, the built JS and CSS, the site's SVG images, this manifest and its icons) so that a reload while offline
+ * opens the app; never /api, /login or /logout. The staff pages register it (src/features/offline), the landing page
+ * never: a visitor does not download the staff app. A new version waits, and takes over at the next navigation. Not
+ * in `npm run dev` nor the mock build, where msw's worker is the only one.
  */
-function appShellWorker(mode: string) {
-  return VitePWA({
-    disable: mode === MOCK_MODE,
-    injectRegister: null,
-    registerType: 'prompt',
+function appShell() {
+  return appShellWorker({
+    source: 'src/features/offline/app-shell-worker.ts',
+    skip: (mode) => mode === MOCK_MODE,
     manifest: {
       name: 'Your Beauty Salon',
       short_name: 'Salon',
@@ -64,14 +63,6 @@ function appShellWorker(mode: string) {
         { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
         { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
-    },
-    workbox: {
-      globPatterns: ['**/*.{js,css,html,svg}'],
-      globIgnores: ['.vite/**', 'mockServiceWorker.js'],
-      navigateFallback: 'index.html',
-      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/login(\/|$|\?)/, /^\/logout(\/|$|\?)/],
-      // The build's own precompress step writes .br/.gz beside each file: the server picks one, the worker never.
-      dontCacheBustURLsMatching: /\/assets\//,
     },
   });
 }
@@ -130,7 +121,7 @@ export default defineConfig(({ mode }) => {
       }),
       react(),
       mockServiceWorker(),
-      appShellWorker(mode),
+      appShell(),
       stylesheetsFirst(),
       preloads.vite,
       spaBuildFacts(),

@@ -1,6 +1,7 @@
 /**
- * Reading GET /api/events (Server-Sent Events) from a fetch response's body: the same code in the SPA, the server's
- * tests and the benchmark. The format's parsing is eventsource-parser's (chunks split anywhere, CRLF, comments).
+ * Reading GET /api/events (Server-Sent Events) from a fetch response's body: the same code in the server's tests, the
+ * reliability suite and the benchmark (the SPA reads its stream with the `eventsource` package, decision 023). The
+ * format's parsing is eventsource-parser's (chunks split anywhere, CRLF, comments).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 

@@ -97,17 +97,13 @@ function parseFields(json: string | null): ClientFields | null {
   return json === null ? null : (JSON.parse(json) as ClientFields);
 }
 
+/** What an entry of the log says in the history and in the stream alike: which write, of whom, by whom, when. */
+function changeHead(row: Pick<ChangeRow, 'seq' | 'client_id' | 'version' | 'kind' | 'actor' | 'at'>) {
+  return { seq: Number(row.seq), clientId: row.client_id, version: row.version, kind: row.kind, by: row.actor, at: row.at };
+}
+
 function toChange(row: ChangeRow): ClientChange {
-  return {
-    seq: Number(row.seq),
-    clientId: row.client_id,
-    version: row.version,
-    kind: row.kind,
-    by: row.actor,
-    at: row.at,
-    before: parseFields(row.before),
-    after: parseFields(row.after),
-  };
+  return { ...changeHead(row), before: parseFields(row.before), after: parseFields(row.after) };
 }
 
 /** The clients that are not in "Recently deleted". */
@@ -401,15 +397,7 @@ export function createClientsRepository(db: Kysely<Database>) {
         .execute();
       return rows.map((row) => {
         const after = parseFields(row.after);
-        return {
-          seq: Number(row.seq),
-          clientId: row.client_id,
-          version: row.version,
-          kind: row.kind,
-          by: row.actor,
-          at: row.at,
-          client: after && { _id: row.client_id, ...after },
-        };
+        return { ...changeHead(row), client: after && { _id: row.client_id, ...after } };
       });
     },
 

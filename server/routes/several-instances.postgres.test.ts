@@ -22,6 +22,17 @@ async function twoInstances(config?: Parameters<typeof createTestApp>[0]) {
 
 const get = (test: TestApp, url: string, cookie: string) => test.app.inject({ method: 'GET', url, headers: { cookie } });
 
+/** Ends every connection of the database but the one asking, as a restart of PostgreSQL does. */
+async function cutOtherConnections(database: Parameters<typeof openDatabase>[0]): Promise<void> {
+  const { db: admin } = await openDatabase(database);
+  try {
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(
+      admin,
+    );
+  } finally {
+    await admin.destroy();
+  }
+}
 describe('several instances on one PostgreSQL database', () => {
   it('start at once on an empty database: every one starts, and the first account is created once', async () => {
     const database = await freshTestDatabase();
@@ -93,14 +104,7 @@ describe('several instances on one PostgreSQL database', () => {
     const { a } = await twoInstances();
     const cookie = await logIn(a.app);
     expect((await get(a, '/api/clients', cookie)).statusCode).toBe(200);
-    const { db: admin } = await openDatabase(a.database);
-    try {
-      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(
-        admin,
-      );
-    } finally {
-      await admin.destroy();
-    }
+    await cutOtherConnections(a.database);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await get(a, '/api/clients', cookie)).statusCode);
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
@@ -118,14 +122,7 @@ describe('several instances on one PostgreSQL database', () => {
     expect((await stream.untilChanges(1)).map((change) => change.clientId)).toEqual([first._id]);
 
     // Every connection of the database but this one: B's LISTEN connection and its pool, as in a restart.
-    const { db: admin } = await openDatabase(a.database);
-    try {
-      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(
-        admin,
-      );
-    } finally {
-      await admin.destroy();
-    }
+    await cutOtherConnections(a.database);
     const written: string[] = [first._id];
     for (let index = 0; index < 5; index += 1) {
       // A's pooled connections were cut too: a write may meet a 503 once before its pool reconnects.

@@ -6,7 +6,7 @@ import { NavBar } from '../components/nav-bar.tsx';
 import { Notices } from '../components/notices.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { LandingFooter } from '../features/landing/components/landing-footer.tsx';
-import { useUnsavedCount } from '../features/offline/waiting-changes-store.ts';
+import { useUnsavedCount } from '../lib/waiting-changes-store.ts';
 import { confirmLeaving } from '../lib/leave-guard.ts';
 import { useIsLoggedIn } from '../lib/login-flag.ts';
 

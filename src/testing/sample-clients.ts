@@ -1,4 +1,4 @@
-/** Clients and typing shared by the route tests of the register and edit forms. */
+/** Clients and typing shared by the SPA's tests (the forms, the offline copy, a client's history, live updates). */
 import { screen } from '@testing-library/react';
 import type { renderApp } from './render-app.tsx';
 
@@ -9,7 +9,7 @@ export const nina = {
   firstName: 'Nina',
   lastName: 'Petrova',
   email: 'nina@example.com',
-  registrationDateTime: '2024-05-01T12:30:00.000Z',
+  registrationDateTime: '2024-05-01T10:30:00.000Z',
 };
 
 export const omar = {

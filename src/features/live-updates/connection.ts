@@ -1,27 +1,24 @@
 /**
- * The tab's one stream of GET /api/events: each change into the query cache, reconnecting with Last-Event-ID so that
- * nothing is missed, "Reconnecting…" after 5 s down, paused while the tab is hidden, and a 401 handled like any other.
+ * The tab's one stream of GET /api/events: each change into the query cache, "Reconnecting…" after 5 s down, paused
+ * while the tab is hidden, a 401 handled like any other and a 429 or 503 waited out. The `eventsource` package reads
+ * the stream and reconnects after a drop with Last-Event-ID; a refused stream it closes, and this opens a new one when
+ * the server allows, resuming from the last event seen (decision 023).
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { EventSource, type ErrorEvent, type FetchLike } from 'eventsource';
 import { ClientEvent } from '#contract/api';
-import { readEventStream, type StreamMessage } from '#contract/event-stream';
 import { apiPaths } from '#contract/paths';
 import { urlFor } from '../../lib/api-client.ts';
 import { applyChange, refetchClients } from './apply-change.ts';
-import { liveStoreOf } from './live-store.ts';
+import { colleagueChangesOf } from '../clients/api/colleague-changes.ts';
+import { liveStoreOf, type LiveStore } from './live-store.ts';
 
 /** Down this long before the page says "Reconnecting…". */
 const RECONNECTING_AFTER_MS = 5000;
 /** A hidden tab keeps its stream this long, then pauses it (and catches up when shown again). */
 const HIDDEN_PAUSE_MS = 60_000;
-/** Pauses between attempts: 1 s, doubling to 15 s; 30 s after a 429 or a 503 (the server's Retry-After). */
-const RETRY_MS = { first: 1000, most: 15_000, refused: 30_000 };
-
-class Refused extends Error {
-  constructor(readonly status: number) {
-    super(`The event stream was refused with ${status}`);
-  }
-}
+/** After a refusal without Retry-After: 30 s for a 429 or a 503 (what the server asks), else the package's pause. */
+const REFUSED_RETRY_MS = { busy: 30_000, other: 3000 };
 
 export type LiveConnectionOptions = {
   queryClient: QueryClient;
@@ -29,126 +26,158 @@ export type LiveConnectionOptions = {
   onUnauthorized: () => void;
 };
 
+type State =
+  | { name: 'streaming'; source: EventSource }
+  /** Refused: no stream until the time the server asked for. */
+  | { name: 'waiting'; until: number; timer: ReturnType<typeof setTimeout> }
+  /** Hidden a while: no stream until the tab is shown (and not before a refusal's time). */
+  | { name: 'paused'; until: number }
+  | { name: 'ended' };
+
 /** Opens the stream; returns what closes it. */
-export function connectLiveUpdates({ queryClient, onUnauthorized }: LiveConnectionOptions): () => void {
-  const store = liveStoreOf(queryClient);
-  let cursor: string | undefined;
-  let stopped = false;
-  let paused = false;
-  let running = false;
-  let abort: AbortController | undefined;
-  let wake: (() => void) | undefined;
-  let downTimer: ReturnType<typeof setTimeout> | undefined;
-  let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Changes that arrived while this tab was saving: applied once its own writes are in the cache. */
+export function connectLiveUpdates(options: LiveConnectionOptions): () => void {
+  const connection = new LiveConnection(options);
+  return () => connection.end();
+}
+
+class LiveConnection {
+  #state: State = { name: 'ended' };
+  /** The last event's id: a new stream (after a refusal or a pause) resumes after it. */
+  #lastEventId: string | undefined;
+  /** The last refused response's Retry-After, in ms. */
+  #retryAfterMs: number | undefined;
+  #reconnectingTimer: ReturnType<typeof setTimeout> | undefined;
+  #hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #options: LiveConnectionOptions;
+  readonly #store: LiveStore;
+  readonly #changes: ReturnType<typeof changesAfterOwnWrites>;
+
+  constructor(options: LiveConnectionOptions) {
+    const { queryClient } = options;
+    this.#options = options;
+    this.#store = liveStoreOf(queryClient);
+    const colleagueChanges = colleagueChangesOf(queryClient);
+    this.#changes = changesAfterOwnWrites(queryClient, (event) => colleagueChanges.changed(event, applyChange(queryClient, event)));
+    document.addEventListener('visibilitychange', this.#onVisibility);
+    this.#open();
+  }
+
+  end() {
+    this.#close();
+    this.#state = { name: 'ended' };
+    clearTimeout(this.#reconnectingTimer);
+    clearTimeout(this.#hiddenTimer);
+    this.#changes.stop();
+    document.removeEventListener('visibilitychange', this.#onVisibility);
+  }
+
+  #open() {
+    const source = new EventSource(urlFor(apiPaths.events), { fetch: this.#fetch });
+    source.addEventListener('change', ({ data, lastEventId }) => {
+      const parsed = ClientEvent.safeParse(JSON.parse(String(data)));
+      if (parsed.success) this.#changes.add(parsed.data);
+      else console.error('An event of the stream did not match the contract');
+      this.#lastEventId = lastEventId;
+    });
+    source.addEventListener('reset', ({ lastEventId }) => {
+      this.#changes.clear();
+      void refetchClients(this.#options.queryClient);
+      this.#lastEventId = lastEventId;
+    });
+    source.addEventListener('ready', ({ lastEventId }) => {
+      this.#up();
+      // A first stream cannot tell what changed between the cache's loads and its start: those ask again.
+      if (this.#lastEventId === undefined) void refetchClients(this.#options.queryClient);
+      this.#lastEventId = lastEventId;
+    });
+    source.addEventListener('error', (event: ErrorEvent) => {
+      this.#down();
+      // Closed: refused (or not a stream). Otherwise the package reconnects by itself.
+      if (source.readyState === EventSource.CLOSED) this.#refused(event.code);
+    });
+    this.#state = { name: 'streaming', source };
+  }
+
+  /** Same-origin credentials (the session cookie) as the package sends them; Last-Event-ID on a new stream too. */
+  #fetch: FetchLike = async (url, init) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (this.#lastEventId !== undefined) headers['Last-Event-ID'] = this.#lastEventId;
+    const response = await fetch(url, { ...init, headers });
+    this.#retryAfterMs = retryAfterMs(response.headers.get('retry-after'));
+    return response;
+  };
+
+  #refused(status: number | undefined) {
+    if (status === 401) {
+      this.end();
+      return this.#options.onUnauthorized();
+    }
+    this.#close();
+    const busy = status === 429 || status === 503;
+    this.#openAt(Date.now() + (this.#retryAfterMs ?? (busy ? REFUSED_RETRY_MS.busy : REFUSED_RETRY_MS.other)));
+  }
+
+  #openAt(until: number) {
+    if (until <= Date.now()) return this.#open();
+    this.#state = { name: 'waiting', until, timer: setTimeout(() => this.#open(), until - Date.now()) };
+  }
+
+  #close() {
+    if (this.#state.name === 'streaming') this.#state.source.close();
+    if (this.#state.name === 'waiting') clearTimeout(this.#state.timer);
+  }
+
+  #onVisibility = () => {
+    clearTimeout(this.#hiddenTimer);
+    if (document.visibilityState === 'hidden') this.#hiddenTimer = setTimeout(this.#pause, HIDDEN_PAUSE_MS);
+    else if (this.#state.name === 'paused') this.#openAt(this.#state.until);
+  };
+
+  #pause = () => {
+    if (this.#state.name === 'ended' || this.#state.name === 'paused') return;
+    const until = this.#state.name === 'waiting' ? this.#state.until : 0;
+    this.#close();
+    this.#state = { name: 'paused', until };
+  };
+
+  #down() {
+    this.#reconnectingTimer ??= setTimeout(() => this.#store.setReconnecting(true), RECONNECTING_AFTER_MS);
+  }
+
+  #up() {
+    clearTimeout(this.#reconnectingTimer);
+    this.#reconnectingTimer = undefined;
+    this.#store.setReconnecting(false);
+  }
+}
+
+/** Retry-After in ms: seconds or an HTTP date; undefined when absent or unreadable. */
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const ms = /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - Date.now();
+  return Number.isNaN(ms) ? undefined : Math.max(ms, 0);
+}
+
+/** Changes that arrive while this tab has a write in flight wait until its response is in the cache (decision 017). */
+function changesAfterOwnWrites(queryClient: QueryClient, apply: (event: ClientEvent) => void) {
   let waiting: ClientEvent[] = [];
-
-  const down = () => {
-    downTimer ??= setTimeout(() => store.setReconnecting(true), RECONNECTING_AFTER_MS);
-  };
-  const up = () => {
-    clearTimeout(downTimer);
-    downTimer = undefined;
-    store.setReconnecting(false);
-  };
-
-  const apply = (event: ClientEvent) => store.changed(event, applyChange(queryClient, event));
   const flush = () => {
     if (queryClient.isMutating() > 0) return;
     const events = waiting;
     waiting = [];
-    events.forEach(apply);
+    events.forEach((event) => apply(event));
   };
-  const unsubscribeMutations = queryClient.getMutationCache().subscribe(() => {
+  const unsubscribe = queryClient.getMutationCache().subscribe(() => {
     if (waiting.length > 0) queueMicrotask(flush);
   });
-
-  function handle({ event, id, data }: StreamMessage, fresh: boolean) {
-    if (event === 'change') {
-      const parsed = ClientEvent.safeParse(JSON.parse(data));
-      if (!parsed.success) return console.error('An event of the stream did not match the contract');
-      waiting.push(parsed.data);
+  return {
+    add(event: ClientEvent) {
+      waiting.push(event);
       flush();
-    } else if (event === 'reset') {
+    },
+    clear() {
       waiting = [];
-      void refetchClients(queryClient);
-    } else if (event === 'ready') {
-      up();
-      // A first stream cannot tell what changed between the cache's loads and its start: those ask again.
-      if (fresh) void refetchClients(queryClient);
-    }
-    if (id !== undefined) cursor = id;
-  }
-
-  async function connect(): Promise<void> {
-    abort = new AbortController();
-    const fresh = cursor === undefined;
-    const response = await fetch(urlFor(apiPaths.events), {
-      headers: { accept: 'text/event-stream', ...(cursor === undefined ? {} : { 'last-event-id': cursor }) },
-      signal: abort.signal,
-    });
-    if (response.status === 401) {
-      stopped = true;
-      return onUnauthorized();
-    }
-    if (!response.ok || !response.body) throw new Refused(response.status);
-    await readEventStream(response.body, (message) => handle(message, fresh));
-  }
-
-  async function run(): Promise<void> {
-    if (running) return;
-    running = true;
-    let pauseMs = RETRY_MS.first;
-    while (!stopped && !paused) {
-      const started = Date.now();
-      try {
-        await connect();
-      } catch (error) {
-        if (error instanceof Refused && (error.status === 429 || error.status === 503)) pauseMs = RETRY_MS.refused;
-      }
-      if (stopped || paused) break;
-      down();
-      // A stream that stayed up a while starts over from the shortest pause.
-      if (Date.now() - started > RETRY_MS.most) pauseMs = RETRY_MS.first;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pauseMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-      pauseMs = Math.min(pauseMs * 2, RETRY_MS.most);
-    }
-    running = false;
-  }
-
-  const onVisibility = () => {
-    clearTimeout(hiddenTimer);
-    if (document.visibilityState === 'hidden') {
-      hiddenTimer = setTimeout(() => {
-        paused = true;
-        abort?.abort();
-      }, HIDDEN_PAUSE_MS);
-    } else if (paused) {
-      paused = false;
-      void run();
-    } else wake?.();
-  };
-  document.addEventListener('visibilitychange', onVisibility);
-  // Back online: try at once rather than at the end of the pause.
-  const onOnline = () => wake?.();
-  window.addEventListener('online', onOnline);
-
-  void run();
-  return () => {
-    stopped = true;
-    abort?.abort();
-    wake?.();
-    clearTimeout(downTimer);
-    clearTimeout(hiddenTimer);
-    unsubscribeMutations();
-    document.removeEventListener('visibilitychange', onVisibility);
-    window.removeEventListener('online', onOnline);
+    },
+    stop: unsubscribe,
   };
 }

@@ -18,18 +18,11 @@ import { currentLogin, setLoggedIn, type Login } from '../../lib/login-flag.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { App, createApp } from '../../app.tsx';
 import { renderApp } from '../../testing/render-app.tsx';
+import { nina } from '../../testing/sample-clients.ts';
 import { loadQuery } from './load-query.ts';
 import { keepOfflineCopy, restoreOfflineCopy } from './offline-copy.ts';
 import { forgetOfflineCopy, OFFLINE_COPY_KEY } from './offline-copy-store.ts';
-import { forgetSavedChanges } from './waiting-changes-store.ts';
-
-const nina = {
-  _id: 'c-nina',
-  firstName: 'Nina',
-  lastName: 'Petrova',
-  email: 'nina@example.com',
-  registrationDateTime: '2024-05-01T10:30:00.000Z',
-};
+import { forgetSavedChanges } from '../../lib/waiting-changes-store.ts';
 
 const olga = {
   _id: 'c-olga',
@@ -156,6 +149,8 @@ describe('a page opened on the offline copy', () => {
 
     startApp('/clients/edit/c-nina');
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'), pageLoad);
+    // The page has settled: the history below the form has loaded too (else it lands after the test, outside act).
+    await waitFor(() => expect(screen.queryByText('Loading the history…')).not.toBeInTheDocument(), pageLoad);
   });
 
   it('without a response from the server, opens on the copy, and the app is offline', async () => {
@@ -215,17 +210,23 @@ describe('the staff pages and the offline copy', () => {
 describe('page loads before the connection went (issue 26)', () => {
   afterEach(() => forgetSavedChanges());
 
+  /** Logged in with Nina and Olga on the server; earlier page loads saved the list and Nina's page. */
+  async function listAndNinaSavedByEarlierPageLoads(): Promise<Login> {
+    setLoggedIn('admin');
+    const login = currentLogin() as Login;
+    mockDb.startSession();
+    mockDb.setClients([nina, olga]);
+    (await pageLoadOf(login, clientQueries.list())).stop();
+    (await pageLoadOf(login, clientQueries.detail('c-nina'))).stop();
+    return login;
+  }
+
   it(
     'offline, the list and a client this page load never fetched come from what the earlier page loads saved',
     { timeout: 15_000 },
     async () => {
-      setLoggedIn('admin');
-      const login = currentLogin() as Login;
-      mockDb.startSession();
-      mockDb.setClients([nina, olga]);
       // /clients after registering both, then /clients/edit/c-nina and /clients/edit/c-olga by their addresses.
-      (await pageLoadOf(login, clientQueries.list())).stop();
-      (await pageLoadOf(login, clientQueries.detail('c-nina'))).stop();
+      const login = await listAndNinaSavedByEarlierPageLoads();
       const { queryClient, stop } = await pageLoadOf(login, clientQueries.detail('c-olga'));
 
       onlineManager.setOnline(false);
@@ -244,12 +245,7 @@ describe('page loads before the connection went (issue 26)', () => {
     'the issue’s steps: offline, Delete and Yes on the second client; the list shows the first, whose page opens',
     { timeout: 20_000 },
     async () => {
-      setLoggedIn('admin');
-      const login = currentLogin() as Login;
-      mockDb.startSession();
-      mockDb.setClients([nina, olga]);
-      (await pageLoadOf(login, clientQueries.list())).stop();
-      (await pageLoadOf(login, clientQueries.detail('c-nina'))).stop();
+      await listAndNinaSavedByEarlierPageLoads();
       const user = userEvent.setup();
       startApp('/clients/edit/c-olga');
       await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Olga'), pageLoad);

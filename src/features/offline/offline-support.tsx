@@ -7,12 +7,13 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { registerSW } from 'virtual:pwa-register';
 import { clientKeys } from '../clients/api/client-queries.ts';
+import { useUnsavedChanges } from '../clients/api/unsaved-changes.ts';
 import { useCurrentLogin } from '../../lib/login-flag.ts';
 import { useIsOnline } from '../../lib/reachability.ts';
+import { registerAppShellWorker } from './app-shell-registration.ts';
 import { canKeepOfflineCopy, keepOfflineCopy } from './offline-copy.ts';
-import { restoreWaitingChanges, useUnsavedChanges } from './waiting-changes.ts';
+import { restoreWaitingChanges } from './waiting-changes.ts';
 import './offline-support.css';
 
 /** When the client list in the cache was last brought up to date (a load or a live change), or 0: never. */
@@ -32,13 +33,11 @@ function useAppShellWorker() {
   const router = useRouter();
   useEffect(() => {
     let updateWaiting = false;
-    const update = registerSW({
-      onNeedRefresh: () => {
-        updateWaiting = true;
-      },
+    const takeOver = registerAppShellWorker(() => {
+      updateWaiting = true;
     });
     return router.subscribe('onResolved', ({ pathChanged }) => {
-      if (updateWaiting && pathChanged) void update(true);
+      if (updateWaiting && pathChanged) takeOver();
     });
   }, [router]);
 }

@@ -18,7 +18,7 @@ import { App, createApp } from '../../app.tsx';
 import { setLoggedIn } from '../../lib/login-flag.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { nina, omar } from '../../testing/sample-clients.ts';
-import { forgetSavedChanges, WAITING_CHANGES_KEY } from './waiting-changes-store.ts';
+import { forgetSavedChanges, WAITING_CHANGES_KEY } from '../../lib/waiting-changes-store.ts';
 
 const SAVED_HERE = 'Saved on this device. It will be sent when the connection returns.';
 
@@ -33,8 +33,17 @@ function recordWrites(): string[] {
   return writes;
 }
 
-const goOffline = () => act(() => onlineManager.setOnline(false));
-const goOnline = () => act(() => onlineManager.setOnline(true));
+/**
+ * The connection goes or comes back, and what TanStack Query does about it (pausing, or resuming the paused changes)
+ * is inside act: it tells its subscribers on the next task (its notifyManager), not while setOnline runs.
+ */
+const setOnline = (online: boolean) =>
+  act(async () => {
+    onlineManager.setOnline(online);
+    await new Promise((resolve) => setTimeout(resolve));
+  });
+const goOffline = () => setOnline(false);
+const goOnline = () => setOnline(true);
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 

@@ -3,25 +3,17 @@
  * TanStack Query mutations that pause while offline (`networkMode: 'online'`) and resume when the connection returns,
  * one client's changes one after another (their `scope`). Here they are kept on the disk (IndexedDB, at once, not
  * throttled: a closed tab keeps them), put back after a reload for the account that made them, returned to the queue
- * by a 401, and read by the pages ("Waiting to save", "Needs your decision").
+ * by a 401. The pages read them through features/clients/api/unsaved-changes.ts ("Waiting to save", "Needs your decision").
  */
-import { dehydrate, hydrate, useQueryClient, type DehydratedState, type Mutation, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type DehydratedState, type Mutation, type QueryClient } from '@tanstack/react-query';
 import { get, set } from 'idb-keyval';
-import { useCallback, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import type { Login } from '../../lib/login-flag.ts';
-import { createChange, type Registration } from '../clients/api/create-client.ts';
-import { deleteChange, type ClientDeletion } from '../clients/api/delete-client.ts';
-import { updateChange, type ClientUpdate } from '../clients/api/update-client.ts';
-import {
-  CLIENT_CHANGE_KEY,
-  forgetSavedChanges,
-  isQueued,
-  unsavedChanges,
-  isUnsaved,
-  needsDecision,
-  WAITING_CHANGES_KEY,
-} from './waiting-changes-store.ts';
+import { forgetSavedChanges, isQueued, isUnsaved, needsDecision, WAITING_CHANGES_KEY } from '../../lib/waiting-changes-store.ts';
+import { createChange } from '../clients/api/create-client.ts';
+import { deleteChange } from '../clients/api/delete-client.ts';
+import { describeChange } from '../clients/api/unsaved-changes.ts';
+import { updateChange } from '../clients/api/update-client.ts';
 
 /**
  * Kept no longer than the server keeps an Idempotency-Key: a registration sent later could be made twice. A change
@@ -33,29 +25,12 @@ type DehydratedMutation = DehydratedState['mutations'][number];
 type SavedChanges = { savedAt: number; mutations: DehydratedMutation[] };
 type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
 
-export type UnsavedChange =
-  | { kind: 'create'; registration: Registration; mutation: AnyMutation }
-  | { kind: 'update'; update: ClientUpdate; mutation: AnyMutation }
-  | { kind: 'delete'; deletion: ClientDeletion; mutation: AnyMutation };
-
-function describe(mutation: AnyMutation): UnsavedChange | undefined {
-  const kind = mutation.options.mutationKey?.[CLIENT_CHANGE_KEY.length];
-  const variables = mutation.state.variables;
-  if (kind === 'create') return { kind, registration: variables as Registration, mutation };
-  if (kind === 'update') return { kind, update: variables as ClientUpdate, mutation };
-  if (kind === 'delete') return { kind, deletion: variables as ClientDeletion, mutation };
-  return undefined;
-}
-
 /** Every change's options by its key: a change put back from the disk needs its function and what it does after. */
 function registerChanges(queryClient: QueryClient) {
   queryClient.setMutationDefaults(createChange.mutationKey, createChange);
   queryClient.setMutationDefaults(updateChange.mutationKey, updateChange);
   queryClient.setMutationDefaults(deleteChange.mutationKey, deleteChange);
 }
-
-/** The scope that sends one client's changes one after another. */
-export const clientScope = (clientId: string) => ({ id: `client-${clientId}` });
 
 /** The structured-clone form of a failure (an ApiError's status and body survive; a class does not). */
 function plainError(error: unknown): (Error & { status: number; body: unknown }) | null {
@@ -120,7 +95,7 @@ function watchChanges(queryClient: QueryClient) {
       return;
     }
     // A deletion whose client a colleague deleted or erased meanwhile: what was asked is done.
-    const change = describe(mutation);
+    const change = describeChange(mutation);
     if (change?.kind === 'delete' && needsDecision(mutation) && !hasClient((error as ApiError).body)) {
       queryClient.getMutationCache().remove(mutation);
     }
@@ -167,53 +142,4 @@ export async function restoreWaitingChanges(queryClient: QueryClient, login: Log
   });
   watchChanges(queryClient);
   void queryClient.resumePausedMutations();
-}
-
-function useMutationCacheState<T>(select: (queryClient: QueryClient) => T): T {
-  const queryClient = useQueryClient();
-  const subscribe = useCallback((listener: () => void) => queryClient.getMutationCache().subscribe(listener), [queryClient]);
-  return useSyncExternalStore(subscribe, () => select(queryClient));
-}
-
-/** The unsaved changes, oldest first; a new array only when one of them changed (useSyncExternalStore compares). */
-let lastChanges: UnsavedChange[] = [];
-
-function unsavedChangesNow(queryClient: QueryClient): UnsavedChange[] {
-  const mutations = unsavedChanges(queryClient);
-  const same =
-    mutations.length === lastChanges.length &&
-    mutations.every((mutation, index) => lastChanges[index]?.mutation === mutation && mutation.state === lastStates.get(mutation));
-  if (same) return lastChanges;
-  lastStates = new WeakMap(mutations.map((mutation) => [mutation, mutation.state]));
-  lastChanges = mutations.flatMap((mutation) => describe(mutation) ?? []);
-  return lastChanges;
-}
-let lastStates = new WeakMap<AnyMutation, unknown>();
-
-/** The changes not saved yet, as React state: the list's rows marked "Waiting to save" or "Needs your decision". */
-export function useUnsavedChanges(): UnsavedChange[] {
-  return useMutationCacheState(unsavedChangesNow);
-}
-
-/** The newest unsaved update or deletion of one client (the edit page opens on it). */
-export function useUnsavedChangeOf(clientId: string): Exclude<UnsavedChange, { kind: 'create' }> | undefined {
-  return useUnsavedChanges().findLast(
-    (change): change is Exclude<UnsavedChange, { kind: 'create' }> =>
-      (change.kind === 'update' && change.update.clientId === clientId) ||
-      (change.kind === 'delete' && change.deletion.clientId === clientId),
-  );
-}
-
-/**
- * A new change to a client replaces its unsaved ones that are not being sent: `waiting` ones (a second edit made
- * offline) before it is sent, so that one change per client waits, made against the version the first one was; and
- * `decided` ones (a decision taken) once it is sent or waiting, so that the page keeps showing them until then.
- */
-export function supersede(queryClient: QueryClient, clientId: string, which: 'waiting' | 'decided'): void {
-  const mutationCache = queryClient.getMutationCache();
-  for (const change of unsavedChangesNow(queryClient)) {
-    const id = change.kind === 'update' ? change.update.clientId : change.kind === 'delete' ? change.deletion.clientId : undefined;
-    const matches = which === 'waiting' ? change.mutation.state.isPaused : needsDecision(change.mutation);
-    if (id === clientId && matches) mutationCache.remove(change.mutation);
-  }
 }

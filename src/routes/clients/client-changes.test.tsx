@@ -3,21 +3,14 @@
  * while being edited, the delete's second question, undo, history, export and erasure. The colleague is the mock's
  * (mocks/colleague.ts), writing to the same store as staff "colleague".
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { colleague } from '#mocks/colleague.ts';
 import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { nina } from '../../testing/sample-clients.ts';
 import { recordJsonBodies } from '../../testing/request-log.ts';
-
-const nina = {
-  _id: 'c-nina',
-  firstName: 'Nina',
-  lastName: 'Petrova',
-  email: 'nina@example.com',
-  registrationDateTime: '2024-05-01T10:30:00.000Z',
-};
 
 /** The If-Match header of every `method` request from now on (null when there was none). */
 function recordIfMatch(method: 'PUT' | 'DELETE'): Array<string | null> {
@@ -43,14 +36,19 @@ async function replaceValue(user: Awaited<ReturnType<typeof renderApp>>['user'],
   await user.type(input, value);
 }
 
+/** Update, saved: the If-Match headers it sent. */
+async function ifMatchOfUpdate(user: Awaited<ReturnType<typeof renderApp>>['user']): Promise<Array<string | null>> {
+  const ifMatch = recordIfMatch('PUT');
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+  await screen.findByText('Client updated successfully!');
+  return ifMatch;
+}
+
 describe('saving over a colleague', () => {
   it('sends the version the form was opened at as If-Match', async () => {
-    const ifMatch = recordIfMatch('PUT');
     const { user } = await openNina();
     await replaceValue(user, 'First name', 'Nadia');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByText('Client updated successfully!');
-    expect(ifMatch).toEqual(['"v1"']);
+    expect(await ifMatchOfUpdate(user)).toEqual(['"v1"']);
   });
 
   it('a colleague’s change since: the form keeps what was typed, takes their untouched fields, shows both-changed ones', async () => {
@@ -115,10 +113,7 @@ describe('saving over a colleague', () => {
     expect(screen.queryByText(/^Their value:/)).not.toBeInTheDocument();
     expect(puts).toEqual([]);
     // The next save is over their version.
-    const ifMatch = recordIfMatch('PUT');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByText('Client updated successfully!');
-    expect(ifMatch).toEqual(['"v2"']);
+    expect(await ifMatchOfUpdate(user)).toEqual(['"v2"']);
   });
 
   it('deleted while editing: "Restore and save my changes" brings it back with the form saved', async () => {
@@ -208,8 +203,9 @@ describe('delete, undo and the second question', () => {
       await user.click(screen.getByRole('button', { name: 'Yes' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
       await screen.findByText('Client deleted: Nina Petrova.');
-      vi.advanceTimersByTime(15_000);
-      await waitFor(() => expect(screen.queryByText('Client deleted: Nina Petrova.')).not.toBeInTheDocument());
+      // Inside act: the notice leaves in the timer's callback, a state change React must see.
+      await act(async () => vi.advanceTimersByTime(15_000));
+      expect(screen.queryByText('Client deleted: Nina Petrova.')).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }

@@ -11,7 +11,7 @@ import { isLoggedIn } from '../../lib/login-flag.ts';
 import { NOT_AVAILABLE_OFFLINE, useIsOnline } from '../../lib/reachability.ts';
 import type { Client } from '#contract/api';
 import { loadQuery } from '../../features/offline/load-query.ts';
-import { useUnsavedChanges } from '../../features/offline/waiting-changes.ts';
+import { useUnsavedChanges } from '../../features/clients/api/unsaved-changes.ts';
 import { withUnsavedChanges } from '../../features/clients/utils/unsaved-rows.ts';
 
 export const Route = createFileRoute('/clients/')({

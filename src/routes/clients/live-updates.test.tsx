@@ -10,15 +10,9 @@ import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
 import { clientKeys } from '../../features/clients/api/client-queries.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { nina } from '../../testing/sample-clients.ts';
 import { recordRequests } from '../../testing/request-log.ts';
 
-const nina = {
-  _id: 'c-nina',
-  firstName: 'Nina',
-  lastName: 'Petrova',
-  email: 'nina@example.com',
-  registrationDateTime: '2024-05-01T10:30:00.000Z',
-};
 const otto = {
   ...nina,
   _id: 'c-otto',

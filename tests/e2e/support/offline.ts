@@ -1,5 +1,6 @@
 /** The offline copy of the cache as the page stores it (src/features/offline): read straight from IndexedDB. */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { clientRow, openEditPageFromList } from './app.ts';
 
 /** idb-keyval's default database and store, and the copy's key (offline-copy-store.ts). */
 const DATABASE = 'keyval-store';
@@ -43,4 +44,21 @@ export function serverClients(page: Page): Promise<Array<{ _id: string; firstNam
     if (!response.ok) throw new Error(`GET /api/clients responded ${response.status}`);
     return (await response.json()) as Array<{ _id: string; firstName: string; email: string }>;
   });
+}
+
+/**
+ * Issue 26's steps, from the edit page of the client "Second" with the app offline: Delete and Yes; the list shows
+ * "First" (its Edit button, no endless loading) and Second's deletion waiting; First's page opens.
+ */
+export async function deleteSecondOfflineThenOpenFirst(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/)).toBeVisible();
+  await expect(page.getByText('1 change waiting to be saved.')).toBeVisible();
+  await expect(clientRow(page, 'Second').getByText('Waiting to save')).toBeVisible();
+  await expect(clientRow(page, 'First').getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByText('Loading clients…')).toBeHidden();
+  await openEditPageFromList(page, 'First');
 }

@@ -20,7 +20,7 @@ test('events-down: "Reconnecting…" after 5 s, and what changed meanwhile arriv
   await expect(row).not.toContainText('Meanwhile');
 
   await page.evaluate(() => (window as unknown as MockWindow).salonMock.off());
-  // The next attempt (at most 15 s away) replays what was missed.
+  // The next attempt (at most 3 s away) replays what was missed.
   await expect(row).toContainText('Meanwhile', { timeout: 20_000 });
   await expect(reconnecting).toHaveCount(0);
 });

@@ -16,7 +16,7 @@ import {
   openEditPageFromList,
   uniqueClient,
 } from '../support/app.ts';
-import { offlineCopy, serverClients, underServiceWorker } from '../support/offline.ts';
+import { deleteSecondOfflineThenOpenFirst, offlineCopy, serverClients, underServiceWorker } from '../support/offline.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -243,14 +243,5 @@ test('issue 26: offline, the list this page load never fetched shows from the co
   }
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-
-  await expect(page).toHaveURL(/\/clients$/);
-  await expect(page.getByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/)).toBeVisible();
-  await expect(page.getByText('1 change waiting to be saved.')).toBeVisible();
-  await expect(clientRow(page, 'Second').getByText('Waiting to save')).toBeVisible();
-  await expect(clientRow(page, 'First').getByRole('button', { name: 'Edit' })).toBeVisible();
-  await expect(page.getByText('Loading clients…')).toBeHidden();
-  await openEditPageFromList(page, 'First');
+  await deleteSecondOfflineThenOpenFirst(page);
 });

@@ -9,7 +9,7 @@ import {
   uniqueClient,
   waitForApp,
 } from '../support/app.ts';
-import { offlineCopy } from '../support/offline.ts';
+import { deleteSecondOfflineThenOpenFirst, offlineCopy } from '../support/offline.ts';
 
 /** The mock backend steered from the address, the way a tester reproduces a bug report. */
 
@@ -191,14 +191,5 @@ test('offline after two pages loaded by their addresses (issue 26): the list sho
   }
 
   await page.evaluate(() => (window as unknown as MockConsole).salonMock.scenario('offline'));
-  await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-
-  await expect(page).toHaveURL(/\/clients$/);
-  await expect(page.getByText(/^You are offline\. Showing clients as of \d\d:\d\d\.$/)).toBeVisible();
-  await expect(page.getByText('1 change waiting to be saved.')).toBeVisible();
-  await expect(clientRow(page, 'Second').getByText('Waiting to save')).toBeVisible();
-  await expect(clientRow(page, 'First').getByRole('button', { name: 'Edit' })).toBeVisible();
-  await expect(page.getByText('Loading clients…')).toBeHidden();
-  await openEditPageFromList(page, 'First');
+  await deleteSecondOfflineThenOpenFirst(page);
 });

@@ -5,7 +5,7 @@ import { SESSION_EXPIRES_HEADER } from '#contract/session-expires';
 import { apiResponse } from '../../../lib/api-client.ts';
 import { currentLogin, setLoggedIn } from '../../../lib/login-flag.ts';
 import { forgetOfflineCopy } from '../../offline/offline-copy-store.ts';
-import { discardUnsavedChanges } from '../../offline/waiting-changes-store.ts';
+import { discardUnsavedChanges } from '../../../lib/waiting-changes-store.ts';
 
 /**
  * POST {host}/login: a 2xx response is success; its body is not read. Resolves with its Session-Expires header (when

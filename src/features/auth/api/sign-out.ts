@@ -3,7 +3,7 @@ import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { clearLoggedIn } from '../../../lib/login-flag.ts';
 import { forgetOfflineCopy } from '../../offline/offline-copy-store.ts';
-import { discardUnsavedChanges } from '../../offline/waiting-changes-store.ts';
+import { discardUnsavedChanges } from '../../../lib/waiting-changes-store.ts';
 
 /** POST {host}/logout ends the session on the server as well. */
 function logout(): Promise<undefined> {

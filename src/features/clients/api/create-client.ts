@@ -4,7 +4,7 @@ import { type ClientInputBody } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { currentLogin } from '../../../lib/login-flag.ts';
-import { CLIENT_CHANGE_KEY, queueable, sendAs, sentOrWaiting } from '../../offline/waiting-changes-store.ts';
+import { CLIENT_CHANGE_KEY, queueable, sendAs, sentOrWaiting } from '../../../lib/waiting-changes-store.ts';
 import { clientKeys } from './client-queries.ts';
 
 export type Registration = {

@@ -2,7 +2,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import { type Client } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { CLIENT_CHANGE_KEY, queueable, sendAs } from '../../offline/waiting-changes-store.ts';
+import { CLIENT_CHANGE_KEY, queueable, sendAs } from '../../../lib/waiting-changes-store.ts';
 import { clientKeys } from './client-queries.ts';
 
 export type ClientDeletion = {

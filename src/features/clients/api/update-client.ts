@@ -2,7 +2,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import { Client, type ClientInputBody } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequestVersioned } from '../../../lib/api-client.ts';
-import { CLIENT_CHANGE_KEY, queueable, sendAs } from '../../offline/waiting-changes-store.ts';
+import { CLIENT_CHANGE_KEY, queueable, sendAs } from '../../../lib/waiting-changes-store.ts';
 import { toDateTimeLocalValue } from '../utils/date-time.ts';
 import { clientKeys, type VersionedClient } from './client-queries.ts';
 import { conflictOf } from './conflict.ts';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useLocation } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { ClientInput, type Client, type ClientInputBody } from '#contract/api';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isUnauthorized } from '../../../lib/api-client.ts';
@@ -147,36 +147,18 @@ export function ClientForm({
       {leaveQuestion}
       {duplicateQuestion}
       <fieldset className="form__fieldset" disabled={disabled}>
-        {FIELDS.map(({ name, label, type }) => {
-          const id = `${idPrefix}-${name}`;
-          const error = errors[name]?.message;
-          // Both changed it: the colleague (theirs differs from what the form opened with) and the user (typed differs).
-          const their = theirs && theirs[name] !== opened[name] && typed[name] !== theirs[name] ? theirs[name] : undefined;
-          const describedBy = [error && `${id}-error`, their !== undefined && `${id}-theirs`].filter(Boolean).join(' ');
-          return (
-            <div className="form__field" key={name}>
-              <label htmlFor={id}>{label}</label>
-              <input
-                id={id}
-                type={type}
-                autoComplete="off"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy || undefined}
-                {...register(name)}
-              />
-              {their !== undefined && (
-                <p id={`${id}-theirs`} className="form__theirs">
-                  Their value: {shownValue(name, their)}
-                </p>
-              )}
-              {error && (
-                <p id={`${id}-error`} className="form__error">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {FIELDS.map(({ name, label, type }) => (
+          <ClientFormField
+            key={name}
+            id={`${idPrefix}-${name}`}
+            label={label}
+            type={type}
+            error={errors[name]?.message}
+            // Both changed it: the colleague (theirs differs from what the form opened with) and the user (typed differs).
+            their={theirs && theirs[name] !== opened[name] && typed[name] !== theirs[name] ? shownValue(name, theirs[name]) : undefined}
+            input={register(name)}
+          />
+        ))}
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={pending}>
             {submitLabel}
@@ -185,6 +167,44 @@ export function ClientForm({
         </div>
       </fieldset>
     </form>
+  );
+}
+
+type ClientFormFieldProps = {
+  id: string;
+  label: string;
+  type: string;
+  error?: string;
+  /** A colleague's value, when both changed the field (a 412). */
+  their?: string;
+  input: UseFormRegisterReturn;
+};
+
+/** One field, with its error and a colleague's value beside it. */
+function ClientFormField({ id, label, type, error, their, input }: ClientFormFieldProps) {
+  const describedBy = [error && `${id}-error`, their !== undefined && `${id}-theirs`].filter(Boolean).join(' ');
+  return (
+    <div className="form__field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {their !== undefined && (
+        <p id={`${id}-theirs`} className="form__theirs">
+          Their value: {their}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="form__error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -5,8 +5,8 @@ import type { Client } from '#contract/api';
 import type { ClientListView, SortColumn } from '../utils/list-view-search.ts';
 import type { UnsavedMark } from '../utils/unsaved-rows.ts';
 import { formatRegistrationTime } from '../utils/date-time.ts';
+import { useChangedJustNow } from '../api/colleague-changes.ts';
 import './clients-table.css';
-import { useChangedJustNow } from '../../live-updates/live-store.ts';
 
 type ClientsTableProps = {
   clients: readonly Client[];

@@ -1,6 +1,6 @@
 import type { Client, ClientInputBody } from '#contract/api';
-import { needsDecision } from '../../offline/waiting-changes-store.ts';
-import type { UnsavedChange } from '../../offline/waiting-changes.ts';
+import { needsDecision } from '../../../lib/waiting-changes-store.ts';
+import type { UnsavedChange } from '../api/unsaved-changes.ts';
 
 /** How the list marks a client with a change made offline that the server does not have yet. */
 export type UnsavedMark = { label: 'Waiting to save' | 'Needs your decision'; canEdit: boolean };

@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { galleryItems } from '../gallery-items.ts';
+import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { galleryItems, type GalleryItem } from '../gallery-items.ts';
 
 /** Where an arrow, Home or End key moves the selection; undefined for any other key. */
 function indexForKey(key: string, index: number, total: number): number | undefined {
@@ -72,76 +72,28 @@ export function Gallery() {
               <p className="landing-gallery__category">{selected.category}</p>
               <h3 className="landing-gallery__title">{selected.title}</h3>
               <p className="landing-gallery__subtitle">{selected.subtitle}</p>
-              <div className="landing-gallery__controls">
-                <button
-                  type="button"
-                  className="landing-gallery__step"
-                  aria-label="Previous item"
-                  onClick={() => setSelectedIndex((selectedIndex - 1 + total) % total)}
-                >
-                  <ArrowIcon direction="left" />
-                </button>
-                <p className="landing-gallery__counter">
-                  <span className="visually-hidden">Selected item </span>
-                  <span>
-                    {selectedIndex + 1} / {total}
-                  </span>
-                </p>
-                <button
-                  type="button"
-                  className="landing-gallery__step"
-                  aria-label="Next item"
-                  onClick={() => setSelectedIndex((selectedIndex + 1) % total)}
-                >
-                  <ArrowIcon direction="right" />
-                </button>
-              </div>
+              <GalleryStepper
+                index={selectedIndex}
+                total={total}
+                onStep={(step) => setSelectedIndex((selectedIndex + step + total) % total)}
+              />
             </div>
 
             <ul className="landing-gallery__items" aria-label="Gallery items">
-              {galleryItems.map((item, index) => {
-                const titleId = `${idPrefix}-item-${index}-title`;
-                const subtitleId = `${idPrefix}-item-${index}-subtitle`;
-                const categoryId = `${idPrefix}-item-${index}-category`;
-                return (
-                  <li key={item.image}>
-                    <button
-                      ref={(button) => {
-                        itemButtons.current[index] = button;
-                      }}
-                      type="button"
-                      className="landing-gallery__item"
-                      aria-pressed={index === selectedIndex}
-                      // Named by its title alone; subtitle and category are read as its description.
-                      aria-labelledby={titleId}
-                      aria-describedby={`${subtitleId} ${categoryId}`}
-                      onClick={() => setSelectedIndex(index)}
-                      onKeyDown={(event) => handleItemKeyDown(event, index)}
-                    >
-                      <img
-                        className="landing-gallery__thumb"
-                        src={item.image}
-                        alt=""
-                        width={400}
-                        height={500}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                      <span className="landing-gallery__item-text">
-                        <span id={titleId} className="landing-gallery__item-title">
-                          {item.title}
-                        </span>
-                        <span id={subtitleId} className="landing-gallery__item-subtitle">
-                          {item.subtitle}
-                        </span>
-                        <span id={categoryId} className="landing-gallery__item-category">
-                          {item.category}
-                        </span>
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
+              {galleryItems.map((item, index) => (
+                <li key={item.image}>
+                  <GalleryItemButton
+                    ref={(button) => {
+                      itemButtons.current[index] = button;
+                    }}
+                    item={item}
+                    idPrefix={`${idPrefix}-item-${index}`}
+                    selected={index === selectedIndex}
+                    onClick={() => setSelectedIndex(index)}
+                    onKeyDown={(event) => handleItemKeyDown(event, index)}
+                  />
+                </li>
+              ))}
             </ul>
           </div>
         </div>
@@ -162,5 +114,66 @@ function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
         strokeLinejoin="round"
       />
     </svg>
+  );
+}
+
+/** Previous, the counter ("1 / 4") and Next. */
+function GalleryStepper({ index, total, onStep }: { index: number; total: number; onStep: (step: 1 | -1) => void }) {
+  return (
+    <div className="landing-gallery__controls">
+      <button type="button" className="landing-gallery__step" aria-label="Previous item" onClick={() => onStep(-1)}>
+        <ArrowIcon direction="left" />
+      </button>
+      <p className="landing-gallery__counter">
+        <span className="visually-hidden">Selected item </span>
+        <span>
+          {index + 1} / {total}
+        </span>
+      </p>
+      <button type="button" className="landing-gallery__step" aria-label="Next item" onClick={() => onStep(1)}>
+        <ArrowIcon direction="right" />
+      </button>
+    </div>
+  );
+}
+
+type GalleryItemButtonProps = {
+  ref: Ref<HTMLButtonElement>;
+  item: GalleryItem;
+  idPrefix: string;
+  selected: boolean;
+  onClick: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+};
+
+/** One item: a toggle button named by its title alone; subtitle and category are read as its description. */
+function GalleryItemButton({ ref, item, idPrefix, selected, onClick, onKeyDown }: GalleryItemButtonProps) {
+  const titleId = `${idPrefix}-title`;
+  const subtitleId = `${idPrefix}-subtitle`;
+  const categoryId = `${idPrefix}-category`;
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="landing-gallery__item"
+      aria-pressed={selected}
+      aria-labelledby={titleId}
+      aria-describedby={`${subtitleId} ${categoryId}`}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+    >
+      <img className="landing-gallery__thumb" src={item.image} alt="" width={400} height={500} loading="lazy" decoding="async" />
+      <span className="landing-gallery__item-text">
+        <span id={titleId} className="landing-gallery__item-title">
+          {item.title}
+        </span>
+        <span id={subtitleId} className="landing-gallery__item-subtitle">
+          {item.subtitle}
+        </span>
+        <span id={categoryId} className="landing-gallery__item-category">
+          {item.category}
+        </span>
+      </span>
+    </button>
   );
 }

@@ -1,15 +1,16 @@
 /**
  * The changes made while offline that the server does not have yet (issue 20, docs/offline.md): Register, Update and
  * Delete kept as TanStack Query's paused mutations, persisted under one IndexedDB key, sent when the connection
- * returns (waiting-changes.ts, loaded with the staff pages). This part is what the login, Sign Out and the query client
- * need, in the landing page's bundle, so it stays small: which mutations count, how many there are, and discarding them.
+ * returns (features/offline/waiting-changes.ts, loaded with the staff pages). This part is what the login, Sign Out, the
+ * query client and the clients' changes need, in the landing page's bundle, so it stays small and belongs to no feature:
+ * which mutations count, how many there are, sending one as its account, and discarding them.
  */
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import type { Mutation, QueryClient } from '@tanstack/react-query';
 import { del } from 'idb-keyval';
 import { useCallback, useSyncExternalStore } from 'react';
-import { ApiError, gotNoResponse } from '../../lib/api-client.ts';
-import { currentLogin } from '../../lib/login-flag.ts';
+import { ApiError, gotNoResponse } from './api-client.ts';
+import { currentLogin } from './login-flag.ts';
 
 export const WAITING_CHANGES_KEY = 'salon-waiting-changes';
 
@@ -70,7 +71,7 @@ export function useUnsavedCount(queryClient: QueryClient): number {
 
 /**
  * Sends a change as the account that made it, or not at all: after a Sign Out, a session's end or another account's
- * login it fails as a 401 without a request, and waits for that account's next login (waiting-changes.ts).
+ * login it fails as a 401 without a request, and waits for that account's next login (features/offline/waiting-changes.ts).
  */
 export function sendAs<T>(account: string | undefined, send: () => Promise<T>): Promise<T> {
   if (account !== undefined && currentLogin()?.account !== account) {
@@ -118,7 +119,7 @@ export async function discardUnsavedChanges(queryClient: QueryClient, account?: 
   if (dropped.length === changes.length) await forgetSavedChanges();
 }
 
-/** Removes the changes kept on the disk (waiting-changes.ts saves them). */
+/** Removes the changes kept on the disk (features/offline/waiting-changes.ts saves them). */
 export async function forgetSavedChanges(): Promise<void> {
   try {
     await del(WAITING_CHANGES_KEY);
