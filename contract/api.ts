@@ -82,6 +82,13 @@ const registrationDateTime = z
       return z.NEVER;
     }
     return normalized;
+  })
+  // For the OpenAPI document: JSON Schema's `date-time` format needs seconds and a zone, and would refuse the
+  // datetime-local value the register form sends (SPEC.md section 7), so the form is said by its pattern.
+  .meta({
+    pattern: DATE_TIME_PATTERN.source,
+    description: 'A datetime-local value (`2024-05-01T10:30`, seconds optional), taken as UTC, or an ISO 8601 date-time with a zone.',
+    examples: ['2024-05-01T10:30', '2024-05-01T10:30:00.000Z'],
   });
 
 /** What staff send to register or update a client (the POST and PUT bodies). */
@@ -90,7 +97,9 @@ export const ClientInput = z.strictObject({
   lastName: requiredText('Last name'),
   // WHATWG HTML's "valid email address", the rule of the form's <input type="email"> (zod
   // ships the spec's regex): the browser, msw and the server accept the same addresses.
-  email: requiredText('Email').pipe(z.email({ pattern: z.regexes.html5Email, error: 'Email must be a valid email address' })),
+  email: requiredText('Email')
+    .pipe(z.email({ pattern: z.regexes.html5Email, error: 'Email must be a valid email address' }))
+    .meta({ format: 'email' }),
   registrationDateTime,
 });
 /** The body as the SPA sends it, before the server normalises it. */

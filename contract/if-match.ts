@@ -52,3 +52,42 @@ export type WriteOutcome<T> =
 
 /** A client with its version: what GET, POST, PUT and restore answer with an ETag. */
 export type VersionedClient = { client: Client; version: number };
+
+/**
+ * If-None-Match (RFC 9110 section 13.1.2): `*`, or a list of entity tags compared weakly (`W/"v3"` names version 3
+ * as `"v3"` does). GET answers 304 when it matches, PUT and DELETE 412: the write happens only when the client is in
+ * none of the versions named (with `*`, only when there is no such client).
+ */
+export type IfNoneMatch = '*' | readonly number[] | undefined;
+
+/** The 412 body's message when If-None-Match stopped a write, and the 400's for an If-None-Match that is not one. */
+export const matchesIfNoneMatchMessage = 'The client is in a version If-None-Match names';
+export const malformedIfNoneMatchMessage = 'If-None-Match must be "*" or a list of entity tags, like "v3"';
+
+/** The condition an If-None-Match header sets; null when it is malformed. */
+export function parseIfNoneMatch(header: string | null | undefined): IfNoneMatch | null {
+  if (header === undefined || header === null) return undefined;
+  if (header.trim() === '*') return '*';
+  const versions: number[] = [];
+  let rest = header;
+  let tags = 0;
+  while (rest.trim() !== '') {
+    const element = LIST_ELEMENT.exec(rest);
+    if (!element || element[0] === '') return null;
+    if (element[2] !== undefined) {
+      tags += 1;
+      const version = versionOfEtag(`"${element[2]}"`);
+      if (version !== null) versions.push(version);
+    }
+    rest = rest.slice(element[0].length);
+  }
+  return tags > 0 ? versions : null;
+}
+
+/** Whether a client at `version` meets a condition (If-Match: `*` or a named version; If-None-Match: the opposite). */
+export function meetsIfMatch(condition: IfMatch, version: number): boolean {
+  return condition === undefined || condition === '*' || condition.includes(version);
+}
+export function namedByIfNoneMatch(condition: IfNoneMatch, version: number): boolean {
+  return condition === '*' || (condition !== undefined && condition.includes(version));
+}

@@ -16,6 +16,7 @@ import { openApi } from './openapi/document.ts';
 import { BODY_LIMIT_BYTES, errorHandling, sendError } from './plugins/error-handling.ts';
 import { clientErrorHandler, requireHost } from './http/client-errors.ts';
 import { CompactRequestLog } from './http/compact-request-log.ts';
+import { methodNotAllowed } from './http/method-not-allowed.ts';
 import { timeoutOptions } from './http/timeouts.ts';
 import { applySecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { staticSite } from './plugins/static-site.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(liveUpdatesPlugin, { limits, replayLimit, watchIntervalMs });
 
   await app.register(openApi);
+  await app.register(methodNotAllowed);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(apiRoutes, { prefix: '/api' });

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ClientInput } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
-import type { IfMatch } from '#contract/if-match';
+import type { IfMatch, IfNoneMatch } from '#contract/if-match';
 import type { DatabaseEngine } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { createClientsRepository } from '../repositories/clients.ts';
@@ -52,8 +52,10 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
     /** A registration sent with an Idempotency-Key: registered once, however often it is sent within 24 hours. */
     createOnce: (input: ClientInput, by: string, key: string) =>
       write(() => clients.insertOnce(generateClientId(), input, writer(by), key)),
-    update: (id: string, input: ClientInput, by: string, ifMatch: IfMatch) => write(() => clients.update(id, input, writer(by), ifMatch)),
-    remove: (id: string, by: string, ifMatch: IfMatch) => write(() => clients.delete(id, writer(by), ifMatch)),
+    update: (id: string, input: ClientInput, by: string, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch) =>
+      write(() => clients.update(id, input, writer(by), ifMatch, ifNoneMatch)),
+    remove: (id: string, by: string, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch) =>
+      write(() => clients.delete(id, writer(by), ifMatch, ifNoneMatch)),
     restore: (id: string, by: string) => write(() => clients.restore(id, writer(by))),
     erase: (id: string, by: string) => write(() => clients.erase(id, writer(by))),
 

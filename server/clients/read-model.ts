@@ -145,6 +145,21 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   );
 }
 
+/**
+ * Whether an If-Match header holds for the list whose ETag is `etag` (RFC 9110 section 13.1.1): `*` (the list always
+ * exists), or a strong tag of this version of the list, in any of its content codings (the same list). A weak tag
+ * never matches.
+ */
+export function meetsListIfMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return true;
+  if (header.trim() === '*') return true;
+  const identity = etag.replace(/-(?:br|gzip)"$/, '"');
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return !tag.startsWith('W/') && tag.replace(/-(?:br|gzip)"$/, '"') === identity;
+  });
+}
+
 /** The list as it is now: read from the database straight into one Buffer of the right size. */
 async function readList(clients: ClientsRepository, engine: DatabaseEngine): Promise<SerializedList> {
   const size = await clients.jsonSize();

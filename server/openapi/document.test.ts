@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { builtSpaStandIn } from '../testing/built-spa.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { validatorCompiler, type ZodTypeProvider } from '../zod-type-provider.ts';
-import { documentText, openApi } from './document.ts';
+import { documentText, openApi, RESPONSE_HEADERS } from './document.ts';
+import { GENERATED_CLIENT_TYPES, generatedClientTypes } from './generated-client-types.ts';
 
 const COMMITTED = new URL('../../docs/openapi.json', import.meta.url);
 
@@ -71,43 +72,81 @@ describe('the OpenAPI document', () => {
       'POST /logout',
       'PUT /api/clients/{clientId}',
     ]);
+    const operationIds: unknown[] = [];
     for (const operations of Object.values(document.paths)) {
-      for (const operation of Object.values(operations)) expect(operation.summary).toEqual(expect.any(String));
+      for (const operation of Object.values(operations)) {
+        expect(operation.summary).toEqual(expect.any(String));
+        operationIds.push(operation.operationId);
+      }
     }
+    // Every operation names itself for a generated client, each once.
+    expect(operationIds).toEqual(operationIds.map(() => expect.stringMatching(/^[a-z][A-Za-z]+$/)));
+    expect(new Set(operationIds).size).toBe(operationIds.length);
     expect(registeredRoutes(withSpa.printRoutes({ commonPrefix: false }))).toEqual(
       expect.arrayContaining(['GET /', 'GET /assets/index-abc123.js', 'GET /index.html']),
     );
     expect(withSpa.openApiDocument()).toEqual(document);
   });
 
-  it('says what each call takes and sends: bodies, path parameters, 400, and 401 under /api', async () => {
+  it('says what each call takes and sends: bodies, parameters, headers, 400, 401 under /api, 403/413/415 on writes', async () => {
     const { paths } = (await createTestApp()).app.openApiDocument();
     const error = { $ref: '#/components/schemas/ApiErrorBody' };
     const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: error } } });
+    const header = (name: keyof typeof RESPONSE_HEADERS, required = true) => ({ [name]: { ...RESPONSE_HEADERS[name], required } });
     expect(paths['/api/clients/{clientId}']?.put).toEqual({
+      operationId: 'updateClient',
       summary: 'Update a client',
-      description: expect.stringContaining('If-Match'),
+      description: expect.stringContaining('If-None-Match'),
       parameters: [
         { name: 'clientId', in: 'path', required: true, schema: { type: 'string' } },
         { name: 'if-match', in: 'header', required: false, schema: { type: 'string' } },
+        { name: 'if-none-match', in: 'header', required: false, schema: { type: 'string' } },
       ],
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ClientInput' } } } },
       responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Client' } } } },
+        200: {
+          description: 'OK',
+          headers: header('ETag'),
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Client' } } },
+        },
         400: errorResponse('Bad Request'),
-        401: errorResponse('Unauthorized'),
+        401: { ...errorResponse('Unauthorized'), headers: { ...header('WWW-Authenticate'), ...header('Set-Cookie', false) } },
+        403: errorResponse('Forbidden'),
         404: errorResponse('Not Found'),
         412: {
           description: 'Precondition Failed',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/PreconditionFailedBody' } } },
         },
+        413: errorResponse('Payload Too Large'),
+        415: errorResponse('Unsupported Media Type'),
       },
       security: [{ session: [] }],
     });
-    expect(paths['/api/clients']?.get?.responses[304]).toEqual({ description: 'Not Modified' });
-    expect(paths['/login']?.post?.responses[401]).toEqual(errorResponse('Unauthorized'));
-    expect(paths['/login']?.post?.security).toBeUndefined();
-    expect(paths['/healthz']?.get?.security).toBeUndefined();
+    expect(paths['/api/clients']?.get?.responses[304]).toEqual({ description: 'Not Modified', headers: header('ETag') });
+    expect(paths['/api/clients']?.post?.responses[201]?.headers).toEqual({ ...header('ETag'), ...header('Location') });
+    expect(paths['/login']?.post?.responses[401]).toEqual({ ...errorResponse('Unauthorized'), headers: header('WWW-Authenticate') });
+    expect(paths['/login']?.post?.responses[200]?.headers).toEqual({ ...header('Set-Cookie'), ...header('Session-Expires') });
+    expect(paths['/login']?.post?.responses[429]?.headers).toEqual(header('Retry-After'));
+    expect(paths['/api/clients/{clientId}/export']?.get?.responses[200]?.headers).toEqual(header('Content-Disposition'));
+    // Public: no session needed, and the document says so rather than leaving it unsaid.
+    for (const [path, method] of [
+      ['/login', 'post'],
+      ['/logout', 'post'],
+      ['/healthz', 'get'],
+    ] as const) {
+      expect(paths[path]?.[method]?.security).toEqual([]);
+    }
+  });
+
+  it('gives ClientInput the forms the server enforces: an email, and the date-time as the register form sends it', async () => {
+    const { components } = (await createTestApp()).app.openApiDocument();
+    const { email, registrationDateTime } = components.schemas.ClientInput?.properties ?? {};
+    expect(email).toMatchObject({ type: 'string', format: 'email' });
+    const pattern = new RegExp(registrationDateTime?.pattern as string);
+    for (const accepted of ['2024-05-01T10:30', '2024-05-01T10:30:15', '2024-05-01T10:30:00.000Z', '2024-05-01T12:30+02:00']) {
+      expect([accepted, pattern.test(accepted)]).toEqual([accepted, true]);
+    }
+    for (const refused of ['2024-05-01', '10:30', 'yesterday']) expect([refused, pattern.test(refused)]).toEqual([refused, false]);
   });
 
   it('takes query and header parameters from their schemas too', async () => {
@@ -130,4 +169,11 @@ describe('the OpenAPI document', () => {
     const committed = readFileSync(COMMITTED, 'utf8');
     expect(committed, 'docs/openapi.json is stale: run npm run openapi and commit it').toBe(documentText(app.openApiDocument()));
   });
+
+  it('has its generated client types committed, as npm run openapi writes them from it', async () => {
+    const { app } = await createTestApp();
+    const committed = readFileSync(GENERATED_CLIENT_TYPES, 'utf8');
+    const stale = 'server/openapi/generated-client.d.ts is stale: run npm run openapi and commit it';
+    expect(committed, stale).toBe(await generatedClientTypes(app.openApiDocument()));
+  }, 20_000);
 });

@@ -25,14 +25,18 @@ import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
+    /** The operation's name in a generated client (`listClients`); document.test.ts fails on one missing or twice. */
+    operationId?: string;
     /** The operation's one line in the document (a route without one fails document.test.ts). */
     summary?: string;
     /** More than the summary says, when a caller needs it (a condition, a side effect). */
     description?: string;
     /** Not in the document: the SPA's page and files (@fastify/static marks its own routes so). */
     hide?: boolean;
-    /** Who may call it; routes/api.ts sets SESSION_REQUIRED on every /api route. */
+    /** Who may call it; routes/api.ts sets SESSION_REQUIRED on every /api route; none: a public route. */
     security?: SecurityRequirement[];
+    /** The headers each status sends (RESPONSE_HEADERS), each with whether it always does. */
+    responseHeaders?: Partial<Record<number, Partial<Record<ResponseHeaderName, boolean>>>>;
   }
   interface FastifyInstance {
     /** The document of every route registered after the plugin; made on the first call, once the app is ready. */
@@ -43,23 +47,53 @@ declare module 'fastify' {
 /** The parts of OpenAPI 3.1 this document uses (https://spec.openapis.org/oas/v3.1.1). */
 type JsonSchema = { properties?: Record<string, JsonSchema>; required?: string[]; [keyword: string]: unknown };
 type Content = Record<string, { schema: JsonSchema }>;
-type Response = { description: string; content?: Content };
+type Header = { description: string; required: boolean; schema: JsonSchema };
+type Response = { description: string; headers?: Record<string, Header>; content?: Content };
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: JsonSchema };
 type SecurityRequirement = Record<string, string[]>;
 type Operation = {
+  operationId?: string;
   summary?: string;
   description?: string;
   parameters?: Parameter[];
   requestBody?: { required: true; content: Content };
   responses: Record<string, Response>;
-  security?: SecurityRequirement[];
+  security: SecurityRequirement[];
 };
 export type OpenApiDocument = {
   openapi: string;
   info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, Record<string, string>> };
 };
+
+/** The response headers the document declares, by name: what each says and its form. */
+export const RESPONSE_HEADERS = {
+  ETag: {
+    description: 'The version sent, a strong entity tag (a client: `"v3"`); send it back in If-Match or If-None-Match.',
+    schema: { type: 'string', pattern: '^"[\\x21\\x23-\\x7e]+"$' },
+  },
+  Location: {
+    description: 'The client registered: its URL, for GET, PUT and DELETE.',
+    schema: { type: 'string', format: 'uri-reference' },
+  },
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  'Set-Cookie': {
+    description: 'The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused.',
+    schema: { type: 'string' },
+  },
+  'Session-Expires': {
+    description: 'The latest the session can end (an HTTP date): login + SESSION_MAX_HOURS.',
+    schema: { type: 'string' },
+  },
+  'Content-Disposition': { description: 'A file to save: `attachment; filename="client-{id}.json"`.', schema: { type: 'string' } },
+  'WWW-Authenticate': {
+    description: 'How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic.',
+    schema: { type: 'string', pattern: '^Cookie ' },
+  },
+} as const satisfies Record<string, { description: string; schema: JsonSchema }>;
+type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;
 
 /** The security requirement of a route behind the session cookie. */
 export const SESSION_REQUIRED: SecurityRequirement[] = [{ session: [] }];
@@ -80,7 +114,17 @@ type Components = Record<string, JsonSchema>;
 
 /** A zod schema as JSON Schema; the named schemas it holds go to `components` and are referred to. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Components): JsonSchema {
-  const text = JSON.stringify(z.toJSONSchema(schema, { io, metadata: named })).replaceAll('"#/$defs/', '"#/components/schemas/');
+  const text = JSON.stringify(
+    z.toJSONSchema(schema, {
+      io,
+      metadata: named,
+      // What the contract says with `.meta()` beyond zod's checks (ClientInput's email format, the date-time's pattern).
+      override: ({ zodSchema, jsonSchema: json }) => {
+        const { id: _id, contentMediaType: _type, ...meta } = (z.globalRegistry.get(zodSchema) ?? {}) as Record<string, unknown>;
+        Object.assign(json, meta);
+      },
+    }),
+  ).replaceAll('"#/$defs/', '"#/components/schemas/');
   const { $schema: _dialect, $defs = {}, ...json } = JSON.parse(text) as JsonSchema & { $defs?: Components };
   for (const [id, definition] of Object.entries($defs)) {
     if (components[id] && !isDeepStrictEqual(components[id], definition)) {
@@ -107,24 +151,39 @@ function parameters(route: RouteOptions, components: Components): Parameter[] {
   });
 }
 
-function responseObject(status: string, schema: z.ZodType, components: Components): Response {
+function headerObjects(declared: Partial<Record<ResponseHeaderName, boolean>> = {}): Pick<Response, 'headers'> {
+  const entries = Object.entries(declared) as [ResponseHeaderName, boolean][];
+  if (entries.length === 0) return {};
+  return { headers: Object.fromEntries(entries.map(([name, required]) => [name, { ...RESPONSE_HEADERS[name], required }])) };
+}
+
+function responseObject(
+  status: string,
+  schema: z.ZodType,
+  components: Components,
+  headers?: Partial<Record<ResponseHeaderName, boolean>>,
+): Response {
   const description = STATUS_CODES[status] ?? status;
   // A 204 or a 304 has no body: its schema is z.undefined(), which JSON Schema cannot say.
-  if (schema instanceof z.ZodUndefined) return { description };
+  if (schema instanceof z.ZodUndefined) return { description, ...headerObjects(headers) };
   // A body that is not JSON says its type in the schema's metadata (the event stream's `text/event-stream`).
   const mediaType = (schema.meta() as { contentMediaType?: string } | undefined)?.contentMediaType ?? 'application/json';
-  return { description, content: { [mediaType]: { schema: jsonSchema(schema, 'output', components) } } };
+  return { description, ...headerObjects(headers), content: { [mediaType]: { schema: jsonSchema(schema, 'output', components) } } };
 }
 
 function operation(route: RouteOptions, components: Components): Operation {
-  const { summary, description, security, body, response = {} } = route.schema ?? {};
-  const declared = response as Record<string, z.ZodType>;
-  const responses: Operation['responses'] = {};
-  for (const [status, schema] of Object.entries(declared)) responses[status] = responseObject(status, schema, components);
+  const { operationId, summary, description, security, body, response = {}, responseHeaders = {} } = route.schema ?? {};
+  const declared: Record<string, z.ZodType> = { ...(response as Record<string, z.ZodType>) };
   const parameterList = parameters(route, components);
-  // A request that fails the route's schemas gets 400 { message } (zod-type-provider.ts).
-  if ((body || parameterList.length > 0) && !declared[400]) responses[400] = responseObject('400', ApiErrorBody, components);
+  // A request that fails the route's schemas gets 400 { message } (zod-type-provider.ts); optional headers never do.
+  const validated = body || parameterList.some((parameter) => parameter.in !== 'header');
+  if (validated && !declared[400]) declared[400] = ApiErrorBody;
+  const responses: Operation['responses'] = {};
+  for (const [status, schema] of Object.entries(declared).sort(([a], [b]) => a.localeCompare(b))) {
+    responses[status] = responseObject(status, schema, components, responseHeaders[Number(status)]);
+  }
   return {
+    ...(operationId ? { operationId } : {}),
     ...(summary ? { summary } : {}),
     ...(description ? { description } : {}),
     ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
@@ -132,7 +191,8 @@ function operation(route: RouteOptions, components: Components): Operation {
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body as z.ZodType, 'input', components) } } } }
       : {}),
     responses,
-    ...(security ? { security } : {}),
+    // A route that names no requirement is public: `[]` says so (no session needed).
+    security: security ?? [],
   };
 }
 
@@ -161,6 +221,8 @@ function describeRoutes(routes: RouteOptions[]): OpenApiDocument {
         'The calls the salon’s staff pages make (SPEC.md section 7). Bodies are JSON; every error is `{ message }`. ' +
         'POST /login sets the session cookie that every /api call needs (401 without it).',
     },
+    // The server the document is served from (GET /api/openapi.json): the SPA's own origin.
+    servers: [{ url: '/', description: 'The salon’s server: the same origin as the site' }],
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),

@@ -4,6 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_CHALLENGE } from '#contract/http';
 import { failureEpisodes } from '../background/background-tasks.ts';
 import type { AppConfig } from '../config.ts';
 import { LoginThrottle, type LoginThrottleOptions, type LoginThrottling } from '../auth/login-throttle.ts';
@@ -75,7 +76,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) {
         reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'));
       }
-      reply.code(401).send({ message: 'Log in to continue' });
+      reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: 'Log in to continue' });
     }
 
     // A callback hook: a session the server already knows (most requests) is checked

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ApiErrorBody } from '#contract/api';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,9 +49,18 @@ export const crossSiteGuard = fp<CrossSiteGuardOptions>(
         return { status: 403, message: 'Cross-origin requests are not allowed' };
       }
       if (request.routeOptions.config.bodyOptional && !hasBody(request)) return undefined;
+      // No route: nothing is read or changed, and a bodiless PATCH deserves its 405 (or 404), not a 415.
+      if (request.routeOptions.url === undefined && !hasBody(request)) return undefined;
       if (!isJson(request)) return { status: 415, message: 'Content-Type must be application/json' };
       return undefined;
     }
+
+    // For the OpenAPI document (openapi/document.ts): what every state-changing route may answer before its handler.
+    app.addHook('onRoute', (route) => {
+      if ([route.method].flat().every((method) => SAFE_METHODS.has(method))) return;
+      const refusals = { 403: ApiErrorBody, 413: ApiErrorBody, 415: ApiErrorBody };
+      route.schema = { ...route.schema, response: { ...refusals, ...(route.schema?.response as object) } };
+    });
 
     // A callback hook, not an async one: it runs on every request, and needs no promise.
     app.addHook('onRequest', (request, reply, done) => {

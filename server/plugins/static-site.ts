@@ -14,19 +14,19 @@ import { assertServableSpa } from '../http/spa-build.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** A GET for one of the SPA's pages (/clients, /login, /clients/edit/x): not a file, not /api, HTML accepted. */
-function wantsSpaPage(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+/** A path the SPA's page answers (/clients, /login, /clients/edit/x): not a file, not /api. */
+function isSpaPagePath(request: FastifyRequest): boolean {
   const path = request.url.split('?', 1)[0] ?? '';
-  if (path === '/api' || path.startsWith('/api/')) return false;
   // A path whose last segment has an extension asks for a file that does not exist.
-  if (/\.[^/]*$/.test(path)) return false;
-  const accept = request.headers.accept;
-  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+  return path !== '/api' && !path.startsWith('/api/') && !/\.[^/]*$/.test(path);
 }
 
-function notFound(_request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send({ message: 'Not found' });
+/** A GET for one of the SPA's pages, HTML accepted. */
+function wantsSpaPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (!isSpaPagePath(request)) return false;
+  const accept = request.headers.accept;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
 
 export type StaticSiteOptions = { staticDir: string | null };
@@ -34,8 +34,8 @@ export type StaticSiteOptions = { staticDir: string | null };
 export const staticSite = fp<StaticSiteOptions>(
   async (app, { staticDir }) => {
     if (staticDir === null) {
-      // API only (most tests).
-      app.setNotFoundHandler(notFound);
+      // API only (most tests): 404, or 405 with Allow for a path that has routes in other methods.
+      app.setNotFoundHandler(app.sendNotFound);
       return;
     }
     let indexHtml: Buffer;
@@ -90,9 +90,10 @@ export const staticSite = fp<StaticSiteOptions>(
     app.get('/', { schema: { hide: true } }, sendPage);
 
     app.setNotFoundHandler((request, reply) => {
-      if (!wantsSpaPage(request)) return notFound(request, reply);
-      return sendPage(request, reply);
+      if (wantsSpaPage(request)) return sendPage(request, reply);
+      // PUT /login: 405, and its Allow names the page's GET beside the route's POST.
+      return app.sendNotFound(request, reply, isSpaPagePath(request) ? ['GET'] : []);
     });
   },
-  { name: 'static-site' },
+  { name: 'static-site', dependencies: ['method-not-allowed'] },
 );

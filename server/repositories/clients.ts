@@ -2,7 +2,7 @@
 import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ChangeKind, Client, ClientChange, ClientEvent, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
-import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
+import type { IfMatch, IfNoneMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { isPostgres } from '../db/engine.ts';
 import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
 
@@ -180,18 +180,32 @@ function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database
 }
 
 export function createClientsRepository(db: Kysely<Database>) {
-  /** The condition's WHERE on a live client; without one, any live client (last write wins). */
-  function matching(id: string, ifMatch: IfMatch) {
+  /** The conditions' WHERE on a live client; without any, any live client (last write wins). */
+  function matching(id: string, ifMatch: IfMatch, ifNoneMatch: IfNoneMatch) {
     return (trx: Transaction<Database>) => {
       let query = trx.updateTable('clients').where('id', '=', id).where('deleted_at', 'is', null);
       if (ifMatch !== undefined && ifMatch !== '*') query = query.where('version', 'in', ifMatch.length > 0 ? [...ifMatch] : [0]);
+      // `*`: no live client may be written (with none, the write is a 404); tags: none of the versions they name.
+      if (ifNoneMatch === '*') query = query.where('version', '<', 0);
+      else if (ifNoneMatch !== undefined && ifNoneMatch.length > 0) query = query.where('version', 'not in', [...ifNoneMatch]);
       return query;
     };
   }
 
-  /** Without a condition a missing client is simply not found; with one, the 412 says what happened to it. */
-  async function unwritten(trx: Transaction<Database>, id: string, ifMatch: IfMatch): Promise<WriteOutcome<never>> {
-    return ifMatch === undefined ? { status: 'not-found' } : refusal(trx, id);
+  /**
+   * Without a condition a missing client is simply not found; with If-Match, the 412 says what happened to it. With
+   * If-None-Match alone, only a live client refuses (412); a deleted one has no current version to match (404).
+   */
+  async function unwritten(
+    trx: Transaction<Database>,
+    id: string,
+    ifMatch: IfMatch,
+    ifNoneMatch: IfNoneMatch,
+  ): Promise<WriteOutcome<never>> {
+    if (ifMatch === undefined && ifNoneMatch === undefined) return { status: 'not-found' };
+    const outcome = await refusal(trx, id);
+    if (ifMatch === undefined && outcome.status === 'stale' && outcome.current.client === null) return { status: 'not-found' };
+    return outcome;
   }
 
   return {
@@ -263,32 +277,40 @@ export function createClientsRepository(db: Kysely<Database>) {
     },
 
     /** UPDATE … WHERE id = ? AND version IN (…) RETURNING …: one statement decides; the current state is read only when it wrote nothing. */
-    update(id: string, input: ClientInput, writer: Writer, ifMatch: IfMatch): Promise<WriteOutcome<VersionedClient>> {
+    update(
+      id: string,
+      input: ClientInput,
+      writer: Writer,
+      ifMatch: IfMatch,
+      ifNoneMatch?: IfNoneMatch,
+    ): Promise<WriteOutcome<VersionedClient>> {
       return inTransaction(db, async (trx) => {
         const row = await matching(
           id,
           ifMatch,
+          ifNoneMatch,
         )(trx)
           .set((eb) => ({ ...toColumns(input), updated_at: writer.now.toISOString(), version: eb('version', '+', 1) }))
           .returning([...clientColumns, 'version'])
           .executeTakeFirst();
-        if (!row) return unwritten(trx, id, ifMatch);
+        if (!row) return unwritten(trx, id, ifMatch, ifNoneMatch);
         await appendChange(trx, id, row.version, 'updated', writer, toFields(row));
         return { status: 'written', value: { client: toClient(row), version: row.version } };
       });
     },
 
     /** Moves a client to "Recently deleted": it leaves the list, and keeps its id and history for a restore. */
-    delete(id: string, writer: Writer, ifMatch: IfMatch): Promise<WriteOutcome<number>> {
+    delete(id: string, writer: Writer, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch): Promise<WriteOutcome<number>> {
       return inTransaction(db, async (trx) => {
         const row = await matching(
           id,
           ifMatch,
+          ifNoneMatch,
         )(trx)
           .set((eb) => ({ deleted_at: writer.now.toISOString(), deleted_by: writer.by, version: eb('version', '+', 1) }))
           .returning('version')
           .executeTakeFirst();
-        if (!row) return unwritten(trx, id, ifMatch);
+        if (!row) return unwritten(trx, id, ifMatch, ifNoneMatch);
         await appendChange(trx, id, row.version, 'deleted', writer, null);
         return { status: 'written', value: row.version };
       });

@@ -18,12 +18,15 @@ export const apiRoutes: ZodPlugin = async (app) => {
     else done();
   });
   app.addHook('onRequest', app.requireSession);
-  // Every route here says so in its schema, for the OpenAPI document (openapi/document.ts).
+  // Every route here says so in its schema, for the OpenAPI document (openapi/document.ts). The 401 challenges
+  // (WWW-Authenticate), and clears a cookie the server no longer honours (Set-Cookie).
   app.addHook('onRoute', (route) => {
     const response = { 401: ApiErrorBody, ...(route.schema?.response as object) };
-    route.schema = { ...route.schema, security: SESSION_REQUIRED, response };
+    const responseHeaders = { 401: { 'WWW-Authenticate': true, 'Set-Cookie': false }, ...route.schema?.responseHeaders };
+    route.schema = { ...route.schema, security: SESSION_REQUIRED, response, responseHeaders };
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
+  // Behind the session check like every /api path: a caller without a session learns nothing of the API's shape.
+  app.setNotFoundHandler(app.sendNotFound);
   await app.register(clientRoutes);
   await app.register(eventRoutes);
   await app.register(openApiRoutes);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ApiErrorBody, LoginRequest } from '#contract/api';
+import { SESSION_CHALLENGE } from '#contract/http';
 import { SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../auth/session-cookie.ts';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
@@ -14,16 +15,28 @@ const LoginResponse = z.object({ username: z.string() });
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
-const logoutSchema = { summary: 'Log out: ends the session, if any', response: { 204: z.undefined() } };
+const logoutSchema = {
+  operationId: 'logOut',
+  summary: 'Log out: ends the session, if any',
+  response: { 204: z.undefined() },
+  responseHeaders: { 204: { 'Set-Cookie': true } },
+};
 
 export const authRoutes: ZodPlugin = async (app) => {
   app.post(
     '/login',
     {
       schema: {
+        operationId: 'logIn',
         summary: 'Log in: starts a session (its cookie); Session-Expires says when it ends at the latest',
         body: LoginRequest,
         response: { 200: LoginResponse, 401: ApiErrorBody, 429: ApiErrorBody, 503: ApiErrorBody },
+        responseHeaders: {
+          200: { 'Set-Cookie': true, 'Session-Expires': true },
+          401: { 'WWW-Authenticate': true },
+          429: { 'Retry-After': true },
+          503: { 'Retry-After': true },
+        },
       },
     },
     async (request, reply) => {
@@ -49,7 +62,8 @@ export const authRoutes: ZodPlugin = async (app) => {
       await admission.login.finish(account ? 'succeeded' : 'failed');
       if (!account) {
         request.log.info({ username }, 'Login failed');
-        return reply.code(401).send({ message: INVALID_CREDENTIALS });
+        // SPEC.md section 7: any status but 200 is a failure; the challenge names the form, never Basic.
+        return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: INVALID_CREDENTIALS });
       }
 
       // A new session on every login; the one this browser had before, if any, ends.

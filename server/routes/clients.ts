@@ -22,11 +22,19 @@ import {
 import {
   changedSinceMessage,
   malformedIfMatchMessage,
+  malformedIfNoneMatchMessage,
+  matchesIfNoneMatchMessage,
+  meetsIfMatch,
+  namedByIfNoneMatch,
   parseIfMatch,
+  parseIfNoneMatch,
   versionEtag,
   type IfMatch,
+  type IfNoneMatch,
   type WriteOutcome,
 } from '#contract/if-match';
+import { meetsListIfMatch } from '../clients/read-model.ts';
+import { apiPaths } from '#contract/paths';
 import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
 /** Any id that cannot be one gets the same response, whatever is wrong with it. */
@@ -35,10 +43,10 @@ const ClientIdParams = z.object({
 });
 
 /**
- * Declared for the OpenAPI document; checked by parseIfMatch, whose 400 says what is wrong. Loose: the other
- * headers stay as they are.
+ * Declared for the OpenAPI document; checked by parseIfMatch and parseIfNoneMatch, whose 400 says what is wrong.
+ * Loose: the other headers stay as they are.
  */
-const IfMatchHeaders = z.looseObject({ 'if-match': z.string().optional() });
+const ConditionalHeaders = z.looseObject({ 'if-match': z.string().optional(), 'if-none-match': z.string().optional() });
 
 /** Declared for the OpenAPI document; checked by parseIdempotencyKey. */
 const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
@@ -48,6 +56,9 @@ const MALFORMED_IDEMPOTENCY_KEY = { message: malformedIdempotencyKeyMessage };
 const IDEMPOTENCY_KEY_REUSED = { message: idempotencyKeyReusedMessage };
 const REGISTRATION_ERASED = { message: registrationErasedMessage };
 const MALFORMED_IF_MATCH = { message: malformedIfMatchMessage };
+const MALFORMED_IF_NONE_MATCH = { message: malformedIfNoneMatchMessage };
+const CLIENT_CHANGED = { message: changedSinceMessage };
+const LIST_CHANGED = { message: 'The client list changed since you read it' };
 
 /** The type of the bodies the read model makes (Fastify would call a Buffer octet-stream). */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -57,31 +68,49 @@ function actor(request: FastifyRequest): string {
   return request.session?.username ?? 'unknown';
 }
 
-/** The request's If-Match condition, or null after a 400 was sent for a malformed one. */
-function ifMatchOf(request: FastifyRequest, reply: FastifyReply): IfMatch | null {
-  const header = request.headers['if-match'];
-  const condition = parseIfMatch(Array.isArray(header) ? header.join(', ') : header);
-  if (condition === null) void reply.code(400).send(MALFORMED_IF_MATCH);
-  return condition;
+type Conditions = { ifMatch: IfMatch; ifNoneMatch: IfNoneMatch };
+
+/** The request's If-Match and If-None-Match conditions, or null after a 400 was sent for a malformed one. */
+function conditionsOf(request: FastifyRequest, reply: FastifyReply): Conditions | null {
+  const joined = (header: string | string[] | undefined) => (Array.isArray(header) ? header.join(', ') : header);
+  const ifMatch = parseIfMatch(joined(request.headers['if-match']));
+  const ifNoneMatch = parseIfNoneMatch(joined(request.headers['if-none-match']));
+  if (ifMatch === null) void reply.code(400).send(MALFORMED_IF_MATCH);
+  else if (ifNoneMatch === null) void reply.code(400).send(MALFORMED_IF_NONE_MATCH);
+  return ifMatch === null || ifNoneMatch === null ? null : { ifMatch, ifNoneMatch };
 }
 
-/** 404 or 412 for a write that did not happen. */
-function sendUnwritten(reply: FastifyReply, outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>) {
-  return outcome.status === 'stale'
-    ? reply.code(412).send({ message: changedSinceMessage, current: outcome.current })
-    : reply.code(404).send(CLIENT_NOT_FOUND);
+/** 404 or 412 for a write that did not happen; the 412 names the condition that failed (If-Match is evaluated first). */
+function sendUnwritten(reply: FastifyReply, outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>, { ifMatch }: Conditions) {
+  if (outcome.status !== 'stale') return reply.code(404).send(CLIENT_NOT_FOUND);
+  const message =
+    meetsIfMatch(ifMatch, outcome.current.version) && outcome.current.client ? matchesIfNoneMatchMessage : changedSinceMessage;
+  return reply.code(412).send({ message, current: outcome.current });
 }
 
-const conditional = 'Honours If-Match (the ETag of GET /api/clients/{clientId}): 412 with the current state when the client changed since.';
+const conditional =
+  'Honours If-Match (the ETag of GET /api/clients/{clientId}): 412 with the current state when the client changed since; ' +
+  'and If-None-Match (RFC 9110 section 13.1.2): 412 when the client is in a version it names, or exists at all with `*`.';
 
 export const clientRoutes: ZodPlugin = async (app) => {
   const store = app.clientStore;
 
   app.get(
     '/clients',
-    { schema: { summary: 'The client list', response: { 200: ClientList, 304: z.undefined() } } },
+    {
+      schema: {
+        operationId: 'listClients',
+        summary: 'The client list',
+        description: 'Sends its ETag: 304 when If-None-Match names it; 412 when an If-Match names another version of the list.',
+        headers: ConditionalHeaders,
+        response: { 200: ClientList, 304: z.undefined(), 412: ApiErrorBody },
+        responseHeaders: { 200: { ETag: true }, 304: { ETag: true } },
+      },
+    },
     async (request, reply) => {
       const list = await store.list(request.headers);
+      // RFC 9110 section 13.2.2: If-Match first, then If-None-Match.
+      if (!meetsListIfMatch(request.headers['if-match'], list.etag)) return reply.code(412).send(LIST_CHANGED);
       // The browser may keep the list but must ask each time; an unchanged list costs a 304.
       reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').header('etag', list.etag);
       if (list.notModified) return reply.code(304).send();
@@ -94,6 +123,7 @@ export const clientRoutes: ZodPlugin = async (app) => {
     '/clients',
     {
       schema: {
+        operationId: 'registerClient',
         summary: 'Register a client',
         description:
           'Honours Idempotency-Key: the same key from the same staff account within 24 hours answers the first ' +
@@ -101,30 +131,51 @@ export const clientRoutes: ZodPlugin = async (app) => {
         headers: IdempotencyKeyHeaders,
         body: ClientInput,
         response: { 201: Client, 400: ApiErrorBody, 409: ApiErrorBody, 422: ApiErrorBody },
+        responseHeaders: { 201: { ETag: true, Location: true } },
       },
     },
     async (request, reply) => {
       const header = request.headers['idempotency-key'];
       const key = parseIdempotencyKey(Array.isArray(header) ? header.join(', ') : header);
       if (key === null) return reply.code(400).send(MALFORMED_IDEMPOTENCY_KEY);
+      const created = (client: Client, version: number) =>
+        // RFC 9110 section 15.3.2: a 201 names the resource it created.
+        reply.code(201).header('etag', versionEtag(version)).header('location', apiPaths.client(client._id)).send(client);
       if (key === undefined) {
         const { client, version } = await store.create(request.body, actor(request));
-        return reply.code(201).header('etag', versionEtag(version)).send(client);
+        return created(client, version);
       }
       const outcome = await store.createOnce(request.body, actor(request), key);
       if (outcome.status === 'key-reused') return reply.code(422).send(IDEMPOTENCY_KEY_REUSED);
       if (outcome.status === 'erased') return reply.code(409).send(REGISTRATION_ERASED);
-      return reply.code(201).header('etag', versionEtag(outcome.value.version)).send(outcome.value.client);
+      return created(outcome.value.client, outcome.value.version);
     },
   );
 
   app.get(
     '/clients/:clientId',
-    { schema: { summary: 'One client', params: ClientIdParams, response: { 200: Client, 404: ApiErrorBody } } },
+    {
+      schema: {
+        operationId: 'getClient',
+        summary: 'One client',
+        description:
+          'Sends its version as a strong ETag. Conditional (RFC 9110 section 13.2.2): 412 when If-Match names another ' +
+          'version, then 304 when If-None-Match names this one (or is `*`).',
+        params: ClientIdParams,
+        headers: ConditionalHeaders,
+        response: { 200: Client, 304: z.undefined(), 404: ApiErrorBody, 412: ApiErrorBody },
+        responseHeaders: { 200: { ETag: true }, 304: { ETag: true } },
+      },
+    },
     async (request, reply) => {
+      const conditions = conditionsOf(request, reply);
+      if (conditions === null) return reply;
       const found = await store.client(request.params.clientId);
       if (!found) return reply.code(404).send(CLIENT_NOT_FOUND);
-      return reply.header('etag', versionEtag(found.version)).type(JSON_TYPE).send(found.body);
+      if (!meetsIfMatch(conditions.ifMatch, found.version)) return reply.code(412).send(CLIENT_CHANGED);
+      reply.header('etag', versionEtag(found.version));
+      if (namedByIfNoneMatch(conditions.ifNoneMatch, found.version)) return reply.code(304).send();
+      return reply.type(JSON_TYPE).send(found.body);
     },
   );
 
@@ -132,19 +183,22 @@ export const clientRoutes: ZodPlugin = async (app) => {
     '/clients/:clientId',
     {
       schema: {
+        operationId: 'updateClient',
         summary: 'Update a client',
         description: conditional,
         params: ClientIdParams,
-        headers: IfMatchHeaders,
+        headers: ConditionalHeaders,
         body: ClientInput,
         response: { 200: Client, 400: ApiErrorBody, 404: ApiErrorBody, 412: PreconditionFailedBody },
+        responseHeaders: { 200: { ETag: true } },
       },
     },
     async (request, reply) => {
-      const ifMatch = ifMatchOf(request, reply);
-      if (ifMatch === null) return reply;
-      const outcome = await store.update(request.params.clientId, request.body, actor(request), ifMatch);
-      if (outcome.status !== 'written') return sendUnwritten(reply, outcome);
+      const conditions = conditionsOf(request, reply);
+      if (conditions === null) return reply;
+      const { ifMatch, ifNoneMatch } = conditions;
+      const outcome = await store.update(request.params.clientId, request.body, actor(request), ifMatch, ifNoneMatch);
+      if (outcome.status !== 'written') return sendUnwritten(reply, outcome, conditions);
       return reply.header('etag', versionEtag(outcome.value.version)).send(outcome.value.client);
     },
   );
@@ -153,26 +207,32 @@ export const clientRoutes: ZodPlugin = async (app) => {
     '/clients/:clientId',
     {
       schema: {
+        operationId: 'deleteClient',
         summary: 'Delete a client',
         description: `Moves it to "Recently deleted" (restorable until purged). ${conditional}`,
         params: ClientIdParams,
-        headers: IfMatchHeaders,
+        headers: ConditionalHeaders,
         response: { 204: z.undefined(), 400: ApiErrorBody, 404: ApiErrorBody, 412: PreconditionFailedBody },
       },
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      const ifMatch = ifMatchOf(request, reply);
-      if (ifMatch === null) return reply;
-      const outcome = await store.remove(request.params.clientId, actor(request), ifMatch);
-      return outcome.status === 'written' ? reply.code(204).send() : sendUnwritten(reply, outcome);
+      const conditions = conditionsOf(request, reply);
+      if (conditions === null) return reply;
+      const outcome = await store.remove(request.params.clientId, actor(request), conditions.ifMatch, conditions.ifNoneMatch);
+      return outcome.status === 'written' ? reply.code(204).send() : sendUnwritten(reply, outcome, conditions);
     },
   );
 
   app.get(
     '/clients/:clientId/history',
     {
-      schema: { summary: "A client's changes, newest first", params: ClientIdParams, response: { 200: ClientHistory, 404: ApiErrorBody } },
+      schema: {
+        operationId: 'getClientHistory',
+        summary: "A client's changes, newest first",
+        params: ClientIdParams,
+        response: { 200: ClientHistory, 404: ApiErrorBody },
+      },
     },
     async (request, reply) => {
       const history = await store.historyJson(request.params.clientId);
@@ -186,9 +246,11 @@ export const clientRoutes: ZodPlugin = async (app) => {
     '/clients/:clientId/export',
     {
       schema: {
+        operationId: 'exportClient',
         summary: 'Everything held about a client, as a file',
         params: ClientIdParams,
         response: { 200: ClientExport, 404: ApiErrorBody },
+        responseHeaders: { 200: { 'Content-Disposition': true } },
       },
     },
     async (request, reply) => {
@@ -201,7 +263,13 @@ export const clientRoutes: ZodPlugin = async (app) => {
   app.post(
     '/clients/:clientId/restore',
     {
-      schema: { summary: 'Restore a deleted client', params: ClientIdParams, response: { 200: Client, 404: ApiErrorBody } },
+      schema: {
+        operationId: 'restoreClient',
+        summary: 'Restore a deleted client',
+        params: ClientIdParams,
+        response: { 200: Client, 404: ApiErrorBody },
+        responseHeaders: { 200: { ETag: true } },
+      },
       config: { bodyOptional: true },
     },
     async (request, reply) => {
@@ -215,6 +283,7 @@ export const clientRoutes: ZodPlugin = async (app) => {
     '/clients/:clientId/erase',
     {
       schema: {
+        operationId: 'eraseClient',
         summary: 'Erase a client and its history',
         description: 'Live or deleted; leaves one "erased" entry without personal data.',
         params: ClientIdParams,
@@ -226,7 +295,15 @@ export const clientRoutes: ZodPlugin = async (app) => {
       (await store.erase(request.params.clientId, actor(request))) ? reply.code(204).send() : reply.code(404).send(CLIENT_NOT_FOUND),
   );
 
-  app.get('/deleted-clients', { schema: { summary: 'Recently deleted clients, newest first', response: { 200: DeletedClientList } } }, () =>
-    store.deleted(),
+  app.get(
+    '/deleted-clients',
+    {
+      schema: {
+        operationId: 'listDeletedClients',
+        summary: 'Recently deleted clients, newest first',
+        response: { 200: DeletedClientList },
+      },
+    },
+    () => store.deleted(),
   );
 };

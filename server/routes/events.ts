@@ -1,5 +1,6 @@
 /** GET /api/events: the change log as Server-Sent Events, live (events/; the session is checked by routes/api.ts). */
 import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
 import { changeEvent, sseEvent } from '../events/event-streams.ts';
@@ -22,13 +23,38 @@ function parseLastEventId(header: string | string[] | undefined): number | undef
   return Number(header);
 }
 
+/** The headers of a stream that opens: GET's, and HEAD's without the stream. */
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+};
+
 export const eventRoutes: ZodPlugin = async (app) => {
+  /** 400 for a Last-Event-ID that is not ours, 429 or 503 (Retry-After) for a stream too many; undefined when it may open. */
+  function refuse(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+    if (parseLastEventId(request.headers['last-event-id']) === null) return reply.code(400).send(MALFORMED_LAST_EVENT_ID);
+    const refused = app.eventStreams.refusal(request.session?.tokenHash ?? '');
+    if (!refused) return undefined;
+    return reply
+      .code(refused === 'session' ? 429 : 503)
+      .header('retry-after', RETRY_AFTER_SECONDS)
+      .send(refused === 'session' ? TOO_MANY_FOR_SESSION : TOO_MANY_FOR_SERVER);
+  }
+
+  // RFC 9110 section 9.3.2: HEAD answers as GET would, without the content. Its own handler: Fastify's HEAD would
+  // run GET's and open a stream only to drop it.
+  app.head('/events', { schema: { headers: LastEventIdHeaders } }, async (request, reply) => {
+    return refuse(request, reply) ?? reply.headers(STREAM_HEADERS).send();
+  });
+
   app.get(
     '/events',
     {
-      // A stream has no headers worth asking for alone.
+      // HEAD is the route above.
       exposeHeadRoute: false,
       schema: {
+        operationId: 'streamClientEvents',
         summary: 'The changes of clients, live (Server-Sent Events)',
         description:
           'Each change of the log is one `change` event (a ClientEvent), its `id:` the log’s sequence number. ' +
@@ -42,20 +68,15 @@ export const eventRoutes: ZodPlugin = async (app) => {
           429: ApiErrorBody,
           503: ApiErrorBody,
         },
+        responseHeaders: { 429: { 'Retry-After': true }, 503: { 'Retry-After': true } },
       },
     },
     async (request, reply) => {
       const { changeFeed, eventStreams } = app;
       const tokenHash = request.session?.tokenHash ?? '';
-      const after = parseLastEventId(request.headers['last-event-id']);
-      if (after === null) return reply.code(400).send(MALFORMED_LAST_EVENT_ID);
-      const refused = eventStreams.refusal(tokenHash);
-      if (refused) {
-        return reply
-          .code(refused === 'session' ? 429 : 503)
-          .header('retry-after', RETRY_AFTER_SECONDS)
-          .send(refused === 'session' ? TOO_MANY_FOR_SESSION : TOO_MANY_FOR_SERVER);
-      }
+      const refused = refuse(request, reply);
+      if (refused) return refused;
+      const after = parseLastEventId(request.headers['last-event-id']) ?? undefined;
 
       const body = new PassThrough();
       const stream = eventStreams.add(tokenHash, {
@@ -82,11 +103,7 @@ export const eventRoutes: ZodPlugin = async (app) => {
         unsubscribe();
         stream.close();
       });
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no')
-        .send(body);
+      return reply.headers(STREAM_HEADERS).send(body);
     },
   );
 };

@@ -7,7 +7,11 @@ import type { ZodPlugin } from '../zod-type-provider.ts';
 
 const Health = z.object({ status: z.enum(['ok', 'unavailable']) });
 
-const healthSchema = { summary: 'Whether this server can serve (no session)', response: { 200: Health, 503: Health } };
+const healthSchema = {
+  operationId: 'checkHealth',
+  summary: 'Whether this server can serve (no session)',
+  response: { 200: Health, 503: Health },
+};
 
 export const healthRoutes: ZodPlugin = async (app) => {
   app.get('/healthz', { schema: healthSchema, config: { quietLog: true } }, async (request, reply) => {

@@ -8,7 +8,9 @@ const OpenApiDocument = z.looseObject({
 });
 
 export const openApiRoutes: ZodPlugin = async (app) => {
-  app.get('/openapi.json', { schema: { summary: 'This document: the API in OpenAPI 3.1', response: { 200: OpenApiDocument } } }, () =>
-    app.openApiDocument(),
+  app.get(
+    '/openapi.json',
+    { schema: { operationId: 'getOpenApiDocument', summary: 'This document: the API in OpenAPI 3.1', response: { 200: OpenApiDocument } } },
+    () => app.openApiDocument(),
   );
 };
