@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { LoginRequest } from '#contract/api';
 import { DEFAULT_SESSION_MAX_MS, SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
 import { mockDb } from '../db.ts';
-import { errorResponse, parseBody } from './respond.ts';
+import { parseBody, unauthorized } from './respond.ts';
 
 /** The demo account of the mock backend (README). */
 const DEMO_ACCOUNT = { username: 'admin', password: 'admin' } as const;
@@ -13,7 +13,7 @@ export const authHandlers = [
     if (!body.ok) return body.response;
     const { username, password } = body.data;
     if (username !== DEMO_ACCOUNT.username || password !== DEMO_ACCOUNT.password) {
-      return errorResponse(401, 'Invalid username or password');
+      return unauthorized('Invalid username or password');
     }
     mockDb.startSession(username);
     // The mock's sessions last as long as the real server's by default.

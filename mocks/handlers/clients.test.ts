@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ClientExport, ClientHistory, DeletedClientList, PreconditionFailedBody } from '#contract/api';
 import { colleague } from '../colleague.ts';
+import { SESSION_CHALLENGE } from '#contract/http';
+import { matchesIfNoneMatchMessage } from '#contract/if-match';
 import { mockDb } from '../db.ts';
 
 /** The mock responds like the real server: the SPA's tests and `npm run dev` rely on it. */
@@ -367,6 +369,48 @@ describe('mock backend', () => {
         json: { message: 'Idempotency-Key must be a string of 1 to 255 visible characters' },
       });
       expect(mockDb.listClients()).toHaveLength(before - 1);
+    });
+  });
+
+  describe('HTTP as the server answers it (issue 27)', () => {
+    const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+      fetch(`http://localhost${path}`, {
+        method,
+        headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+
+    it('challenges every 401 with the Cookie scheme, never Basic', async () => {
+      mockDb.endSession();
+      for (const response of [
+        await send('GET', '/api/clients', {}),
+        await send('POST', '/login', {}, { username: 'admin', password: 'x' }),
+      ]) {
+        expect([response.status, response.headers.get('www-authenticate')]).toEqual([401, SESSION_CHALLENGE]);
+      }
+    });
+
+    it('names a registered client in Location, answers If-None-Match with 304 on GET and 412 on PUT and DELETE', async () => {
+      mockDb.startSession();
+      const created = await send('POST', '/api/clients', {}, input);
+      const { _id } = (await created.json()) as { _id: string };
+      expect(created.headers.get('location')).toBe(`/api/clients/${_id}`);
+      const url = `/api/clients/${_id}`;
+      const notModified = await send('GET', url, { 'If-None-Match': 'W/"v1"' });
+      expect([notModified.status, notModified.headers.get('etag')]).toEqual([304, '"v1"']);
+      expect((await send('GET', url, { 'If-Match': '"v2"' })).status).toBe(412);
+      const put = await send('PUT', url, { 'If-None-Match': '*' }, input);
+      expect([put.status, ((await put.json()) as { message: string }).message]).toEqual([412, matchesIfNoneMatchMessage]);
+      expect((await send('DELETE', url, { 'If-None-Match': '"v1"' })).status).toBe(412);
+      expect((await send('PUT', url, { 'If-None-Match': '"v5"' }, input)).status).toBe(200);
+    });
+
+    it('answers another method on a client path with 405 and Allow', async () => {
+      mockDb.startSession();
+      const patch = await send('PATCH', '/api/clients/abc', {});
+      expect([patch.status, patch.headers.get('allow')]).toEqual([405, 'GET, HEAD, PUT, DELETE']);
+      const removeAll = await send('DELETE', '/api/clients', {});
+      expect([removeAll.status, removeAll.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST']);
     });
   });
 });

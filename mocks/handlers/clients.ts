@@ -10,12 +10,19 @@ import { mockDb } from '../db.ts';
 import {
   changedSinceMessage,
   malformedIfMatchMessage,
+  malformedIfNoneMatchMessage,
+  matchesIfNoneMatchMessage,
+  meetsIfMatch,
+  namedByIfNoneMatch,
   parseIfMatch,
+  parseIfNoneMatch,
   versionEtag,
   type IfMatch,
+  type IfNoneMatch,
   type WriteOutcome,
 } from '#contract/if-match';
-import { errorResponse, parseBody, requireSession } from './respond.ts';
+import { apiPaths } from '#contract/paths';
+import { errorResponse, methodNotAllowed, parseBody, requireSession } from './respond.ts';
 
 /** 400 for an id that cannot be one, so that only well-formed ids reach the store. */
 function invalidId(clientId: string | readonly string[] | undefined): Response | undefined {
@@ -24,16 +31,32 @@ function invalidId(clientId: string | readonly string[] | undefined): Response |
 
 const notFound = () => errorResponse(404, 'Client not found');
 
-/** The request's If-Match condition, or the 400 for a malformed one. */
-function ifMatchOf(request: Request): { ok: true; ifMatch: IfMatch } | { ok: false; response: Response } {
+/** The request's If-Match and If-None-Match conditions, or the 400 for a malformed one. */
+function conditionsOf(request: Request): { ok: true; ifMatch: IfMatch; ifNoneMatch: IfNoneMatch } | { ok: false; response: Response } {
   const ifMatch = parseIfMatch(request.headers.get('If-Match'));
-  return ifMatch === null ? { ok: false, response: errorResponse(400, malformedIfMatchMessage) } : { ok: true, ifMatch };
+  if (ifMatch === null) return { ok: false, response: errorResponse(400, malformedIfMatchMessage) };
+  const ifNoneMatch = parseIfNoneMatch(request.headers.get('If-None-Match'));
+  if (ifNoneMatch === null) return { ok: false, response: errorResponse(400, malformedIfNoneMatchMessage) };
+  return { ok: true, ifMatch, ifNoneMatch };
+}
+
+/**
+ * The If-Match the store is given: the request's, or, when If-None-Match names the live client's version (or is `*`),
+ * none that it can meet, so that the store refuses with the client as it is now (412), as the server's one UPDATE does.
+ */
+function storeCondition(clientId: string, { ifMatch, ifNoneMatch }: { ifMatch: IfMatch; ifNoneMatch: IfNoneMatch }): IfMatch {
+  const live = mockDb.findVersioned(clientId);
+  return live && namedByIfNoneMatch(ifNoneMatch, live.version) ? [] : ifMatch;
 }
 
 /** 404, or 412 with the client as it is now and the change that made it so, for a write that did not happen. */
-function unwritten(outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>): Response {
+function unwritten(outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>, ifMatch: IfMatch): Response {
   if (outcome.status === 'not-found') return notFound();
-  const body: PreconditionFailedBody = { message: changedSinceMessage, current: outcome.current };
+  const ifNoneMatchFailed = meetsIfMatch(ifMatch, outcome.current.version) && outcome.current.client !== null;
+  const body: PreconditionFailedBody = {
+    message: ifNoneMatchFailed ? matchesIfNoneMatchMessage : changedSinceMessage,
+    current: outcome.current,
+  };
   return HttpResponse.json(body, { status: 412 });
 }
 
@@ -56,14 +79,21 @@ export const clientHandlers = [
     if (outcome.status === 'key-reused') return errorResponse(422, idempotencyKeyReusedMessage);
     if (outcome.status === 'erased') return errorResponse(409, registrationErasedMessage);
     const { client, version } = outcome.value;
-    return HttpResponse.json(client, { status: 201, headers: { ETag: versionEtag(version) } });
+    return HttpResponse.json(client, { status: 201, headers: { ETag: versionEtag(version), Location: apiPaths.client(client._id) } });
   }),
 
-  http.get('*/api/clients/:clientId', ({ params }) => {
+  // Conditional like the server's: 412 when If-Match names another version, then 304 when If-None-Match names this one.
+  http.get('*/api/clients/:clientId', ({ params, request }) => {
     const refused = requireSession() ?? invalidId(params.clientId);
     if (refused) return refused;
+    const condition = conditionsOf(request);
+    if (!condition.ok) return condition.response;
     const found = mockDb.findVersioned(params.clientId as string);
-    return found ? HttpResponse.json(found.client, { headers: { ETag: versionEtag(found.version) } }) : notFound();
+    if (!found) return notFound();
+    if (!meetsIfMatch(condition.ifMatch, found.version)) return errorResponse(412, changedSinceMessage);
+    const headers = { ETag: versionEtag(found.version) };
+    if (namedByIfNoneMatch(condition.ifNoneMatch, found.version)) return new HttpResponse(null, { status: 304, headers });
+    return HttpResponse.json(found.client, { headers });
   }),
 
   // Like the server: the body is validated first, then If-Match; the check and the write are one step (no await between).
@@ -72,10 +102,11 @@ export const clientHandlers = [
     if (refused) return refused;
     const body = await parseBody(request, ClientInput);
     if (!body.ok) return body.response;
-    const condition = ifMatchOf(request);
+    const condition = conditionsOf(request);
     if (!condition.ok) return condition.response;
-    const outcome = mockDb.updateClient(params.clientId as string, body.data, mockDb.sessionUser(), condition.ifMatch);
-    if (outcome.status !== 'written') return unwritten(outcome);
+    const clientId = params.clientId as string;
+    const outcome = mockDb.updateClient(clientId, body.data, mockDb.sessionUser(), storeCondition(clientId, condition));
+    if (outcome.status !== 'written') return unwritten(outcome, condition.ifMatch);
     return HttpResponse.json(outcome.value.client, { headers: { ETag: versionEtag(outcome.value.version) } });
   }),
 
@@ -83,10 +114,11 @@ export const clientHandlers = [
   http.delete('*/api/clients/:clientId', ({ params, request }) => {
     const refused = requireSession() ?? invalidId(params.clientId);
     if (refused) return refused;
-    const condition = ifMatchOf(request);
+    const condition = conditionsOf(request);
     if (!condition.ok) return condition.response;
-    const outcome = mockDb.deleteClient(params.clientId as string, mockDb.sessionUser(), condition.ifMatch);
-    return outcome.status === 'written' ? new HttpResponse(null, { status: 204 }) : unwritten(outcome);
+    const clientId = params.clientId as string;
+    const outcome = mockDb.deleteClient(clientId, mockDb.sessionUser(), storeCondition(clientId, condition));
+    return outcome.status === 'written' ? new HttpResponse(null, { status: 204 }) : unwritten(outcome, condition.ifMatch);
   }),
 
   http.get('*/api/clients/:clientId/history', ({ params }) => {
@@ -129,4 +161,8 @@ export const clientHandlers = [
   }),
 
   http.get('*/api/deleted-clients', () => requireSession() ?? HttpResponse.json(mockDb.listDeletedClients())),
+
+  // The server's 405 for another method on a path it has (after the handlers above, which answer theirs).
+  http.all('*/api/clients', () => methodNotAllowed(['GET', 'POST'])),
+  http.all('*/api/clients/:clientId', () => methodNotAllowed(['GET', 'PUT', 'DELETE'])),
 ];

@@ -1,11 +1,22 @@
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
 import { describeValidationError } from '#contract/api';
+import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE } from '#contract/http';
 import { mockDb } from '../db.ts';
 
 /** An error response shaped like the real server's: a status and a short JSON message. */
-export function errorResponse(status: number, message: string) {
-  return HttpResponse.json({ message }, { status });
+export function errorResponse(status: number, message: string, headers?: Record<string, string>) {
+  return HttpResponse.json({ message }, { status, ...(headers ? { headers } : {}) });
+}
+
+/** The server's 401: its message, and the challenge every 401 carries (never Basic: no browser dialog). */
+export function unauthorized(message: string) {
+  return errorResponse(401, message, { 'WWW-Authenticate': SESSION_CHALLENGE });
+}
+
+/** The server's 405 for a path it has in other methods (`Allow` names them). */
+export function methodNotAllowed(methods: readonly string[]) {
+  return requireSession() ?? errorResponse(405, methodNotAllowedMessage, { Allow: allowHeader(methods) });
 }
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
@@ -25,5 +36,5 @@ export async function parseBody<TSchema extends z.ZodType>(request: Request, sch
 
 /** Like the real server: no session, no data. */
 export function requireSession(): Response | undefined {
-  return mockDb.hasSession() ? undefined : errorResponse(401, 'Log in to continue');
+  return mockDb.hasSession() ? undefined : unauthorized('Log in to continue');
 }
