@@ -51,7 +51,11 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
     );
     sessions.onEnd((tokenHash) => streams.endSession(tokenHash));
     let authCheck: NodeJS.Timeout | undefined;
+    // A commit noticed while the app closes (PostgreSQL's LISTEN, a poll in flight) must not start a check after
+    // the background tasks have stopped: there is no task left to run.
+    let closing = false;
     dbEngine.onCommit('auth', () => {
+      if (closing) return;
       authCheck ??= setTimeout(() => {
         authCheck = undefined;
         void checkSessions();
@@ -62,6 +66,7 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
     app.decorate('eventStreams', streams);
     // Before close waits for requests to finish: an open stream never would.
     app.addHook('preClose', async () => {
+      closing = true;
       clearTimeout(authCheck);
       feed.stop();
       streams.closeAll();
