@@ -92,6 +92,7 @@ function stylesheetsFirst(): Plugin {
 /** The server tests that run on PostgreSQL too: everything about the API, accounts, sessions and the throttle. */
 const POSTGRES_TESTS = [
   'server/routes/*.test.ts',
+  'server/openapi/conformance.test.ts',
   'server/background/database-outage.test.ts',
   'server/auth/staff-accounts.test.ts',
   'server/auth/session-memory.test.ts',
