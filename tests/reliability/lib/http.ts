@@ -66,8 +66,8 @@ export class HttpClient {
             resolve(response);
           };
           incoming.on('error', reject);
-          // An event stream (GET /api/events) never ends by itself: its first event is the response's body.
-          if (incoming.headers['content-type']?.startsWith('text/event-stream')) {
+          // An event stream (GET /api/events) never ends by itself: its first event is the response's body. HEAD's has none.
+          if (request.method !== 'HEAD' && incoming.headers['content-type']?.startsWith('text/event-stream')) {
             incoming.once('data', (chunk: Buffer) => {
               chunks.push(chunk);
               outgoing.destroy();

@@ -167,8 +167,8 @@ export class ResponseAudit {
     });
     const payload = injected.stream();
     payload.on('error', () => {});
-    // An event stream (GET /api/events) never ends by itself: its first event is the response's body.
-    const streaming = String(injected.headers['content-type'] ?? '').startsWith('text/event-stream');
+    // An event stream (GET /api/events) never ends by itself: its first event is the response's body. HEAD's has none.
+    const streaming = method !== 'HEAD' && String(injected.headers['content-type'] ?? '').startsWith('text/event-stream');
     const text = streaming ? String((await once(payload, 'data'))[0]) : await readText(payload);
     if (streaming) abort.abort();
     const response = { status: injected.statusCode, headers: injected.headers as IncomingHttpHeaders, body: text };
