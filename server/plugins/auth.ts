@@ -37,7 +37,7 @@ export type AuthPluginOptions = {
 /** How often expired sessions are swept out (each is also refused and deleted when presented). */
 const PURGE_INTERVAL_MS = 15 * 60_000;
 
-export const AUTH_TASKS = { purgeSessions: 'Purging expired sessions', purgeLoginAttempts: 'Purging old login attempts' } as const;
+const AUTH_TASKS = { purgeSessions: 'Purging expired sessions', purgeLoginAttempts: 'Purging old login attempts' } as const;
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {

@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-export const CLIENT_STORE_TASKS = { purge: 'Purging deleted clients and old Idempotency-Keys' } as const;
+const CLIENT_STORE_TASKS = { purge: 'Purging deleted clients and old Idempotency-Keys' } as const;
 
 export const clientStorePlugin = fp<{ clock: () => number; deletedClientsKeepDays: number }>(
   async (app, { clock, deletedClientsKeepDays }) => {
