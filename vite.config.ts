@@ -98,6 +98,7 @@ const POSTGRES_TESTS = [
   'server/auth/session-memory.test.ts',
   'server/cli/staff-command.test.ts',
   'server/db/migrations.test.ts',
+  'server/db/commit-signal.test.ts',
   'server/**/*.postgres.test.ts',
 ];
 

@@ -86,7 +86,8 @@ export async function buildApp(config: AppConfig) {
   await app.register(requireHost);
   await app.register(crossSiteGuard, { publicOrigin: config.publicOrigin });
   await app.register(backgroundTasksPlugin);
-  await app.register(databasePlugin, { database: config.database });
+  const { replayLimit, watchIntervalMs, ...limits } = { ...DEFAULT_EVENTS, ...config.events };
+  await app.register(databasePlugin, { database: config.database, watchIntervalMs });
   await app.register(authPlugin, {
     session: config.session,
     loginThrottle: config.loginThrottle,
@@ -98,8 +99,7 @@ export async function buildApp(config: AppConfig) {
     deletedClientsKeepDays: config.deletedClientsKeepDays ?? DEFAULT_DELETED_CLIENTS_KEEP_DAYS,
   });
 
-  const { replayLimit, watchIntervalMs, ...limits } = { ...DEFAULT_EVENTS, ...config.events };
-  await app.register(liveUpdatesPlugin, { limits, replayLimit, watchIntervalMs });
+  await app.register(liveUpdatesPlugin, { limits, replayLimit });
 
   await app.register(openApi);
   await app.register(methodNotAllowed);

@@ -45,40 +45,38 @@ const MAX_REMEMBERED_SESSIONS = 10_000;
 type KnownSession = { session: Session; createdMs: number; lastSeenMs: number };
 
 /**
- * The sessions read since the database last changed, by token: any change by this server or
- * commit by another process empties it (docs/decisions/003-session-memory.md).
+ * The sessions read since the sessions or staff accounts last changed, by token: every commit to them, this
+ * server's or another process's, empties it (the database's after-commit signal, docs/decisions/022-one-after-commit-signal.md).
  */
-function createSessionMemory(engine: DatabaseEngine) {
-  const known = new Map<string, KnownSession>();
-  let seenChanges = engine.localChangeCount();
+export class SessionMemory {
+  readonly #known = new Map<string, KnownSession>();
   /** Bumped whenever the memory is emptied. */
-  let currentGeneration = 0;
-  const forget = () => {
-    known.clear();
-    currentGeneration += 1;
-  };
-  engine.onCommit('auth', forget);
-  return {
-    /** The memory's generation now (it is emptied first when this server changed a row). */
-    generation(): number {
-      const changes = engine.localChangeCount();
-      if (changes !== seenChanges) {
-        seenChanges = changes;
-        forget();
-      }
-      return currentGeneration;
-    },
-    recall(token: string): KnownSession | undefined {
-      this.generation();
-      return known.get(token);
-    },
-    /** Remembers a session read in `readInGeneration` (taken before the read), unless the database changed since. */
-    remember(token: string, session: KnownSession, readInGeneration: number): void {
-      if (this.generation() !== readInGeneration) return;
-      if (known.size >= MAX_REMEMBERED_SESSIONS) known.clear();
-      known.set(token, session);
-    },
-  };
+  #generation = 0;
+
+  constructor(engine: DatabaseEngine) {
+    engine.onCommit('auth', () => this.forget());
+  }
+
+  /** The memory's generation now. */
+  generation(): number {
+    return this.#generation;
+  }
+
+  recall(token: string): KnownSession | undefined {
+    return this.#known.get(token);
+  }
+
+  /** Remembers a session read in `readInGeneration` (taken before the read), unless the database changed since. */
+  remember(token: string, session: KnownSession, readInGeneration: number): void {
+    if (this.#generation !== readInGeneration) return;
+    if (this.#known.size >= MAX_REMEMBERED_SESSIONS) this.#known.clear();
+    this.#known.set(token, session);
+  }
+
+  forget(): void {
+    this.#known.clear();
+    this.#generation += 1;
+  }
 }
 
 export function createSessions(
@@ -87,7 +85,7 @@ export function createSessions(
   { idleMs, absoluteMs, clock = Date.now, backgroundWrites = UNREPORTED }: SessionOptions,
 ) {
   const sessions = createSessionsRepository(db);
-  const memory = createSessionMemory(engine);
+  const memory = new SessionMemory(engine);
   // Recording every request's time would make each read a write; a minute's precision
   // (less for very short idle time-outs) is plenty for an idle time-out.
   const touchEveryMs = Math.min(60_000, Math.floor(idleMs / 4));

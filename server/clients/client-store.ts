@@ -1,7 +1,7 @@
 /**
- * The clients as the routes see them: the list from the read model, everything else through
- * the repository. Each write invalidates the read model right after it commits, in the same
- * call, so no route can write and forget it.
+ * The clients as the routes see them: reads through the read model, which keeps what it read until the next commit
+ * (the database's after-commit signal tells it, docs/decisions/022-one-after-commit-signal.md); everything else
+ * through the repository.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -24,17 +24,6 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
   const clients = createClientsRepository(db);
   const readModel = createClientsReadModel(clients, engine);
   const writer = (by: string) => ({ by, now: new Date(clock()) });
-  const writeListeners: Array<() => void> = [];
-
-  async function write<T>(change: () => Promise<T>): Promise<T> {
-    try {
-      return await change();
-    } finally {
-      // Also after a failure: whether it committed is then unknown, and a rebuild is cheap.
-      readModel.invalidate();
-      for (const listener of writeListeners) listener();
-    }
-  }
 
   return {
     list: readModel.list,
@@ -45,25 +34,23 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
     export: (id: string) => clients.export(id, new Date(clock())),
     /** The change log as the live updates read it (events/change-feed.ts). */
     log: { logPosition: clients.logPosition, changesAfter: clients.changesAfter },
-    /** Calls `listener` after each write through this store has committed (or failed). */
-    onWrite: (listener: () => void) => void writeListeners.push(listener),
 
-    create: (input: ClientInput, by: string) => write(() => clients.insert(generateClientId(), input, writer(by))),
+    create: (input: ClientInput, by: string) => clients.insert(generateClientId(), input, writer(by)),
     /** A registration sent with an Idempotency-Key: registered once, however often it is sent within 24 hours. */
     createOnce: (input: ClientInput, by: string, key: string) =>
-      write(() => clients.insertOnce(generateClientId(), input, writer(by), key)),
+      clients.insertOnce(generateClientId(), input, writer(by), key),
     update: (id: string, input: ClientInput, by: string, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch) =>
-      write(() => clients.update(id, input, writer(by), ifMatch, ifNoneMatch)),
+      clients.update(id, input, writer(by), ifMatch, ifNoneMatch),
     remove: (id: string, by: string, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch) =>
-      write(() => clients.delete(id, writer(by), ifMatch, ifNoneMatch)),
-    restore: (id: string, by: string) => write(() => clients.restore(id, writer(by))),
-    erase: (id: string, by: string) => write(() => clients.erase(id, writer(by))),
+      clients.delete(id, writer(by), ifMatch, ifNoneMatch),
+    restore: (id: string, by: string) => clients.restore(id, writer(by)),
+    erase: (id: string, by: string) => clients.erase(id, writer(by)),
 
     /** Forgets the Idempotency-Keys older than 24 hours; how many. */
     purgeIdempotencyKeys: () => clients.purgeIdempotencyKeysBefore(new Date(clock() - IDEMPOTENCY_KEY_TTL_MS)),
 
     /** Removes the clients deleted more than `keepDays` ago, with their history; how many. */
-    purgeDeleted: (keepDays: number) => write(() => clients.purgeDeletedBefore(new Date(clock() - keepDays * DAY_MS))),
+    purgeDeleted: (keepDays: number) => clients.purgeDeletedBefore(new Date(clock() - keepDays * DAY_MS)),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * What GET /api/clients sends: one Buffer per version of the list and its codings, never older than the database
  * (docs/decisions/002-clients-read-model.md); and the clients GET /api/clients/:id read lately, with their versions
- * (decision 013). Both are dropped at every commit, this process's or another's.
+ * (decision 013). Both are dropped at every commit, this process's or another's, as the database's after-commit
+ * signal tells (decision 022).
  */
 import { createHash } from 'node:crypto';
 import { Client } from '#contract/api';
@@ -83,14 +84,14 @@ export class ClientListCache {
   readonly #load: ClientListSource;
   #current: SerializedList | undefined;
   #pending: Promise<SerializedList> | undefined;
-  /** Bumped by every write; a rebuild started under an older generation is not kept. */
+  /** Bumped by every commit; a rebuild started under an older generation is not kept. */
   #generation = 0;
 
   constructor(load: ClientListSource) {
     this.#load = load;
   }
 
-  /** The list as cached right now, without loading it: undefined after a write until the next `get()`. */
+  /** The list as cached right now, without loading it: undefined after a commit until the next `get()`. */
   current(): SerializedList | undefined {
     return this.#current;
   }
@@ -113,7 +114,7 @@ export class ClientListCache {
     }
   }
 
-  /** Called after every committed write to the clients table, this process's or another's. */
+  /** Called after every commit to the clients table, this process's or another's. */
   invalidate(): void {
     this.#generation += 1;
     this.#current = undefined;
@@ -241,11 +242,5 @@ export function createClientsReadModel(clients: ClientsRepository, engine: Datab
 
     /** A live client's JSON and its version (the ETag); undefined when there is no such live client. */
     client: (id: string): Promise<SerializedClient | undefined> => byId.get(id),
-
-    /** Called after every write to the clients table. */
-    invalidate(): void {
-      cache.invalidate();
-      byId.invalidate();
-    },
   };
 }

@@ -57,10 +57,12 @@ class NonBlockingSqliteDriver implements Driver {
   readonly #sqlite: SqliteDatabase.Database;
   readonly #busyTimeoutMs: number;
   readonly #transaction = new TransactionLock();
+  readonly #afterCommit: () => void;
 
-  constructor(sqlite: SqliteDatabase.Database, busyTimeoutMs: number) {
+  constructor(sqlite: SqliteDatabase.Database, busyTimeoutMs: number, afterCommit: () => void) {
     this.#sqlite = sqlite;
     this.#busyTimeoutMs = busyTimeoutMs;
+    this.#afterCommit = afterCommit;
   }
 
   async init(): Promise<void> {}
@@ -77,6 +79,9 @@ class NonBlockingSqliteDriver implements Driver {
         return task();
       } catch (error) {
         if (inTransaction || !isBusyError(error) || performance.now() + delay > deadline) throw error;
+      } finally {
+        // A statement outside a transaction commits by itself.
+        if (!inTransaction) this.#afterCommit();
       }
       await sleep(delay);
     }
@@ -120,6 +125,8 @@ class NonBlockingSqliteDriver implements Driver {
     } finally {
       (connection as NonBlockingSqliteConnection).inTransaction = false;
       this.#transaction.give();
+      // Also after a COMMIT that failed or a ROLLBACK: told once too often is only a cache rebuilt.
+      this.#afterCommit();
     }
   }
 
@@ -159,9 +166,12 @@ class NonBlockingSqliteConnection implements DatabaseConnection {
 export class NonBlockingSqliteDialect implements Dialect {
   readonly #driver: NonBlockingSqliteDriver;
 
-  /** `sqlite` must have `busy_timeout = 0`: the waiting is done here, on timers. */
-  constructor(sqlite: SqliteDatabase.Database, busyTimeoutMs: number) {
-    this.#driver = new NonBlockingSqliteDriver(sqlite, busyTimeoutMs);
+  /**
+   * `sqlite` must have `busy_timeout = 0`: the waiting is done here, on timers. `afterCommit` runs after every
+   * statement that may have committed (one outside a transaction, a transaction's end), before its promise resolves.
+   */
+  constructor(sqlite: SqliteDatabase.Database, busyTimeoutMs: number, afterCommit: () => void) {
+    this.#driver = new NonBlockingSqliteDriver(sqlite, busyTimeoutMs, afterCommit);
   }
 
   /** Runs a synchronous use of the raw handle the way a statement runs: outside transactions, retried while busy. */

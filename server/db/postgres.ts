@@ -1,11 +1,12 @@
 /**
  * The PostgreSQL engine, for several instances on one database: a pg pool behind Kysely, and
- * change counters that every /api request reads once (docs/decisions/002-clients-read-model.md).
+ * change counters that every /api request reads once (docs/decisions/022-one-after-commit-signal.md).
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { FailureEpisodes } from '../background/background-tasks.ts';
-import type { DatabaseEngine, OpenedDatabase, WatchedTables } from './engine.ts';
+import { CommitSignal, type WatchedTables } from './commit-signal.ts';
+import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -24,11 +25,16 @@ export type PostgresConfig = {
 /** pg_advisory_lock keys of this application (any fixed numbers, the same in every instance). */
 export const ADVISORY_LOCKS = { migrations: 7_240_001, initialAccount: 7_240_002 } as const;
 
-/** The `data_versions` counters (bumped by triggers on every change, migration 0002), read for the caches. */
+/**
+ * The after-commit signal on PostgreSQL (docs/decisions/022-one-after-commit-signal.md): the `data_versions`
+ * counters, bumped by statement triggers on every change whoever makes it (migration 0002). This instance's commits
+ * are told like every other's, once a read of the counters sees them: the next request's, or the one that LISTEN's
+ * notification starts.
+ */
 class VersionWatcher {
+  readonly signal = new CommitSignal();
   readonly #read: () => Promise<Array<{ name: string; version: string }>>;
   readonly #seen = new Map<string, string>();
-  readonly #listeners: Record<WatchedTables, Array<() => void>> = { clients: [], auth: [] };
   /** The read that starts on the next turn of the event loop, shared by the requests that arrive before it. */
   #next: Promise<void> | undefined;
   #started = 0;
@@ -44,11 +50,13 @@ class VersionWatcher {
     const rows = await this.#read();
     if (order < this.#applied) return;
     this.#applied = order;
+    const changed: WatchedTables[] = [];
     for (const { name, version } of rows) {
       const before = this.#seen.get(name);
       this.#seen.set(name, version);
-      if (before !== undefined && before !== version) for (const listener of this.#listeners[name as WatchedTables] ?? []) listener();
+      if (before !== undefined && before !== version) changed.push(name as WatchedTables);
     }
+    this.signal.emit(changed);
   }
 
   /**
@@ -61,10 +69,6 @@ class VersionWatcher {
       this.#next = undefined;
       return this.#readOnce();
     }));
-  }
-
-  onCommit(tables: WatchedTables, listener: () => void): void {
-    this.#listeners[tables].push(listener);
   }
 }
 
@@ -172,14 +176,12 @@ export async function openPostgres(config: PostgresConfig, onIdleError: (error: 
   await watcher.poll();
   const engine: DatabaseEngine = {
     kind: 'postgres',
+    onCommit: (tables, listener) => watcher.signal.on(tables, listener),
     pollCommits: () => watcher.poll(),
-    onCommit: (tables, listener) => watcher.onCommit(tables, listener),
     listenForCommits(report) {
       const notices = new ChangeNotices(config, () => watcher.poll(), report);
       return () => notices.stop();
     },
-    // This instance's own changes bump the counters too: the poll reports them.
-    localChangeCount: () => 0,
     async forEachValue(query, visit) {
       const { rows } = await db.executeQuery(query);
       for (const row of rows) visit(Object.values(row)[0] as never);

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
+import { CommitSignal, type WatchedTables } from './commit-signal.ts';
 import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
 import { migrateToLatest } from './migrations.ts';
 import { NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
@@ -16,29 +17,56 @@ export type SqliteConfig = {
   busyTimeoutMs?: number;
 };
 
+/** The tables whose commits the signal tells, as PostgreSQL's counters watch them (migration 0002). */
+const WATCHED: ReadonlyArray<readonly [table: string, tables: WatchedTables]> = [
+  ['clients', 'clients'],
+  ['sessions', 'auth'],
+  ['staff', 'auth'],
+];
+
 /**
- * Commits by other connections to the file (the staff CLI, a second server, `npm run seed`):
- * `PRAGMA data_version` changes with each. It cannot tell which table: every listener hears all.
+ * The after-commit signal on SQLite (docs/decisions/022-one-after-commit-signal.md). This connection's commits:
+ * temporary triggers (this connection's only, nothing in the file) note the watched tables a statement changed, and
+ * the dialect tells them once the statement or its transaction has ended. Other connections' commits (the staff CLI,
+ * a second server, `npm run seed`): `PRAGMA data_version` changes with each, without telling which table, so every
+ * listener hears of it.
  */
-class DataVersionWatcher {
+class SqliteCommits {
+  readonly signal = new CommitSignal();
   readonly #dataVersion: SqliteDatabase.Statement;
-  readonly #listeners: Array<() => void> = [];
+  readonly #changed = new Set<WatchedTables>();
   #seen: unknown;
 
   constructor(sqlite: SqliteDatabase.Database) {
     this.#dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
     this.#seen = this.#dataVersion.get();
+    sqlite.function('salon_changed', (tables: WatchedTables) => {
+      this.#changed.add(tables);
+      return null;
+    });
+    for (const [table, tables] of WATCHED) {
+      for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+        sqlite.exec(
+          `CREATE TEMP TRIGGER salon_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN SELECT salon_changed('${tables}'); END`,
+        );
+      }
+    }
   }
 
+  /** After a statement that may have committed (dialect): tells what this connection changed. */
+  afterCommit(): void {
+    if (this.#changed.size === 0) return;
+    const changed = [...this.#changed];
+    this.#changed.clear();
+    this.signal.emit(changed);
+  }
+
+  /** Others' commits: one comparison of a counter SQLite keeps (a read lock, no query). */
   poll(): void {
     const version = this.#dataVersion.get();
     if (version === this.#seen) return;
     this.#seen = version;
-    for (const listener of this.#listeners) listener();
-  }
-
-  onCommit(listener: () => void): void {
-    this.#listeners.push(listener);
+    this.signal.emit(['clients', 'auth']);
   }
 }
 
@@ -59,16 +87,22 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
     sqlite.close();
     throw error;
   }
-  const dialect = new NonBlockingSqliteDialect(sqlite, busyTimeoutMs);
+  let commits: SqliteCommits | undefined;
+  const dialect = new NonBlockingSqliteDialect(sqlite, busyTimeoutMs, () => commits?.afterCommit());
   const db = new Kysely<Database>({ dialect });
-  const watcher = new DataVersionWatcher(sqlite);
-  const changes = sqlite.prepare('SELECT total_changes()').pluck();
+  try {
+    await migrateToLatest(db as Kysely<unknown>);
+    // After the migrations: the triggers need the tables.
+    commits = new SqliteCommits(sqlite);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const watched = commits;
   const engine: DatabaseEngine = {
     kind: 'sqlite',
-    pollCommits: () => watcher.poll(),
-    onCommit: (_table, listener) => watcher.onCommit(listener),
-    // Rows changed through this connection, which data_version does not count.
-    localChangeCount: () => changes.get() as number,
+    onCommit: (tables, listener) => watched.signal.on(tables, listener),
+    pollCommits: () => watched.poll(),
     forEachValue: (query, visit) =>
       dialect.run(() => {
         for (const value of sqlite
@@ -78,11 +112,5 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
           visit(value as never);
       }),
   };
-  try {
-    await migrateToLatest(db as Kysely<unknown>);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
   return { db, engine };
 }

@@ -84,6 +84,8 @@ export async function createChangeFeed(log: ChangeLog, { replayLimit, report, re
    * while the live ones wait, so that each arrives once and in order. Resolves with what unsubscribes.
    */
   async function subscribe(after: number | undefined, subscriber: Subscriber): Promise<() => void> {
+    // A read under way holds what committed before the stream's request (its poll woke the feed): start after it.
+    if (reading) await reading;
     let position = published;
     let queued: FeedChange[] | undefined = [];
     const receiver: Pick<Subscriber, 'change'> = {

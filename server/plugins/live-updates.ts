@@ -1,7 +1,7 @@
 /**
  * Live updates: the change feed (the log, read once per commit for every stream) and this instance's event streams,
- * fed by this server's writes and by others' commits (PostgreSQL's LISTEN, SQLite's data_version polled), ended with
- * their sessions. Each background part survives the database's failures (background/background-tasks.ts).
+ * woken by the database's after-commit signal (this server's commits and others', decision 022), ended with their
+ * sessions. Each background part survives the database's failures (background/background-tasks.ts).
  */
 import fp from 'fastify-plugin';
 import { failureEpisodes } from '../background/background-tasks.ts';
@@ -19,31 +19,23 @@ export type LiveUpdatesOptions = {
   limits: StreamLimits;
   /** A stream further behind than this many changes gets `reset` rather than a replay. */
   replayLimit: number;
-  /** How often SQLite is asked for other processes' commits (PostgreSQL is told: LISTEN). */
-  watchIntervalMs: number;
 };
 
-/** After a commit to the sessions or staff accounts by another process, the streams' sessions are checked this soon. */
+/** After a commit to the sessions or staff accounts, the streams' sessions are checked this soon. */
 const AUTH_CHECK_DELAY_MS = 1000;
 
 /** A failed read of the change log is tried again this soon. */
 const FEED_RETRY_MS = 1000;
 
 export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
-  async (app, { limits, replayLimit, watchIntervalMs }) => {
+  async (app, { limits, replayLimit }) => {
     const { backgroundTasks, clientStore, dbEngine, sessions } = app;
     const feed = await createChangeFeed(clientStore.log, {
       replayLimit,
       report: failureEpisodes(app.log, 'Reading the change log for the event streams'),
       retryMs: FEED_RETRY_MS,
     });
-    clientStore.onWrite(() => void feed.wake());
     dbEngine.onCommit('clients', () => void feed.wake());
-    const stopListening = dbEngine.listenForCommits?.(
-      failureEpisodes(app.log, 'Listening for other instances’ commits (PostgreSQL’s LISTEN)'),
-    );
-    if (!stopListening)
-      backgroundTasks.every('Reading other processes’ commits (SQLite’s data_version)', watchIntervalMs, () => dbEngine.pollCommits());
 
     const streams = createEventStreams(limits, (tokenHashes) => sessions.liveAmong(tokenHashes));
     const checkSessions = backgroundTasks.every('Checking the event streams’ sessions', limits.sessionCheckMs, () =>
@@ -70,7 +62,6 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
       clearTimeout(authCheck);
       feed.stop();
       streams.closeAll();
-      await stopListening?.();
     });
   },
   { name: 'live-updates', dependencies: ['background-tasks', 'database', 'auth', 'client-store'] },

@@ -1,6 +1,7 @@
 /**
- * Everything under /api, behind a session check in onRequest (unknown /api paths too). First,
- * one poll for others' commits, so no cache is older than the database (docs/decisions/002-clients-read-model.md).
+ * Everything under /api, behind a session check in onRequest (unknown /api paths too). First, the after-commit
+ * signal is told of every commit complete before the request arrived, so no cache is older than the database
+ * (docs/decisions/022-one-after-commit-signal.md).
  */
 import { ApiErrorBody } from '#contract/api';
 import { SESSION_REQUIRED } from '../openapi/document.ts';
