@@ -93,6 +93,7 @@ function stylesheetsFirst(): Plugin {
 const POSTGRES_TESTS = [
   'server/routes/*.test.ts',
   'server/openapi/conformance.test.ts',
+  'server/openapi/mock-and-server.test.ts',
   'server/background/database-outage.test.ts',
   'server/auth/staff-accounts.test.ts',
   'server/auth/session-memory.test.ts',

@@ -1,9 +1,27 @@
 /**
- * Reading GET /api/events (Server-Sent Events) from a fetch response's body: the same code in the server's tests, the
- * reliability suite and the benchmark (the SPA reads its stream with the `eventsource` package, decision 023). The
- * format's parsing is eventsource-parser's (chunks split anywhere, CRLF, comments).
+ * GET /api/events (Server-Sent Events): what the server and the mock read of Last-Event-ID and send as headers; and
+ * reading the stream from a fetch response's body, the same code in the server's tests, the reliability suite and the
+ * benchmark (the SPA reads its stream with the `eventsource` package, decision 023). The format's parsing is
+ * eventsource-parser's (chunks split anywhere, CRLF, comments).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+/** The answer to a Last-Event-ID that is not the id of an event of the stream (400). */
+export const malformedLastEventIdMessage = 'Last-Event-ID must be the id of an event of this stream';
+
+/** The change a stream resumes after: undefined for a new stream, null when the header is not one of ours. */
+export function parseLastEventId(header: string | readonly string[] | null | undefined): number | undefined | null {
+  if (header === undefined || header === null || header === '') return undefined;
+  if (typeof header !== 'string' || !/^\d{1,15}$/.test(header)) return null;
+  return Number(header);
+}
+
+/** The headers of a stream that opens: GET's, and HEAD's without the stream. */
+export const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+} as const;
 
 export type StreamMessage = { event: string; id: string | undefined; data: string };
 

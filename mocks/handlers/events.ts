@@ -8,9 +8,10 @@
  */
 import { http } from 'msw';
 import type { ClientChange, ClientEvent } from '#contract/api';
+import { EVENT_STREAM_HEADERS, malformedLastEventIdMessage, parseLastEventId } from '#contract/event-stream';
 import { mockDb } from '../db.ts';
 import { isOn, onScenarioChange } from '../scenarios.ts';
-import { requireSession } from './respond.ts';
+import { errorResponse, requireSession } from './respond.ts';
 
 const toEvent = ({ seq, clientId, version, kind, by, at, after }: ClientChange): ClientEvent => ({
   seq,
@@ -24,21 +25,25 @@ const toEvent = ({ seq, clientId, version, kind, by, at, after }: ClientChange):
 
 const frame = (event: string, id: number, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** As the server: 401 without a session, then 400 for a Last-Event-ID not of this stream. */
+const refusal = (request: Request) =>
+  requireSession() ??
+  (parseLastEventId(request.headers.get('last-event-id')) === null ? errorResponse(400, malformedLastEventIdMessage) : undefined);
+
 export const eventHandlers = [
   http.get('*/api/events', ({ request }) => {
-    const denied = requireSession();
-    if (denied) return denied;
-    const lastEventId = request.headers.get('last-event-id');
-    const after = lastEventId === null || lastEventId === '' ? undefined : Number(lastEventId);
+    const refused = refusal(request);
+    if (refused) return refused;
+    const after = parseLastEventId(request.headers.get('last-event-id'));
     const encoder = new TextEncoder();
     let stop = () => {};
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         const send = (text: string) => controller.enqueue(encoder.encode(text));
         const head = mockDb.head();
-        if (after !== undefined) {
-          // Ahead of the log (the store was reset) or not a number: the screen refetches.
-          if (!Number.isInteger(after) || after > head) send(frame('reset', head, { seq: head }));
+        if (typeof after === 'number') {
+          // Ahead of the log (the store was reset): the screen refetches.
+          if (after > head) send(frame('reset', head, { seq: head }));
           else
             for (const change of mockDb.changes().filter((entry) => entry.seq > after)) send(frame('change', change.seq, toEvent(change)));
         }
@@ -57,6 +62,9 @@ export const eventHandlers = [
       },
       cancel: () => stop(),
     });
-    return new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' } });
+    return new Response(body, { headers: EVENT_STREAM_HEADERS });
   }),
+
+  // As the server: GET's answer without the stream.
+  http.head('*/api/events', ({ request }) => refusal(request) ?? new Response(null, { headers: EVENT_STREAM_HEADERS })),
 ];

@@ -5,73 +5,18 @@
  * (Ajv, JSON Schema 2020-12 as OpenAPI 3.1 writes it). An operation or a status the document gains without a case
  * here fails the last test; a path's other methods must answer 405 with Allow.
  */
-import { readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import createClient, { type Middleware } from 'openapi-fetch';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { SESSION_CHALLENGE } from '#contract/http';
 import { aClient, listeningTestApp, STAFF } from '../testing/test-app.ts';
-import { RESPONSE_HEADERS, type OpenApiDocument } from './document.ts';
+import { document, nonConformities } from '../testing/openapi-conformance.ts';
 import type { paths } from './generated-client.d.ts';
-
-const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument & {
-  paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
-};
-type DocumentedResponse = {
-  headers?: Record<string, { required: boolean; schema: object }>;
-  content?: Record<string, { schema: object }>;
-};
 
 /** Declared statuses no case can bring about on a healthy test server, and why. */
 const NOT_DRIVEN: Record<string, string> = {
   'GET /healthz 503': 'the database must fail (server/background/database-outage.test.ts)',
   'POST /login 503': 'every hashing slot busy at once (server/auth/login-throttle.test.ts)',
 };
-
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
-const validators = new Map<object, ValidateFunction>();
-/** A validator of one of the document's schemas, its `#/components/…` references resolved in the document. */
-function validatorOf(schema: object): ValidateFunction {
-  let validate = validators.get(schema);
-  if (!validate) {
-    validate = ajv.compile({ ...schema, components: document.components });
-    validators.set(schema, validate);
-  }
-  return validate;
-}
-
-/** What a response breaks of the document: its status, its declared headers, the API's headers it does not declare, its body. */
-async function nonConformities(method: string, path: string, response: Response): Promise<string[]> {
-  const key = `${method} ${path} ${response.status}`;
-  const declared = document.paths[path]?.[method.toLowerCase()]?.responses[String(response.status)];
-  if (!declared) return [`${key}: status not in the document`];
-  const problems: string[] = [];
-  for (const [name, header] of Object.entries(declared.headers ?? {})) {
-    const value = response.headers.get(name);
-    if (value === null) {
-      if (header.required) problems.push(`${key}: no ${name}`);
-    } else if (!validatorOf(header.schema)(value)) {
-      problems.push(`${key}: ${name} ${JSON.stringify(value)} ${ajv.errorsText(validatorOf(header.schema).errors)}`);
-    }
-  }
-  for (const name of Object.keys(RESPONSE_HEADERS)) {
-    if (response.headers.has(name) && !declared.headers?.[name]) problems.push(`${key}: sends ${name}, undeclared`);
-  }
-  const text = await response.text();
-  const [mediaType, media] = Object.entries(declared.content ?? {})[0] ?? [];
-  if (!mediaType || !media) {
-    if (text !== '') problems.push(`${key}: a body where the document declares none`);
-    return problems;
-  }
-  if (!response.headers.get('content-type')?.startsWith(mediaType)) problems.push(`${key}: Content-Type is not ${mediaType}`);
-  if (mediaType === 'application/json') {
-    const validate = validatorOf(media.schema);
-    if (!validate(JSON.parse(text))) problems.push(`${key}: body ${text.slice(0, 200)}: ${ajv.errorsText(validate.errors)}`);
-  }
-  return problems;
-}
 
 async function conformingClient() {
   const test = await listeningTestApp({ config: { events: { perSession: 1, perInstance: 2 } } });

@@ -3,32 +3,19 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
+import { EVENT_STREAM_HEADERS, malformedLastEventIdMessage, parseLastEventId } from '#contract/event-stream';
 import { changeEvent, sseEvent } from '../events/event-streams.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 /** Declared for the OpenAPI document; checked by parseLastEventId. Loose: the other headers stay as they are. */
 const LastEventIdHeaders = z.looseObject({ 'last-event-id': z.string().optional() });
 
-const MALFORMED_LAST_EVENT_ID = { message: 'Last-Event-ID must be the id of an event of this stream' };
+const MALFORMED_LAST_EVENT_ID = { message: malformedLastEventIdMessage };
 const TOO_MANY_FOR_SESSION = { message: 'Too many event streams are open for this session' };
 const TOO_MANY_FOR_SERVER = { message: 'Too many event streams are open on this server; try again shortly' };
 
 /** A refused stream may try again after this long (the SPA waits at least as long). */
 const RETRY_AFTER_SECONDS = '30';
-
-/** The change a stream resumes after: undefined for a new stream, null when the header is not one of ours. */
-function parseLastEventId(header: string | string[] | undefined): number | undefined | null {
-  if (header === undefined || header === '') return undefined;
-  if (Array.isArray(header) || !/^\d{1,15}$/.test(header)) return null;
-  return Number(header);
-}
-
-/** The headers of a stream that opens: GET's, and HEAD's without the stream. */
-const STREAM_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
-  'x-accel-buffering': 'no',
-};
 
 export const eventRoutes: ZodPlugin = async (app) => {
   /** 400 for a Last-Event-ID that is not ours, 429 or 503 (Retry-After) for a stream too many; undefined when it may open. */
@@ -45,7 +32,7 @@ export const eventRoutes: ZodPlugin = async (app) => {
   // RFC 9110 section 9.3.2: HEAD answers as GET would, without the content. Its own handler: Fastify's HEAD would
   // run GET's and open a stream only to drop it.
   app.head('/events', { schema: { headers: LastEventIdHeaders } }, async (request, reply) => {
-    return refuse(request, reply) ?? reply.headers(STREAM_HEADERS).send();
+    return refuse(request, reply) ?? reply.headers(EVENT_STREAM_HEADERS).send();
   });
 
   app.get(
@@ -103,7 +90,7 @@ export const eventRoutes: ZodPlugin = async (app) => {
         unsubscribe();
         stream.close();
       });
-      return reply.headers(STREAM_HEADERS).send(body);
+      return reply.headers(EVENT_STREAM_HEADERS).send(body);
     },
   );
 };

@@ -1,0 +1,185 @@
+/**
+ * The mock answers as the server does (issue 27): one list of API cases is sent to the mock's handlers (msw, in Node,
+ * through msw's own getResponse: nothing is intercepted) and to the real server (app.inject, on SQLite here and on
+ * PostgreSQL in `npm run test:postgres`). Each response is checked against docs/openapi.json, and the two answers to
+ * each case must be the same: status, message, and the headers a client reads. A handler that drifts from the server
+ * fails here.
+ */
+import { getResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockDb, resetMockDb } from '#mocks/db.ts';
+import { handlers } from '#mocks/handlers.ts';
+import { createTestApp, STAFF } from '../testing/test-app.ts';
+import { nonConformities } from '../testing/openapi-conformance.ts';
+
+type Sent = { method: string; path: string; headers?: Record<string, string>; body?: string };
+
+/** One side: sends a request and answers as a fetch would; the account it logs in with. */
+type Side = { name: string; send: (request: Sent) => Promise<Response>; account: { username: string; password: string } };
+
+const ORIGIN = 'http://localhost';
+
+function mockSide(): Side {
+  return {
+    name: 'mock',
+    account: { username: 'admin', password: 'admin' },
+    async send({ method, path, headers, body }) {
+      const request = new Request(`${ORIGIN}${path}`, { method, headers, body });
+      const response = await getResponse(handlers, request);
+      if (!response) throw new Error(`The mock has no handler for ${method} ${path}`);
+      return response;
+    },
+  };
+}
+
+async function serverSide(): Promise<Side> {
+  const { app } = await createTestApp();
+  let cookie: string | undefined;
+  return {
+    name: 'server',
+    account: STAFF,
+    async send({ method, path, headers, body }) {
+      const injected = await app.inject({
+        method: method as 'GET',
+        url: path,
+        headers: { ...headers, ...(cookie ? { cookie } : {}) },
+        ...(body === undefined ? {} : { payload: body }),
+      });
+      // The session as a browser keeps it: set by a login, cleared by a logout.
+      const setCookie = [injected.headers['set-cookie'] ?? []].flat()[0];
+      if (setCookie) cookie = /Max-Age=0/.test(setCookie) ? undefined : setCookie.split(';')[0];
+      const responseHeaders = new Headers();
+      for (const [name, value] of Object.entries(injected.headers)) {
+        for (const one of [value ?? []].flat()) responseHeaders.append(name, String(one));
+      }
+      const empty = method === 'HEAD' || injected.statusCode === 204 || injected.statusCode === 304;
+      return new Response(empty ? null : injected.rawPayload, { status: injected.statusCode, headers: responseHeaders });
+    },
+  };
+}
+
+/** The headers a client acts on, as they are compared (ids replaced by their case's names). */
+const COMPARED_HEADERS = ['etag', 'location', 'allow', 'www-authenticate', 'retry-after', 'content-disposition'];
+
+/** A case's answer as the two sides must agree on it. */
+type Answer = { status: number; message?: unknown; body?: unknown; headers: Record<string, string> };
+
+const input = { firstName: 'Nina', lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30' };
+const json = { 'content-type': 'application/json' };
+
+/**
+ * Runs every case on one side; returns each case's answer, and what broke the document. Ids are named by the case that
+ * made them, so that the mock's and the server's (which differ) compare.
+ */
+async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>; problems: string[] }> {
+  const answers: Array<[string, Answer]> = [];
+  const problems: string[] = [];
+  const names = new Map<string, string>();
+  const named = (text: string) => [...names].reduce((out, [id, name]) => out.replaceAll(id, name), text);
+
+  async function call(label: string, method: string, template: string, options: Omit<Sent, 'method' | 'path'> & { id?: string } = {}) {
+    const path = template.replace('{clientId}', options.id ?? '');
+    const response = await side.send({ method, path, headers: options.headers, body: options.body });
+    problems.push(...(await nonConformities(method, template, response.clone())).map((problem) => `${label}: ${problem}`));
+    const text = await response.text();
+    const parsed = text && response.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(text) as unknown) : text;
+    const headers = Object.fromEntries(
+      COMPARED_HEADERS.flatMap((name) => {
+        const value = response.headers.get(name);
+        return value === null ? [] : [[name, named(value)]];
+      }),
+    );
+    const message = typeof parsed === 'object' && parsed !== null && 'message' in parsed ? parsed.message : undefined;
+    answers.push([label, { status: response.status, ...(message === undefined ? {} : { message }), headers }]);
+    return { response, parsed };
+  }
+  const session = () => call('log in', 'POST', '/login', { headers: json, body: JSON.stringify(side.account) });
+  const withBody = (body: unknown, headers: Record<string, string> = {}) => ({ headers: { ...json, ...headers }, body: JSON.stringify(body) });
+
+  // Without a session: 401 with the challenge, everywhere; a wrong password likewise.
+  await call('list, no session', 'GET', '/api/clients');
+  await call('register, no session', 'POST', '/api/clients', withBody(input));
+  await call('read, no session', 'GET', '/api/clients/{clientId}', { id: 'someone' });
+  await call('update, no session', 'PUT', '/api/clients/{clientId}', { id: 'someone', ...withBody(input) });
+  await call('delete, no session', 'DELETE', '/api/clients/{clientId}', { id: 'someone' });
+  await call('Recently deleted, no session', 'GET', '/api/deleted-clients');
+  await call('wrong password', 'POST', '/login', withBody({ username: side.account.username, password: 'not it' }));
+  await session();
+
+  // Registering: 201 with ETag and Location; 400 for a bad body, bad JSON, a bad Idempotency-Key; 422 for a key reused.
+  const created = await call('register', 'POST', '/api/clients', withBody(input));
+  const id = (created.parsed as { _id: string })._id;
+  names.set(id, '{registered}');
+  await call('register, invalid email', 'POST', '/api/clients', withBody({ ...input, email: 'not an email' }));
+  await call('register, a field missing', 'POST', '/api/clients', withBody({ ...input, firstName: undefined }));
+  await call('register, not JSON', 'POST', '/api/clients', { headers: json, body: '{"firstName":' });
+  await call('register, malformed Idempotency-Key', 'POST', '/api/clients', withBody(input, { 'idempotency-key': ' ' }));
+  const once = await call('register with a key', 'POST', '/api/clients', withBody(input, { 'idempotency-key': 'k-1' }));
+  names.set((once.parsed as { _id: string })._id, '{registered once}');
+  await call('register with the key again', 'POST', '/api/clients', withBody(input, { 'idempotency-key': 'k-1' }));
+  await call('the key reused for another', 'POST', '/api/clients', withBody({ ...input, lastName: 'Other' }, { 'idempotency-key': 'k-1' }));
+
+  // Reading: ETag; 304 for If-None-Match naming it; 412 for an If-Match naming another; 404, 400; the list and its HEAD.
+  const client = '/api/clients/{clientId}';
+  await call('read', 'GET', client, { id });
+  await call('read, If-None-Match: its tag', 'GET', client, { id, headers: { 'if-none-match': '"v1"' } });
+  await call('read, If-None-Match: another tag', 'GET', client, { id, headers: { 'if-none-match': '"v7"' } });
+  await call('read, If-Match: another tag', 'GET', client, { id, headers: { 'if-match': '"v7"' } });
+  await call('read, If-Match: malformed', 'GET', client, { id, headers: { 'if-match': 'v1' } });
+  await call('read, unknown', 'GET', client, { id: 'nobody' });
+  await call('read, malformed id', 'GET', client, { id: 'not%20an%20id' });
+  await call('list HEAD', 'HEAD', '/api/clients');
+  await call('event stream HEAD', 'HEAD', '/api/events');
+  await call('event stream, malformed Last-Event-ID', 'GET', '/api/events', { headers: { 'last-event-id': 'abc' } });
+
+  // Updating: 200 with the next ETag; 412 for a stale If-Match, for If-None-Match * or its tag; 400; 404.
+  await call('update, If-Match: its tag', 'PUT', client, { id, ...withBody({ ...input, lastName: 'Renamed' }, { 'if-match': '"v1"' }) });
+  await call('update, If-Match: stale', 'PUT', client, { id, ...withBody(input, { 'if-match': '"v1"' }) });
+  await call('update, If-None-Match: *', 'PUT', client, { id, ...withBody(input, { 'if-none-match': '*' }) });
+  await call('update, If-None-Match: its tag', 'PUT', client, { id, ...withBody(input, { 'if-none-match': '"v2"' }) });
+  await call('update, invalid', 'PUT', client, { id, ...withBody({ ...input, email: '' }) });
+  await call('update, unknown', 'PUT', client, { id: 'nobody', ...withBody(input) });
+
+  // History and export.
+  await call('history', 'GET', '/api/clients/{clientId}/history', { id });
+  await call('history, unknown', 'GET', '/api/clients/{clientId}/history', { id: 'nobody' });
+  await call('export', 'GET', '/api/clients/{clientId}/export', { id });
+  await call('export, unknown', 'GET', '/api/clients/{clientId}/export', { id: 'nobody' });
+
+  // Deleting, Recently deleted, restoring, erasing.
+  await call('delete, If-None-Match: its tag', 'DELETE', client, { id, headers: { 'if-none-match': '"v2"' } });
+  await call('delete, If-Match: stale', 'DELETE', client, { id, headers: { 'if-match': '"v1"' } });
+  await call('delete', 'DELETE', client, { id });
+  await call('delete again', 'DELETE', client, { id });
+  await call('read, deleted', 'GET', client, { id });
+  await call('restore', 'POST', '/api/clients/{clientId}/restore', { id });
+  await call('restore again', 'POST', '/api/clients/{clientId}/restore', { id });
+  await call('erase', 'POST', '/api/clients/{clientId}/erase', { id });
+  await call('erase again', 'POST', '/api/clients/{clientId}/erase', { id });
+  await call('register with the key of an erased client', 'POST', '/api/clients', withBody(input, { 'idempotency-key': 'k-1' }));
+
+  // Another method on a path the API has: 405 with Allow.
+  await call('PATCH the list', 'PATCH', '/api/clients', withBody(input));
+  await call('PATCH a client', 'PATCH', client, { id: 'someone', ...withBody(input) });
+
+  // Logging out ends the session.
+  await call('log out', 'POST', '/logout');
+  await call('list, logged out', 'GET', '/api/clients');
+  return { answers, problems };
+}
+
+describe('the mock and the server', () => {
+  beforeEach(() => {
+    resetMockDb();
+    mockDb.endSession();
+  });
+
+  it('answer every case alike, each as docs/openapi.json says', async () => {
+    const server = await runCases(await serverSide());
+    const mock = await runCases(mockSide());
+    expect(server.problems, 'the server against the document').toEqual([]);
+    expect(mock.problems, 'the mock against the document').toEqual([]);
+    // Case by case, so that a difference names its case.
+    expect(mock.answers).toEqual(server.answers);
+  });
+});
