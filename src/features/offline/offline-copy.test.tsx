@@ -139,6 +139,20 @@ describe('the offline copy of the cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(await storedCopy()).toBeUndefined();
   });
+
+  it('is not written again by a save that was waiting its turn when it was forgotten (Sign Out within the second)', async () => {
+    const queryClient = new QueryClient();
+    keepOfflineCopy(queryClient, loginOf('maria', 1000));
+    queryClient.setQueryData(clientKeys.lists(), [nina]);
+    await waitFor(async () => expect(await storedCopy()).toContain('Nina'), nextWrite);
+
+    // Within a second of the last write: this save waits for the next second, and Sign Out comes meanwhile.
+    queryClient.setQueryData(clientKeys.lists(), [{ ...nina, firstName: 'Ninette' }]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await forgetOfflineCopy();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await storedCopy()).toBeUndefined();
+  });
 });
 
 describe('a page opened on the offline copy', () => {

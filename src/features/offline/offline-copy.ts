@@ -18,15 +18,25 @@ import { forgetOfflineCopy, OFFLINE_COPY_KEY, savingStartedWith } from './offlin
 /** At most one write per second while data changes (the issue's figure). */
 const SAVE_INTERVAL_MS = 1000;
 
-const storage = createAsyncStoragePersister({
-  storage: {
-    getItem: async (key) => (await get<string>(key)) ?? null,
-    setItem: (key, value) => set(key, value),
-    removeItem: (key) => del(key),
-  },
-  key: OFFLINE_COPY_KEY,
-  throttleTime: SAVE_INTERVAL_MS,
-});
+/**
+ * The copy in IndexedDB through TanStack's persister, which saves the latest cache at most once a second: a save asked
+ * for within the second waits, and is written only while `saving()` still says so (not after Sign Out removed the copy).
+ */
+const copyStorage = (saving: () => boolean) =>
+  createAsyncStoragePersister({
+    storage: {
+      getItem: async (key) => (await get<string>(key)) ?? null,
+      setItem: async (key, value) => {
+        if (saving()) await set(key, value);
+      },
+      removeItem: (key) => del(key),
+    },
+    key: OFFLINE_COPY_KEY,
+    throttleTime: SAVE_INTERVAL_MS,
+  });
+
+/** For reading and removing the copy; what writes it is keepOfflineCopy's own. */
+const storage = copyStorage(() => false);
 
 type SavedQuery = DehydratedState['queries'][number];
 
@@ -91,13 +101,14 @@ export async function restoreOfflineCopy(queryClient: QueryClient, login: Login)
  */
 export function keepOfflineCopy(queryClient: QueryClient, login: Login): () => void {
   let stopped = false;
+  const writer = copyStorage(() => !stopped);
   const dropped = new Set<string>();
   let earlier = sessionMayLast(login) ? savedQueriesOf(login) : Promise.resolve<SavedQuery[]>([]);
   const stopDropping = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'removed') dropped.add(event.query.queryHash);
   });
   const persister: Persister = {
-    ...storage,
+    ...writer,
     persistClient: async (client) => {
       const { queries } = client.clientState;
       const inCache = new Set(queries.map((query) => query.queryHash));
@@ -105,7 +116,7 @@ export function keepOfflineCopy(queryClient: QueryClient, login: Login): () => v
       // What the cache has now is saved from it from now on: not kept twice in memory (a list can be 10 MB).
       earlier = Promise.resolve(carried);
       if (stopped) return;
-      return storage.persistClient({ ...client, clientState: { ...client.clientState, queries: [...carried, ...queries] } });
+      return writer.persistClient({ ...client, clientState: { ...client.clientState, queries: [...carried, ...queries] } });
     },
   };
   // An empty cache (a reload, before anything loaded) adds nothing to the copy.

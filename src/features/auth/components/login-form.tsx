@@ -17,16 +17,19 @@ export function LoginForm({ redirect }: { redirect?: string }) {
   return (
     <form
       className="card form"
-      onSubmit={handleSubmit((credentials) =>
-        login.mutate(credentials, {
-          onSuccess: async () => {
-            window.alert('Login successful!');
-            // Back to where the session ended, if it did; otherwise the client list.
-            await (redirect ? navigate({ href: redirect }) : navigate({ to: '/clients' }));
-          },
-          onError: () => window.alert('Invalid username or password'),
-        }),
-      )}
+      onSubmit={handleSubmit(async (credentials) => {
+        // Awaited, not mutate's callbacks: those run only while the observer has a listener at that moment, and the
+        // login re-renders the whole layout (the nav, the staff pages' parts); a CI run saw neither alert once.
+        try {
+          await login.mutateAsync(credentials);
+        } catch {
+          window.alert('Invalid username or password');
+          return;
+        }
+        window.alert('Login successful!');
+        // Back to where the session ended, if it did; otherwise the client list.
+        await (redirect ? navigate({ href: redirect }) : navigate({ to: '/clients' }));
+      })}
     >
       <div className="form__field">
         <label htmlFor="login-username">Username</label>
