@@ -93,7 +93,7 @@ function stylesheetsFirst(): Plugin {
 const POSTGRES_TESTS = [
   'server/routes/*.test.ts',
   'server/openapi/conformance.test.ts',
-  'server/openapi/mock-and-server.test.ts',
+  'tests/api/*.test.ts',
   'server/background/database-outage.test.ts',
   'server/auth/staff-accounts.test.ts',
   'server/auth/session-memory.test.ts',
@@ -199,6 +199,14 @@ export default defineConfig(({ mode }) => {
               },
             ]
           : []),
+        {
+          // The API as clients meet it, the mock (mocks/) beside the real server: Node, like the server's.
+          test: {
+            name: 'api',
+            environment: 'node',
+            include: ['tests/api/**/*.test.ts'],
+          },
+        },
         {
           // The build's own plugins (scripts/vite-plugins/) and build step (scripts/), in Node.
           test: {

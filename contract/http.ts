@@ -1,14 +1,31 @@
 /**
- * HTTP as a standard client expects it (issue 27), one reading for the server and the mock: the challenge of a 401
- * and the methods each path allows (405 names them in Allow).
+ * HTTP as a standard client expects it (issue 27), one reading for the server and the mock: the session cookie, the
+ * challenge of a 401 and the methods each path allows (405 names them in Allow).
  */
+
+/** The session cookie's name (docs/decisions/006-session-cookie.md). */
+export const SESSION_COOKIE = 'salon_session';
+
+function attributes(secure: boolean): string {
+  return `Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+/** The Set-Cookie of a login: the token, HttpOnly, SameSite=Strict, Secure over HTTPS. */
+export function sessionCookie(token: string, secure: boolean): string {
+  return `${SESSION_COOKIE}=${token}; ${attributes(secure)}`;
+}
+
+/** The Set-Cookie that removes it: a logout, or a session refused. */
+export function clearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; ${attributes(secure)}; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}
 
 /**
  * Every 401's `WWW-Authenticate` (RFC 9110 section 11.6.1: at least one challenge). The `Cookie` scheme of
  * draft-broyer-http-cookie-auth: log in with the form at /login, which sets the session cookie. Never `Basic`: a
  * browser answers Basic and Digest with its own password dialog, and an unknown scheme with nothing.
  */
-export const SESSION_CHALLENGE = 'Cookie realm="Your Beauty Salon", form-action="/login", cookie-name="salon_session"';
+export const SESSION_CHALLENGE = `Cookie realm="Your Beauty Salon", form-action="/login", cookie-name="${SESSION_COOKIE}"`;
 
 /** The Allow header of a 405: the methods, HEAD beside every GET (a GET route answers HEAD too). */
 export function allowHeader(methods: Iterable<string>): string {

@@ -91,3 +91,37 @@ export function meetsIfMatch(condition: IfMatch, version: number): boolean {
 export function namedByIfNoneMatch(condition: IfNoneMatch, version: number): boolean {
   return condition === '*' || (condition !== undefined && condition.includes(version));
 }
+
+/** The list's 412, for an If-Match that names another version of it. */
+export const listChangedMessage = 'The client list changed since you read it';
+
+/**
+ * Whether an If-None-Match header matches `etag` (weak comparison, RFC 9110 section 13.1.2),
+ * in any of its content codings: a browser that holds the brotli form holds the same list.
+ */
+export function matchesListIfNoneMatch(header: string | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some(
+    (candidate) =>
+      candidate
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/-(?:br|gzip)"$/, '"') === etag,
+  );
+}
+
+/**
+ * Whether an If-Match header holds for the list whose ETag is `etag` (RFC 9110 section 13.1.1): `*` (the list always
+ * exists), or a strong tag of this version of the list, in any of its content codings (the same list). A weak tag
+ * never matches.
+ */
+export function meetsListIfMatch(header: string | null | undefined, etag: string): boolean {
+  if (header === undefined || header === null) return true;
+  if (header.trim() === '*') return true;
+  const identity = etag.replace(/-(?:br|gzip)"$/, '"');
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return !tag.startsWith('W/') && tag.replace(/-(?:br|gzip)"$/, '"') === identity;
+  });
+}

@@ -1,8 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { LoginRequest } from '#contract/api';
+import { clearedSessionCookie, sessionCookie } from '#contract/http';
 import { DEFAULT_SESSION_MAX_MS, SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
 import { mockDb } from '../db.ts';
 import { parseBody, unauthorized } from './respond.ts';
+
+/** A token of the server's shape (43 base64url characters); the mock never reads it back. */
+const MOCK_SESSION_TOKEN = 'mock-session-token-of-the-demo-account-0000';
 
 /** The demo account of the mock backend (README). */
 const DEMO_ACCOUNT = { username: 'admin', password: 'admin' } as const;
@@ -16,15 +20,21 @@ export const authHandlers = [
       return unauthorized('Invalid username or password');
     }
     mockDb.startSession(username);
-    // The mock's sessions last as long as the real server's by default.
+    // The mock's sessions last as long as the real server's by default. Its cookie is the server's in form only: the
+    // mock keeps the session itself (mockDb), and a page cannot set an HttpOnly cookie anyway.
     return HttpResponse.json(
       { username },
-      { headers: { [SESSION_EXPIRES_HEADER]: sessionExpiresHeader(Date.now() + DEFAULT_SESSION_MAX_MS) } },
+      {
+        headers: {
+          [SESSION_EXPIRES_HEADER]: sessionExpiresHeader(Date.now() + DEFAULT_SESSION_MAX_MS),
+          'Set-Cookie': sessionCookie(MOCK_SESSION_TOKEN, false),
+        },
+      },
     );
   }),
 
   http.post('*/logout', () => {
     mockDb.endSession();
-    return new HttpResponse(null, { status: 204 });
+    return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': clearedSessionCookie(false) } });
   }),
 ];

@@ -241,7 +241,7 @@ describe('mock backend', () => {
       ]);
       expect(await send('POST', `/api/clients/${amelia}/restore`)).toMatchObject({
         status: 404,
-        json: { message: 'No such deleted client' },
+        json: { message: 'Client not found' },
       });
       expect((await send('POST', '/api/clients/unknown/restore')).status).toBe(404);
     });

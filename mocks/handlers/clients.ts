@@ -11,8 +11,11 @@ import {
   changedSinceMessage,
   malformedIfMatchMessage,
   malformedIfNoneMatchMessage,
+  listChangedMessage,
   matchesIfNoneMatchMessage,
+  matchesListIfNoneMatch,
   meetsIfMatch,
+  meetsListIfMatch,
   namedByIfNoneMatch,
   parseIfMatch,
   parseIfNoneMatch,
@@ -60,10 +63,22 @@ function unwritten(outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }
   return HttpResponse.json(body, { status: 412 });
 }
 
+/** The list's ETag: the mock's change log moves with every write (the server's hashes the list it sends). */
+const listEtag = () => `"list-${mockDb.head()}"`;
+
+function listResponse(request: Request, withBody: boolean): Response {
+  const etag = listEtag();
+  if (!meetsListIfMatch(request.headers.get('If-Match'), etag)) return errorResponse(412, listChangedMessage);
+  const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
+  if (matchesListIfNoneMatch(request.headers.get('If-None-Match'), etag)) return new HttpResponse(null, { status: 304, headers });
+  return withBody ? HttpResponse.json(mockDb.listClients(), { headers }) : new HttpResponse(null, { status: 200, headers });
+}
+
 export const clientHandlers = [
-  http.get('*/api/clients', () => requireSession() ?? HttpResponse.json(mockDb.listClients())),
-  // The app's reachability probe (src/lib/reachability.ts): the list's status and no body, as the server's HEAD.
-  http.head('*/api/clients', () => requireSession() ?? new HttpResponse(null, { status: 200 })),
+  // Conditional like the server's: 412 when If-Match names another version of the list, 304 when If-None-Match names it.
+  http.get('*/api/clients', ({ request }) => requireSession() ?? listResponse(request, true)),
+  // The app's reachability probe (src/lib/reachability.ts): the list's status and headers, no body, as the server's HEAD.
+  http.head('*/api/clients', ({ request }) => requireSession() ?? listResponse(request, false)),
 
   http.post('*/api/clients', async ({ request }) => {
     const denied = requireSession();
@@ -149,7 +164,7 @@ export const clientHandlers = [
     const refused = requireSession() ?? invalidId(params.clientId);
     if (refused) return refused;
     const restored = mockDb.restoreClient(params.clientId as string);
-    if (!restored) return errorResponse(404, 'No such deleted client');
+    if (!restored) return notFound();
     return HttpResponse.json(restored.client, { headers: { ETag: versionEtag(restored.version) } });
   }),
 

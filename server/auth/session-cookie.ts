@@ -1,7 +1,9 @@
-/** The session cookie: a random token, HttpOnly, SameSite=Strict, Secure over HTTPS (docs/decisions/006-session-cookie.md). */
+/**
+ * The session cookie's token: random, stored only as its hash (docs/decisions/006-session-cookie.md). The cookie's
+ * name and attributes are contract/http.ts's, which the mock sends too.
+ */
 import { createHash, randomBytes } from 'node:crypto';
-
-export const SESSION_COOKIE = 'salon_session';
+import { SESSION_COOKIE } from '#contract/http';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -25,16 +27,4 @@ export function readSessionToken(cookieHeader: string | undefined): string | und
     if (TOKEN_PATTERN.test(value)) return value;
   }
   return undefined;
-}
-
-function attributes(secure: boolean): string {
-  return `Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
-}
-
-export function sessionCookie(token: string, secure: boolean): string {
-  return `${SESSION_COOKIE}=${token}; ${attributes(secure)}`;
-}
-
-export function clearedSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; ${attributes(secure)}; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }

@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import type { Client } from '#contract/api';
-import { ClientByIdCache, ClientListCache, encodedEtag, matchesIfNoneMatch, SerializedListBuilder } from './read-model.ts';
+import { matchesListIfNoneMatch } from '#contract/if-match';
+import { ClientByIdCache, ClientListCache, encodedEtag, SerializedListBuilder } from './read-model.ts';
 
 const client = (id: string): Client => ({
   _id: id,
@@ -119,7 +120,7 @@ describe('ClientListCache with a serialised source', () => {
   });
 });
 
-describe('matchesIfNoneMatch', () => {
+describe('matchesListIfNoneMatch', () => {
   const etag = '"abc"';
   it.each([
     ['"abc"', true],
@@ -134,7 +135,7 @@ describe('matchesIfNoneMatch', () => {
     ['abc', false],
     [undefined, false],
   ])('%s → %s', (header, expected) => {
-    expect(matchesIfNoneMatch(header, etag)).toBe(expected);
+    expect(matchesListIfNoneMatch(header, etag)).toBe(expected);
   });
 
   it('names each coding of the list with its own validator', () => {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { Client } from '#contract/api';
 import type { DatabaseEngine } from '../db/engine.ts';
 import { encode, MIN_COMPRESSIBLE_BYTES, preferredEncoding, type ContentEncoding } from '../http/content-encoding.ts';
-import type { VersionedClient } from '#contract/if-match';
+import { matchesListIfNoneMatch, type VersionedClient } from '#contract/if-match';
 import type { ClientsRepository } from '../repositories/clients.ts';
 import type { SerializedBody } from '../zod-type-provider.ts';
 
@@ -130,37 +130,6 @@ export function encodedEtag(etag: string, encoding: ContentEncoding | undefined)
   return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
 }
 
-/**
- * Whether an If-None-Match header matches `etag` (weak comparison, RFC 9110 section 13.1.2),
- * in any of its content codings: a browser that holds the brotli form holds the same list.
- */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some(
-    (candidate) =>
-      candidate
-        .trim()
-        .replace(/^W\//, '')
-        .replace(/-(?:br|gzip)"$/, '"') === etag,
-  );
-}
-
-/**
- * Whether an If-Match header holds for the list whose ETag is `etag` (RFC 9110 section 13.1.1): `*` (the list always
- * exists), or a strong tag of this version of the list, in any of its content codings (the same list). A weak tag
- * never matches.
- */
-export function meetsListIfMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return true;
-  if (header.trim() === '*') return true;
-  const identity = etag.replace(/-(?:br|gzip)"$/, '"');
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return !tag.startsWith('W/') && tag.replace(/-(?:br|gzip)"$/, '"') === identity;
-  });
-}
-
 /** The list as it is now: read from the database straight into one Buffer of the right size. */
 async function readList(clients: ClientsRepository, engine: DatabaseEngine): Promise<SerializedList> {
   const size = await clients.jsonSize();
@@ -236,7 +205,7 @@ export function createClientsReadModel(clients: ClientsRepository, engine: Datab
       const list = await cache.get();
       const encoding = list.body.length >= MIN_COMPRESSIBLE_BYTES ? preferredEncoding(headers['accept-encoding']) : undefined;
       const etag = encodedEtag(list.etag, encoding);
-      if (matchesIfNoneMatch(headers['if-none-match'], list.etag)) return { etag, notModified: true };
+      if (matchesListIfNoneMatch(headers['if-none-match'], list.etag)) return { etag, notModified: true };
       return { etag, notModified: false, encoding, body: encoding ? await list.encoded(encoding) : list.body };
     },
 

@@ -21,7 +21,7 @@ import {
   LoginRequest,
   PreconditionFailedBody,
 } from '#contract/api';
-import { SESSION_COOKIE } from '../auth/session-cookie.ts';
+import { SESSION_COOKIE } from '#contract/http';
 
 declare module 'fastify' {
   interface FastifySchema {

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { ApiErrorBody, LoginRequest } from '#contract/api';
 import { SESSION_CHALLENGE } from '#contract/http';
 import { SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
-import { clearedSessionCookie, readSessionToken, sessionCookie } from '../auth/session-cookie.ts';
+import { clearedSessionCookie, sessionCookie } from '#contract/http';
+import { readSessionToken } from '../auth/session-cookie.ts';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 

@@ -23,7 +23,9 @@ import {
   changedSinceMessage,
   malformedIfMatchMessage,
   malformedIfNoneMatchMessage,
+  listChangedMessage,
   matchesIfNoneMatchMessage,
+  meetsListIfMatch,
   meetsIfMatch,
   namedByIfNoneMatch,
   parseIfMatch,
@@ -33,7 +35,6 @@ import {
   type IfNoneMatch,
   type WriteOutcome,
 } from '#contract/if-match';
-import { meetsListIfMatch } from '../clients/read-model.ts';
 import { apiPaths } from '#contract/paths';
 import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
@@ -58,7 +59,7 @@ const REGISTRATION_ERASED = { message: registrationErasedMessage };
 const MALFORMED_IF_MATCH = { message: malformedIfMatchMessage };
 const MALFORMED_IF_NONE_MATCH = { message: malformedIfNoneMatchMessage };
 const CLIENT_CHANGED = { message: changedSinceMessage };
-const LIST_CHANGED = { message: 'The client list changed since you read it' };
+const LIST_CHANGED = { message: listChangedMessage };
 
 /** The type of the bodies the read model makes (Fastify would call a Buffer octet-stream). */
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -1,7 +1,7 @@
 /**
  * What a response breaks of docs/openapi.json: its status, its declared headers, the API's headers it sends without
  * declaring them, its body (Ajv, JSON Schema 2020-12 as OpenAPI 3.1 writes it). For the tests that drive the API
- * through a client: openapi/conformance.test.ts (the server) and openapi/mock-and-server.test.ts (the mock beside it).
+ * through a client: server/openapi/conformance.test.ts (the server) and tests/api/mock-and-server.test.ts (the mock beside it).
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -59,4 +59,3 @@ export async function nonConformities(method: string, path: string, response: Re
   }
   return problems;
 }
-
