@@ -26,8 +26,11 @@ export function versionOfEtag(etag: string | null | undefined): number | null {
 /** entity-tag = [ W/ ] DQUOTE *etagc DQUOTE, in a comma-separated list (empty elements allowed). */
 const LIST_ELEMENT = /^\s*(?:(W\/)?"([\x21\x23-\x7e\x80-\xff]*)")?\s*(?:,|$)/;
 
-/** The condition an If-Match header sets; null when it is malformed. */
-export function parseIfMatch(header: string | null | undefined): IfMatch | null {
+/**
+ * The versions an entity-tag list names, `*`, or null when it is malformed; weak tags count only when `weak` (If-None-Match
+ * compares weakly, If-Match strongly).
+ */
+function parseTagList(header: string | null | undefined, weak: boolean): IfMatch | null {
   if (header === undefined || header === null) return undefined;
   if (header.trim() === '*') return '*';
   const versions: number[] = [];
@@ -39,12 +42,15 @@ export function parseIfMatch(header: string | null | undefined): IfMatch | null 
     if (element[2] !== undefined) {
       tags += 1;
       const version = versionOfEtag(`"${element[2]}"`);
-      if (!element[1] && version !== null) versions.push(version);
+      if ((weak || !element[1]) && version !== null) versions.push(version);
     }
     rest = rest.slice(element[0].length);
   }
   return tags > 0 ? versions : null;
 }
+
+/** The condition an If-Match header sets; null when it is malformed. */
+export const parseIfMatch = (header: string | null | undefined): IfMatch | null => parseTagList(header, false);
 
 /** What a conditional write did: written, no such client, or refused because the client changed since (412). */
 export type WriteOutcome<T> =
@@ -65,24 +71,7 @@ export const matchesIfNoneMatchMessage = 'The client is in a version If-None-Mat
 export const malformedIfNoneMatchMessage = 'If-None-Match must be "*" or a list of entity tags, like "v3"';
 
 /** The condition an If-None-Match header sets; null when it is malformed. */
-export function parseIfNoneMatch(header: string | null | undefined): IfNoneMatch | null {
-  if (header === undefined || header === null) return undefined;
-  if (header.trim() === '*') return '*';
-  const versions: number[] = [];
-  let rest = header;
-  let tags = 0;
-  while (rest.trim() !== '') {
-    const element = LIST_ELEMENT.exec(rest);
-    if (!element || element[0] === '') return null;
-    if (element[2] !== undefined) {
-      tags += 1;
-      const version = versionOfEtag(`"${element[2]}"`);
-      if (version !== null) versions.push(version);
-    }
-    rest = rest.slice(element[0].length);
-  }
-  return tags > 0 ? versions : null;
-}
+export const parseIfNoneMatch = (header: string | null | undefined): IfNoneMatch | null => parseTagList(header, true);
 
 /** Whether a client at `version` meets a condition (If-Match: `*` or a named version; If-None-Match: the opposite). */
 export function meetsIfMatch(condition: IfMatch, version: number): boolean {

@@ -181,15 +181,13 @@ function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database
 
 export function createClientsRepository(db: Kysely<Database>) {
   /** The conditions' WHERE on a live client; without any, any live client (last write wins). */
-  function matching(id: string, ifMatch: IfMatch, ifNoneMatch: IfNoneMatch) {
-    return (trx: Transaction<Database>) => {
-      let query = trx.updateTable('clients').where('id', '=', id).where('deleted_at', 'is', null);
-      if (ifMatch !== undefined && ifMatch !== '*') query = query.where('version', 'in', ifMatch.length > 0 ? [...ifMatch] : [0]);
-      // `*`: no live client may be written (with none, the write is a 404); tags: none of the versions they name.
-      if (ifNoneMatch === '*') query = query.where('version', '<', 0);
-      else if (ifNoneMatch !== undefined && ifNoneMatch.length > 0) query = query.where('version', 'not in', [...ifNoneMatch]);
-      return query;
-    };
+  function matching(trx: Transaction<Database>, id: string, ifMatch: IfMatch, ifNoneMatch: IfNoneMatch) {
+    let query = trx.updateTable('clients').where('id', '=', id).where('deleted_at', 'is', null);
+    if (ifMatch !== undefined && ifMatch !== '*') query = query.where('version', 'in', ifMatch.length > 0 ? [...ifMatch] : [0]);
+    // `*`: no live client may be written (with none, the write is a 404); tags: none of the versions they name.
+    if (ifNoneMatch === '*') query = query.where('version', '<', 0);
+    else if (ifNoneMatch !== undefined && ifNoneMatch.length > 0) query = query.where('version', 'not in', [...ifNoneMatch]);
+    return query;
   }
 
   /**
@@ -285,11 +283,7 @@ export function createClientsRepository(db: Kysely<Database>) {
       ifNoneMatch?: IfNoneMatch,
     ): Promise<WriteOutcome<VersionedClient>> {
       return inTransaction(db, async (trx) => {
-        const row = await matching(
-          id,
-          ifMatch,
-          ifNoneMatch,
-        )(trx)
+        const row = await matching(trx, id, ifMatch, ifNoneMatch)
           .set((eb) => ({ ...toColumns(input), updated_at: writer.now.toISOString(), version: eb('version', '+', 1) }))
           .returning([...clientColumns, 'version'])
           .executeTakeFirst();
@@ -302,11 +296,7 @@ export function createClientsRepository(db: Kysely<Database>) {
     /** Moves a client to "Recently deleted": it leaves the list, and keeps its id and history for a restore. */
     delete(id: string, writer: Writer, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch): Promise<WriteOutcome<number>> {
       return inTransaction(db, async (trx) => {
-        const row = await matching(
-          id,
-          ifMatch,
-          ifNoneMatch,
-        )(trx)
+        const row = await matching(trx, id, ifMatch, ifNoneMatch)
           .set((eb) => ({ deleted_at: writer.now.toISOString(), deleted_by: writer.by, version: eb('version', '+', 1) }))
           .returning('version')
           .executeTakeFirst();
