@@ -73,6 +73,24 @@ export const malformedIfNoneMatchMessage = 'If-None-Match must be "*" or a list 
 /** The condition an If-None-Match header sets; null when it is malformed. */
 export const parseIfNoneMatch = (header: string | null | undefined): IfNoneMatch | null => parseTagList(header, true);
 
+/** A request's If-Match and If-None-Match, or the 400's message for the first that is malformed. */
+export function parseConditions(
+  ifMatchHeader: string | null | undefined,
+  ifNoneMatchHeader: string | null | undefined,
+): { ok: true; ifMatch: IfMatch; ifNoneMatch: IfNoneMatch } | { ok: false; message: string } {
+  const ifMatch = parseIfMatch(ifMatchHeader);
+  if (ifMatch === null) return { ok: false, message: malformedIfMatchMessage };
+  const ifNoneMatch = parseIfNoneMatch(ifNoneMatchHeader);
+  if (ifNoneMatch === null) return { ok: false, message: malformedIfNoneMatchMessage };
+  return { ok: true, ifMatch, ifNoneMatch };
+}
+
+/** The 412's body for a write that did not happen: the client as it is now, and the condition that failed (If-Match first). */
+export function preconditionFailed(current: PreconditionFailedBody['current'], ifMatch: IfMatch): PreconditionFailedBody {
+  const ifNoneMatchFailed = meetsIfMatch(ifMatch, current.version) && current.client !== null;
+  return { message: ifNoneMatchFailed ? matchesIfNoneMatchMessage : changedSinceMessage, current };
+}
+
 /** Whether a client at `version` meets a condition (If-Match: `*` or a named version; If-None-Match: the opposite). */
 export function meetsIfMatch(condition: IfMatch, version: number): boolean {
   return condition === undefined || condition === '*' || condition.includes(version);

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { ClientId, ClientInput, type ClientExport, type PreconditionFailedBody } from '#contract/api';
+import { ClientId, ClientInput, type ClientExport } from '#contract/api';
 import {
   idempotencyKeyReusedMessage,
   malformedIdempotencyKeyMessage,
@@ -9,16 +9,13 @@ import {
 import { mockDb } from '../db.ts';
 import {
   changedSinceMessage,
-  malformedIfMatchMessage,
-  malformedIfNoneMatchMessage,
   listChangedMessage,
-  matchesIfNoneMatchMessage,
   matchesListIfNoneMatch,
   meetsIfMatch,
   meetsListIfMatch,
   namedByIfNoneMatch,
-  parseIfMatch,
-  parseIfNoneMatch,
+  parseConditions,
+  preconditionFailed,
   versionEtag,
   type IfMatch,
   type IfNoneMatch,
@@ -36,11 +33,8 @@ const notFound = () => errorResponse(404, 'Client not found');
 
 /** The request's If-Match and If-None-Match conditions, or the 400 for a malformed one. */
 function conditionsOf(request: Request): { ok: true; ifMatch: IfMatch; ifNoneMatch: IfNoneMatch } | { ok: false; response: Response } {
-  const ifMatch = parseIfMatch(request.headers.get('If-Match'));
-  if (ifMatch === null) return { ok: false, response: errorResponse(400, malformedIfMatchMessage) };
-  const ifNoneMatch = parseIfNoneMatch(request.headers.get('If-None-Match'));
-  if (ifNoneMatch === null) return { ok: false, response: errorResponse(400, malformedIfNoneMatchMessage) };
-  return { ok: true, ifMatch, ifNoneMatch };
+  const conditions = parseConditions(request.headers.get('If-Match'), request.headers.get('If-None-Match'));
+  return conditions.ok ? conditions : { ok: false, response: errorResponse(400, conditions.message) };
 }
 
 /**
@@ -55,12 +49,7 @@ function storeCondition(clientId: string, { ifMatch, ifNoneMatch }: { ifMatch: I
 /** 404, or 412 with the client as it is now and the change that made it so, for a write that did not happen. */
 function unwritten(outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>, ifMatch: IfMatch): Response {
   if (outcome.status === 'not-found') return notFound();
-  const ifNoneMatchFailed = meetsIfMatch(ifMatch, outcome.current.version) && outcome.current.client !== null;
-  const body: PreconditionFailedBody = {
-    message: ifNoneMatchFailed ? matchesIfNoneMatchMessage : changedSinceMessage,
-    current: outcome.current,
-  };
-  return HttpResponse.json(body, { status: 412 });
+  return HttpResponse.json(preconditionFailed(outcome.current, ifMatch), { status: 412 });
 }
 
 /** The list's ETag: the mock's change log moves with every write (the server's hashes the list it sends). */

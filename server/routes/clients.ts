@@ -21,15 +21,12 @@ import {
 } from '#contract/idempotency-key';
 import {
   changedSinceMessage,
-  malformedIfMatchMessage,
-  malformedIfNoneMatchMessage,
   listChangedMessage,
-  matchesIfNoneMatchMessage,
   meetsListIfMatch,
+  parseConditions,
+  preconditionFailed,
   meetsIfMatch,
   namedByIfNoneMatch,
-  parseIfMatch,
-  parseIfNoneMatch,
   versionEtag,
   type IfMatch,
   type IfNoneMatch,
@@ -44,7 +41,7 @@ const ClientIdParams = z.object({
 });
 
 /**
- * Declared for the OpenAPI document; checked by parseIfMatch and parseIfNoneMatch, whose 400 says what is wrong.
+ * Declared for the OpenAPI document; checked by parseConditions, whose 400 says what is wrong.
  * Loose: the other headers stay as they are.
  */
 const ConditionalHeaders = z.looseObject({ 'if-match': z.string().optional(), 'if-none-match': z.string().optional() });
@@ -56,8 +53,6 @@ const CLIENT_NOT_FOUND = { message: 'Client not found' };
 const MALFORMED_IDEMPOTENCY_KEY = { message: malformedIdempotencyKeyMessage };
 const IDEMPOTENCY_KEY_REUSED = { message: idempotencyKeyReusedMessage };
 const REGISTRATION_ERASED = { message: registrationErasedMessage };
-const MALFORMED_IF_MATCH = { message: malformedIfMatchMessage };
-const MALFORMED_IF_NONE_MATCH = { message: malformedIfNoneMatchMessage };
 const CLIENT_CHANGED = { message: changedSinceMessage };
 const LIST_CHANGED = { message: listChangedMessage };
 
@@ -74,19 +69,16 @@ type Conditions = { ifMatch: IfMatch; ifNoneMatch: IfNoneMatch };
 /** The request's If-Match and If-None-Match conditions, or null after a 400 was sent for a malformed one. */
 function conditionsOf(request: FastifyRequest, reply: FastifyReply): Conditions | null {
   const joined = (header: string | string[] | undefined) => (Array.isArray(header) ? header.join(', ') : header);
-  const ifMatch = parseIfMatch(joined(request.headers['if-match']));
-  const ifNoneMatch = parseIfNoneMatch(joined(request.headers['if-none-match']));
-  if (ifMatch === null) void reply.code(400).send(MALFORMED_IF_MATCH);
-  else if (ifNoneMatch === null) void reply.code(400).send(MALFORMED_IF_NONE_MATCH);
-  return ifMatch === null || ifNoneMatch === null ? null : { ifMatch, ifNoneMatch };
+  const conditions = parseConditions(joined(request.headers['if-match']), joined(request.headers['if-none-match']));
+  if (conditions.ok) return conditions;
+  void reply.code(400).send({ message: conditions.message });
+  return null;
 }
 
-/** 404 or 412 for a write that did not happen; the 412 names the condition that failed (If-Match is evaluated first). */
+/** 404 or 412 for a write that did not happen; the 412 names the condition that failed. */
 function sendUnwritten(reply: FastifyReply, outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>, { ifMatch }: Conditions) {
   if (outcome.status !== 'stale') return reply.code(404).send(CLIENT_NOT_FOUND);
-  const message =
-    meetsIfMatch(ifMatch, outcome.current.version) && outcome.current.client ? matchesIfNoneMatchMessage : changedSinceMessage;
-  return reply.code(412).send({ message, current: outcome.current });
+  return reply.code(412).send(preconditionFailed(outcome.current, ifMatch));
 }
 
 const conditional =
