@@ -41,3 +41,16 @@ export function replayOf(
   const same = (Object.keys(sent) as Array<keyof ClientFields>).every((field) => registered[field] === sent[field]);
   return same ? { status: 'replayed', value: { client: { _id: clientId, ...registered }, version: 1 } } : { status: 'key-reused' };
 }
+
+/** A registration with a key that was refused: the key was sent before with another client, or that one was erased. */
+export type RefusedRegistration = Extract<RegistrationOutcome<unknown>, { status: 'key-reused' | 'erased' }>;
+
+export const isRefused = (outcome: RegistrationOutcome<unknown>): outcome is RefusedRegistration =>
+  outcome.status === 'key-reused' || outcome.status === 'erased';
+
+/** Its answer: 422 for a key sent before with another client, 409 once that client was erased. */
+export function registrationRefusal({ status }: RefusedRegistration): { status: 409 | 422; message: string } {
+  return status === 'key-reused'
+    ? { status: 422, message: idempotencyKeyReusedMessage }
+    : { status: 409, message: registrationErasedMessage };
+}

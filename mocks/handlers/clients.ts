@@ -1,11 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { ClientId, ClientInput, type ClientExport } from '#contract/api';
-import {
-  idempotencyKeyReusedMessage,
-  malformedIdempotencyKeyMessage,
-  parseIdempotencyKey,
-  registrationErasedMessage,
-} from '#contract/idempotency-key';
+import { isRefused, malformedIdempotencyKeyMessage, parseIdempotencyKey, registrationRefusal } from '#contract/idempotency-key';
 import { mockDb } from '../db.ts';
 import {
   changedSinceMessage,
@@ -80,8 +75,10 @@ export const clientHandlers = [
       key === undefined
         ? { status: 'registered' as const, value: mockDb.createClient(body.data) }
         : mockDb.createClientOnce(body.data, key);
-    if (outcome.status === 'key-reused') return errorResponse(422, idempotencyKeyReusedMessage);
-    if (outcome.status === 'erased') return errorResponse(409, registrationErasedMessage);
+    if (isRefused(outcome)) {
+      const { status, message } = registrationRefusal(outcome);
+      return errorResponse(status, message);
+    }
     const { client, version } = outcome.value;
     return HttpResponse.json(client, { status: 201, headers: { ETag: versionEtag(version), Location: apiPaths.client(client._id) } });
   }),

@@ -13,12 +13,7 @@ import {
   DeletedClientList,
   PreconditionFailedBody,
 } from '#contract/api';
-import {
-  idempotencyKeyReusedMessage,
-  malformedIdempotencyKeyMessage,
-  parseIdempotencyKey,
-  registrationErasedMessage,
-} from '#contract/idempotency-key';
+import { malformedIdempotencyKeyMessage, isRefused, parseIdempotencyKey, registrationRefusal } from '#contract/idempotency-key';
 import {
   changedSinceMessage,
   listChangedMessage,
@@ -51,8 +46,6 @@ const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().opti
 
 const CLIENT_NOT_FOUND = { message: 'Client not found' };
 const MALFORMED_IDEMPOTENCY_KEY = { message: malformedIdempotencyKeyMessage };
-const IDEMPOTENCY_KEY_REUSED = { message: idempotencyKeyReusedMessage };
-const REGISTRATION_ERASED = { message: registrationErasedMessage };
 const CLIENT_CHANGED = { message: changedSinceMessage };
 const LIST_CHANGED = { message: listChangedMessage };
 
@@ -139,8 +132,10 @@ export const clientRoutes: ZodPlugin = async (app) => {
         return created(client, version);
       }
       const outcome = await store.createOnce(request.body, actor(request), key);
-      if (outcome.status === 'key-reused') return reply.code(422).send(IDEMPOTENCY_KEY_REUSED);
-      if (outcome.status === 'erased') return reply.code(409).send(REGISTRATION_ERASED);
+      if (isRefused(outcome)) {
+        const { status, message } = registrationRefusal(outcome);
+        return reply.code(status).send({ message });
+      }
       return created(outcome.value.client, outcome.value.version);
     },
   );
