@@ -10,8 +10,8 @@ import type { Client, ClientFields } from './api.ts';
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const malformedIdempotencyKeyMessage = 'Idempotency-Key must be a string of 1 to 255 visible characters';
-export const idempotencyKeyReusedMessage = 'This Idempotency-Key was sent before with another client';
-export const registrationErasedMessage = 'This client was registered with this Idempotency-Key and has since been erased';
+const idempotencyKeyReusedMessage = 'This Idempotency-Key was sent before with another client';
+const registrationErasedMessage = 'This client was registered with this Idempotency-Key and has since been erased';
 
 /**
  * The key a header names: a structured-field string (`"…"`, as the draft writes it) or the bare characters; undefined

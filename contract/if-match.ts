@@ -10,7 +10,7 @@ export type IfMatch = '*' | readonly number[] | undefined;
 
 /** The 412 body's message, and the 400's for an If-Match that is not one. */
 export const changedSinceMessage = 'The client was changed since you read it';
-export const malformedIfMatchMessage = 'If-Match must be "*" or a list of entity tags, like "v3"';
+const malformedIfMatchMessage = 'If-Match must be "*" or a list of entity tags, like "v3"';
 
 /** A client's strong validator, as sent in ETag. */
 export function versionEtag(version: number): string {
@@ -68,10 +68,10 @@ export type IfNoneMatch = '*' | readonly number[] | undefined;
 
 /** The 412 body's message when If-None-Match stopped a write, and the 400's for an If-None-Match that is not one. */
 export const matchesIfNoneMatchMessage = 'The client is in a version If-None-Match names';
-export const malformedIfNoneMatchMessage = 'If-None-Match must be "*" or a list of entity tags, like "v3"';
+const malformedIfNoneMatchMessage = 'If-None-Match must be "*" or a list of entity tags, like "v3"';
 
 /** The condition an If-None-Match header sets; null when it is malformed. */
-export const parseIfNoneMatch = (header: string | null | undefined): IfNoneMatch | null => parseTagList(header, true);
+const parseIfNoneMatch = (header: string | null | undefined): IfNoneMatch | null => parseTagList(header, true);
 
 /** A request's If-Match and If-None-Match, or the 400's message for the first that is malformed. */
 export function parseConditions(

@@ -37,12 +37,10 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
 
     create: (input: ClientInput, by: string) => clients.insert(generateClientId(), input, writer(by)),
     /** A registration sent with an Idempotency-Key: registered once, however often it is sent within 24 hours. */
-    createOnce: (input: ClientInput, by: string, key: string) =>
-      clients.insertOnce(generateClientId(), input, writer(by), key),
+    createOnce: (input: ClientInput, by: string, key: string) => clients.insertOnce(generateClientId(), input, writer(by), key),
     update: (id: string, input: ClientInput, by: string, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch) =>
       clients.update(id, input, writer(by), ifMatch, ifNoneMatch),
-    remove: (id: string, by: string, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch) =>
-      clients.delete(id, writer(by), ifMatch, ifNoneMatch),
+    remove: (id: string, by: string, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch) => clients.delete(id, writer(by), ifMatch, ifNoneMatch),
     restore: (id: string, by: string) => clients.restore(id, writer(by)),
     erase: (id: string, by: string) => clients.erase(id, writer(by)),
 
