@@ -20,7 +20,9 @@ export function registerAppShellWorker(onUpdateWaiting: () => void): () => void 
     worker.addEventListener('installed', (event) => {
       if (event.isUpdate === undefined && event.isExternal) updateWaits();
     });
-    void worker.register();
+    // A browser that refuses service workers (some private modes and policies; Playwright's `serviceWorkers: 'block'`,
+    // whose register() resolves to nothing) keeps the app online only: said in the console, never an uncaught error.
+    worker.register().catch((error: unknown) => console.warn('The app shell worker could not be registered:', error));
     return worker;
   });
   return () => void registered.then((worker) => worker.messageSkipWaiting());

@@ -26,9 +26,17 @@ export class StaffApi {
     expect(login.status(), 'POST /login').toBe(200);
   }
 
-  /** `method path`, logging in first when the session has ended. */
+  /**
+   * `method path`, logging in first when the session has ended. A kept-alive connection that the server closed as idle
+   * (its keep-alive time-out, 5 s) just as the next request went out fails with ECONNRESET before the server read it:
+   * that request is sent once more, on a new connection (a local run met it once between two tests).
+   */
   async #call(method: 'GET' | 'POST', path: string): Promise<APIResponse> {
-    const send = () => this.#api.fetch(path, { method });
+    const send = () =>
+      this.#api.fetch(path, { method }).catch((error: unknown) => {
+        if (!String(error).includes('ECONNRESET')) throw error;
+        return this.#api.fetch(path, { method });
+      });
     const response = await send();
     if (response.status() !== 401) return response;
     await this.#logIn();
