@@ -187,7 +187,7 @@ describe('the mock and the server', () => {
     mockDb.endSession();
   });
 
-  // Two runs of 56 cases and an app: about 1 s alone, over 5 s (the default limit) on a busy machine.
+  // Two runs of 53 cases and an app: about 1 s alone, over 5 s (the default limit) on a busy machine.
   it('answer every case alike, each as docs/openapi.json says', { timeout: 30_000 }, async () => {
     const server = await runCases(await serverSide());
     const mock = await runCases(mockSide());
