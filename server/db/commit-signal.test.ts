@@ -14,6 +14,7 @@ import { ClientByIdCache, ClientListCache } from '../clients/read-model.ts';
 import { createClientsRepository } from '../repositories/clients.ts';
 import { TEST_HASHING } from '../testing/in-process-config.ts';
 import { aClient, createClient, createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
+import { sharedPoll } from './commit-signal.ts';
 import { openDatabase } from './database.ts';
 
 /** Longer than the SQLite poll's interval below, and than a LISTEN notification's round trip. */
@@ -108,5 +109,38 @@ describe('one commit wakes each subscriber of the after-commit signal once', () 
     await sleep(SETTLE_MS);
     const clients = test.database.kind === 'sqlite' ? 1 : 0;
     expect(test.counts()).toEqual({ list: clients, byId: clients, sessions: 1, feed: clients });
+  });
+});
+
+describe('the poll for others’ commits', () => {
+  it('is shared by those who ask in one turn of the event loop, and starts after the last of them asked', async () => {
+    const asked: string[] = [];
+    let polls = 0;
+    const poll = sharedPoll(() => {
+      polls += 1;
+      asked.push('poll');
+    });
+    const first = [poll(), poll(), poll()];
+    asked.push('asked three times');
+    await Promise.all(first);
+    expect({ polls, asked }).toEqual({ polls: 1, asked: ['asked three times', 'poll'] });
+
+    await poll();
+    expect(polls).toBe(2);
+  });
+
+  it('is not joined once it has started: a later request waits for the next one', async () => {
+    let polls = 0;
+    let finishFirst = () => {};
+    const poll = sharedPoll(async () => {
+      polls += 1;
+      if (polls === 1) await new Promise<void>((resolve) => (finishFirst = resolve));
+    });
+    const first = poll();
+    await sleep(10);
+    const later = poll();
+    finishFirst();
+    await Promise.all([first, later]);
+    expect(polls).toBe(2);
   });
 });

@@ -15,10 +15,10 @@ export interface DatabaseEngine {
   onCommit(tables: WatchedTables, listener: () => void): void;
   /**
    * Tells the signal of every commit complete before this call that it has not told yet: once per /api request,
-   * before anything reads a cache. SQLite compares `PRAGMA data_version` (no query, no await); PostgreSQL reads the
-   * `data_versions` counters (one query shared by the requests that arrive together).
+   * before anything reads a cache. SQLite compares `PRAGMA data_version` (no query); PostgreSQL reads the
+   * `data_versions` counters; on both, one poll serves the requests that arrive in one turn of the event loop.
    */
-  pollCommits(): void | Promise<void>;
+  pollCommits(): Promise<void>;
   /**
    * Hears of others' commits without waiting for a request, so that the change feed hears of them within moments:
    * PostgreSQL LISTENs for new log entries (migration 0004) and polls on each notification and after each

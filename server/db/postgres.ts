@@ -5,7 +5,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { FailureEpisodes } from '../background/background-tasks.ts';
-import { CommitSignal, type WatchedTables } from './commit-signal.ts';
+import { CommitSignal, sharedPoll, type WatchedTables } from './commit-signal.ts';
 import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -35,8 +35,6 @@ class VersionWatcher {
   readonly signal = new CommitSignal();
   readonly #read: () => Promise<Array<{ name: string; version: string }>>;
   readonly #seen = new Map<string, string>();
-  /** The read that starts on the next turn of the event loop, shared by the requests that arrive before it. */
-  #next: Promise<void> | undefined;
   #started = 0;
   /** The newest read whose rows were applied: an older read that returns late is not applied over it. */
   #applied = 0;
@@ -60,16 +58,10 @@ class VersionWatcher {
   }
 
   /**
-   * Resolves once the counters were read by a query that started after this call. The
-   * requests of one turn of the event loop share one query; under load, queries overlap
-   * rather than queue, so a request waits about one round trip.
+   * Resolves once the counters were read by a query that started after this call. The requests of one turn of the
+   * event loop share one query; under load, queries overlap rather than queue, so a request waits about one round trip.
    */
-  poll(): Promise<void> {
-    return (this.#next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      this.#next = undefined;
-      return this.#readOnce();
-    }));
-  }
+  readonly poll = sharedPoll(() => this.#readOnce());
 }
 
 /** The pause before reconnecting the LISTEN connection, doubled after each failure up to the most. */

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import { CommitSignal, type WatchedTables } from './commit-signal.ts';
+import { CommitSignal, sharedPoll, type WatchedTables } from './commit-signal.ts';
 import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
 import { migrateToLatest } from './migrations.ts';
 import { NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
@@ -61,8 +61,10 @@ class SqliteCommits {
     this.signal.emit(changed);
   }
 
-  /** Others' commits: one comparison of a counter SQLite keeps (a read lock, no query). */
-  poll(): void {
+  /** Others' commits: one comparison of a counter SQLite keeps (a read lock, no query), shared by a turn's requests. */
+  readonly poll = sharedPoll(() => this.#pollNow());
+
+  #pollNow(): void {
     const version = this.#dataVersion.get();
     if (version === this.#seen) return;
     this.#seen = version;

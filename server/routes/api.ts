@@ -13,10 +13,7 @@ import { openApiRoutes } from './openapi.ts';
 export const apiRoutes: ZodPlugin = async (app) => {
   const { dbEngine } = app;
   app.addHook('onRequest', (_request, _reply, done) => {
-    // SQLite polls synchronously; PostgreSQL asks the database (one shared query).
-    const polled = dbEngine.pollCommits();
-    if (polled) polled.then(() => done(), done);
-    else done();
+    dbEngine.pollCommits().then(() => done(), done);
   });
   app.addHook('onRequest', app.requireSession);
   // Every route here says so in its schema, for the OpenAPI document (openapi/document.ts). The 401 challenges
