@@ -6,7 +6,7 @@ import { Kysely } from 'kysely';
 import { CommitSignal, type WatchedTables } from './commit-signal.ts';
 import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
 import { migrateToLatest } from './migrations.ts';
-import { NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
+import { isBusyError, NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
 import type { Database } from './schema.ts';
 
 export type SqliteConfig = {
@@ -81,6 +81,9 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
+    // What a write removes is overwritten with zeros, freed pages too (ON, not FAST): an erased client's bytes stay
+    // in no free page and no free space of a page (docs/decisions/025-an-erasure-that-erases.md).
+    sqlite.pragma('secure_delete = ON');
     // From now on, waiting for a lock is the dialect's, on timers (non-blocking-sqlite.ts).
     sqlite.pragma('busy_timeout = 0');
   } catch (error) {
@@ -100,6 +103,17 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
   }
   const watched = commits;
   const engine: DatabaseEngine = {
+    emptyWriteAheadLog: () =>
+      dialect.run(() => {
+        try {
+          const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+          return result?.busy === 0;
+        } catch (error) {
+          // Not now (another process's lock, its recovery): the caller tries again later, without waiting here.
+          if (isBusyError(error)) return false;
+          throw error;
+        }
+      }),
     kind: 'sqlite',
     onCommit: (tables, listener) => watched.signal.on(tables, listener),
     pollCommits: () => watched.poll(),
