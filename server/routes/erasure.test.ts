@@ -21,14 +21,7 @@ const registered = {
   registrationDateTime: '2024-06-02T14:00',
 };
 const edited = { ...registered, firstName: 'Quintéssia', lastName: 'Van der Mølen-Ruiz', email: 'q.vdm-ruiz@example.net' };
-const PERSONAL = [
-  registered.firstName,
-  registered.lastName,
-  registered.email,
-  edited.firstName,
-  edited.lastName,
-  edited.email,
-];
+const PERSONAL = [registered.firstName, registered.lastName, registered.email, edited.firstName, edited.lastName, edited.email];
 
 /** Which of the client's values `bytes` holds, each looked for as UTF-8. */
 function personalDataIn(bytes: Buffer): string[] {
