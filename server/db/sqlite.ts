@@ -6,7 +6,7 @@ import { Kysely } from 'kysely';
 import { CommitSignal, type WatchedTables } from './commit-signal.ts';
 import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
 import { migrateToLatest } from './migrations.ts';
-import { isBusyError, NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
+import { NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
 import type { Database } from './schema.ts';
 
 export type SqliteConfig = {
@@ -105,14 +105,9 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
   const engine: DatabaseEngine = {
     emptyWriteAheadLog: () =>
       dialect.run(() => {
-        try {
-          const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
-          return result?.busy === 0;
-        } catch (error) {
-          // Not now (another process's lock, its recovery): the caller tries again later, without waiting here.
-          if (isBusyError(error)) return false;
-          throw error;
-        }
+        // busy: another process reads an older snapshot, or writes (busy_timeout is 0: no waiting for it here).
+        const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+        return result?.busy === 0;
       }),
     kind: 'sqlite',
     onCommit: (tables, listener) => watched.signal.on(tables, listener),

@@ -1,7 +1,8 @@
 /**
  * The client store (the read model and the writes that invalidate it), shared by the routes;
  * the purge of "Recently deleted" clients older than DELETED_CLIENTS_KEEP_DAYS and of Idempotency-Keys older than
- * 24 hours, on start and hourly; and, on SQLite, the emptying of the write-ahead log after an erasure or a purge.
+ * 24 hours, on start and hourly; and, on SQLite, the emptying of the write-ahead log after an erasure or a purge
+ * (and on start).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -62,6 +63,8 @@ export const clientStorePlugin = fp<{ clock: () => number; deletedClientsKeepDay
     const afterRemoval = emptyTheLogAfterRemovals(app);
     const store = createClientStore(app.db, app.dbEngine, clock, afterRemoval);
     app.decorate('clientStore', store);
+    // On start too: a server killed between an erasure's commit and the checkpoint left both to this one.
+    await afterRemoval();
 
     // Purged on start (a failure is logged, and does not stop the start), then hourly.
     const purge = app.backgroundTasks.every('Purging deleted clients and old Idempotency-Keys', PURGE_INTERVAL_MS, async () => {
