@@ -30,8 +30,9 @@ export interface DatabaseEngine {
   /**
    * SQLite: copies its write-ahead log into the database file and empties it (`PRAGMA wal_checkpoint(TRUNCATE)`), so
    * that neither keeps a page as it was before a commit that removed personal data (an erasure). True when done;
-   * false when another process still reads an older snapshot or writes (try again later): never waits for them. PostgreSQL has none: its own WAL and dead tuples are reclaimed by its checkpoints and VACUUM
-   * (docs/operations.md, "What erasure does not reach").
+   * false when another process still reads an older snapshot or writes (try again later): never waits for them.
+   * PostgreSQL has none: its own WAL and dead tuples are reclaimed by its checkpoints and VACUUM (docs/operations.md,
+   * "What erasure does not reach").
    */
   emptyWriteAheadLog?(): Promise<boolean>;
   /**

@@ -103,13 +103,13 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
   }
   const watched = commits;
   const engine: DatabaseEngine = {
+    kind: 'sqlite',
     emptyWriteAheadLog: () =>
       dialect.run(() => {
         // busy: another process reads an older snapshot, or writes (busy_timeout is 0: no waiting for it here).
         const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
         return result?.busy === 0;
       }),
-    kind: 'sqlite',
     onCommit: (tables, listener) => watched.signal.on(tables, listener),
     pollCommits: () => watched.poll(),
     forEachValue: (query, visit) =>
