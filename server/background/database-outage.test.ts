@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { EMPTYING_THE_LOG } from '../plugins/client-store.ts';
 import { databaseWithOutage } from '../testing/database-outage.ts';
 import { openEventStream } from '../testing/event-stream.ts';
 import { freshTestDatabase } from '../testing/test-database.ts';
@@ -38,6 +39,14 @@ async function runEveryTask(app: Awaited<ReturnType<typeof appOnFailingDatabase>
     await app.changeFeed.wake();
   }
   await sleep(300);
+}
+
+/**
+ * The tasks that touch the database whenever they run: not the emptying of SQLite's log, which has work only after an
+ * erasure (and one cannot commit during the outage).
+ */
+function tasksWithWork(app: Awaited<ReturnType<typeof appOnFailingDatabase>>['app']) {
+  return app.backgroundTasks.names().filter((name) => name !== EMPTYING_THE_LOG);
 }
 
 describe('a database that refuses every statement', () => {
@@ -85,7 +94,7 @@ describe('a database that refuses every statement', () => {
         .map((line) => line.msg);
       expect(failures.length).toBeGreaterThan(0);
       expect(new Set(failures).size).toBe(failures.length);
-      for (const name of app.backgroundTasks.names()) {
+      for (const name of tasksWithWork(app)) {
         expect(failures, `${name} failed and said so`).toContain(`${name} failed; retrying (logged again only once it has worked)`);
       }
 
@@ -99,7 +108,7 @@ describe('a database that refuses every statement', () => {
       );
       await runEveryTask(app);
       const recovered = test.lines().filter((line) => line.msg.endsWith(' works again'));
-      for (const name of app.backgroundTasks.names()) {
+      for (const name of tasksWithWork(app)) {
         expect(
           recovered.map((line) => line.msg),
           name,

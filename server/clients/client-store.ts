@@ -20,7 +20,16 @@ export function generateClientId(): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, clock: () => number = Date.now) {
+/**
+ * `afterErase` runs once an erasure has committed, before its promise resolves: the plugin empties SQLite's
+ * write-ahead log there (plugins/client-store.ts).
+ */
+export function createClientStore(
+  db: Kysely<Database>,
+  engine: DatabaseEngine,
+  clock: () => number = Date.now,
+  afterErase: () => Promise<void> = async () => {},
+) {
   const clients = createClientsRepository(db);
   const readModel = createClientsReadModel(clients, engine);
   const writer = (by: string) => ({ by, now: new Date(clock()) });
@@ -42,7 +51,11 @@ export function createClientStore(db: Kysely<Database>, engine: DatabaseEngine, 
       clients.update(id, input, writer(by), ifMatch, ifNoneMatch),
     remove: (id: string, by: string, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch) => clients.delete(id, writer(by), ifMatch, ifNoneMatch),
     restore: (id: string, by: string) => clients.restore(id, writer(by)),
-    erase: (id: string, by: string) => clients.erase(id, writer(by)),
+    erase: async (id: string, by: string) => {
+      if (!(await clients.erase(id, writer(by)))) return false;
+      await afterErase();
+      return true;
+    },
 
     /** Forgets the Idempotency-Keys older than 24 hours; how many. */
     purgeIdempotencyKeys: () => clients.purgeIdempotencyKeysBefore(new Date(clock() - IDEMPOTENCY_KEY_TTL_MS)),

@@ -1,13 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, sql, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../testing/test-app.ts';
 import { openDatabase } from './database.ts';
 import { migrations } from './migrations.ts';
 
 describe('openDatabase', () => {
-  it('creates the directory and the file, with WAL, synchronous=FULL, foreign keys, and no busy wait inside SQLite', async () => {
+  it('creates the directory and the file, with WAL, synchronous=FULL, foreign keys, secure_delete, and no busy wait inside SQLite', async () => {
     const file = join(temporaryDirectory(), 'nested', 'dir', 'salon.db');
     const { db } = await openDatabase({ kind: 'sqlite', file });
     try {
@@ -16,6 +17,7 @@ describe('openDatabase', () => {
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('synchronous')).toBe(2); // FULL
       expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('secure_delete')).toBe(1); // ON: freed pages zeroed too (FAST leaves them)
       // Waiting for other processes' locks happens on timers (non-blocking-sqlite.ts), never in SQLite.
       expect(await pragma('busy_timeout')).toBe(0);
     } finally {
@@ -42,6 +44,34 @@ describe('openDatabase', () => {
         'sqlite_sequence',
         'staff',
       ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('rewrites a file from before migration 0006 once, without the rows it had removed (free pages, free space)', async () => {
+    const file = join(temporaryDirectory(), 'salon.db');
+    const raw = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SqliteDatabase(file) }) });
+    try {
+      await sql`PRAGMA journal_mode = WAL`.execute(raw);
+      const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      expect((await migrator.migrateTo('0005_idempotency_keys')).error).toBeUndefined();
+      // An older version: secure_delete off (SQLite's default), a client registered, then removed.
+      await sql`INSERT INTO clients (id, first_name, last_name, email, registration_date_time, created_at, updated_at)
+        VALUES ('gone', 'Quintessa', 'Vandermølen', 'quintessa@example.org', 'x', 'x', 'x')`.execute(raw);
+      await sql`DELETE FROM clients WHERE id = 'gone'`.execute(raw);
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(raw);
+    } finally {
+      await raw.destroy();
+    }
+    const removed = ['Quintessa', 'Vandermølen', 'quintessa@example.org'];
+    const bytes = () => Buffer.concat([readFileSync(file), existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`) : Buffer.alloc(0)]);
+    const held = () => removed.filter((value) => bytes().includes(Buffer.from(value)));
+    expect(held()).toEqual(removed);
+
+    const { db } = await openDatabase({ kind: 'sqlite', file });
+    try {
+      expect(held()).toEqual([]);
     } finally {
       await db.destroy();
     }

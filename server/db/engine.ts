@@ -28,6 +28,14 @@ export interface DatabaseEngine {
    */
   listenForCommits?(report: FailureEpisodes): () => Promise<void>;
   /**
+   * SQLite: copies its write-ahead log into the database file and empties it (`PRAGMA wal_checkpoint(TRUNCATE)`), so
+   * that neither keeps a page as it was before a commit that removed personal data (an erasure). True when done;
+   * false when another process still reads an older snapshot or writes (try again later): never waits for them.
+   * PostgreSQL has none: its own WAL and dead tuples are reclaimed by its checkpoints and VACUUM (docs/operations.md,
+   * "What erasure does not reach").
+   */
+  emptyWriteAheadLog?(): Promise<boolean>;
+  /**
    * Runs `query` and hands `visit` the value of each row's only column, without the object
    * per row that Kysely makes where the engine can (SQLite's cursor).
    */

@@ -166,6 +166,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('idempotency_keys_created_at').on('idempotency_keys').column('created_at').execute();
     },
   },
+
+  /**
+   * An erasure that erases: SQLite now zeroes what a write removes (secure_delete, sqlite.ts), but a file written
+   * before kept removed rows, earlier values among them, in free pages and in the free space of pages. VACUUM, once,
+   * rewrites the file from its live rows only; the checkpoint empties the write-ahead log of the pages it held
+   * (docs/decisions/025-an-erasure-that-erases.md). PostgreSQL: nothing to do (its VACUUM: docs/operations.md).
+   */
+  '0006_rewrite_without_removed_rows': {
+    async up(db: Kysely<unknown>) {
+      if (isPostgres(db)) return;
+      await sql`VACUUM`.execute(db);
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    },
+  },
 };
 
 /** Brings the schema up to date; throws (and the server does not start) if a migration fails. */

@@ -83,6 +83,9 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
+    // What a write removes is overwritten with zeros, freed pages too (ON, not FAST): an erased client's bytes stay
+    // in no free page and no free space of a page (docs/decisions/025-an-erasure-that-erases.md).
+    sqlite.pragma('secure_delete = ON');
     // From now on, waiting for a lock is the dialect's, on timers (non-blocking-sqlite.ts).
     sqlite.pragma('busy_timeout = 0');
   } catch (error) {
@@ -103,6 +106,12 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
   const watched = commits;
   const engine: DatabaseEngine = {
     kind: 'sqlite',
+    emptyWriteAheadLog: () =>
+      dialect.run(() => {
+        // busy: another process reads an older snapshot, or writes (busy_timeout is 0: no waiting for it here).
+        const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+        return result?.busy === 0;
+      }),
     onCommit: (tables, listener) => watched.signal.on(tables, listener),
     pollCommits: () => watched.poll(),
     forEachValue: (query, visit) =>

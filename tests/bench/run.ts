@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
- * Parts: weight, lighthouse, list, offline, api, changes, live, memory (all by default). `--reuse-build` measures
+ * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory (all by default). `--reuse-build` measures
  * the last build again instead of building. Exit code 1 when a figure misses its goal or
  * could not be measured. See docs/performance.md.
  */
@@ -11,6 +11,7 @@ import { buildProduction, PROJECT_ROOT } from '../harness/build.ts';
 import { withCleanup } from '../harness/processes.ts';
 import { runApiBench, runMemoryBench } from './api.ts';
 import { runChangesBench } from './changes.ts';
+import { runErasureBench } from './erasure.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runLiveBench } from './live.ts';
 import { runListBench } from './list.ts';
@@ -18,7 +19,7 @@ import { runOfflineBench } from './offline.ts';
 import { runWeightBench } from './weight.ts';
 import { allFigures, reportNotMeasured, summary } from './lib/report.ts';
 
-const PARTS = ['weight', 'lighthouse', 'list', 'offline', 'api', 'changes', 'live', 'memory'] as const;
+const PARTS = ['weight', 'lighthouse', 'list', 'offline', 'api', 'changes', 'erasure', 'live', 'memory'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The whole run is stopped after this, whatever it is doing. */
@@ -52,6 +53,7 @@ async function main(): Promise<number> {
     offline: () => runOfflineBench(build),
     api: () => runApiBench(build),
     changes: () => runChangesBench(build),
+    erasure: () => runErasureBench(build),
     live: () => runLiveBench(build),
     memory: () => runMemoryBench(build),
   };
