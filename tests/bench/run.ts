@@ -2,12 +2,15 @@
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
  * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory (all by default). `--reuse-build` measures
- * the last build again instead of building. Exit code 1 when a figure misses its goal or
- * could not be measured. See docs/performance.md.
+ * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
+ * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
+ * figures side by side with the code before it, in one run. Exit code 1 when a figure misses its goal or could not be
+ * measured. See docs/performance.md.
  */
 import { availableParallelism, cpus } from 'node:os';
-import { join } from 'node:path';
-import { buildProduction, PROJECT_ROOT } from '../harness/build.ts';
+import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { buildProduction, PROJECT_ROOT, type Build } from '../harness/build.ts';
 import { withCleanup } from '../harness/processes.ts';
 import { runApiBench, runMemoryBench } from './api.ts';
 import { runChangesBench } from './changes.ts';
@@ -22,7 +25,7 @@ import { allFigures, reportNotMeasured, summary } from './lib/report.ts';
 const PARTS = ['weight', 'lighthouse', 'list', 'offline', 'api', 'changes', 'erasure', 'live', 'memory'] as const;
 type Part = (typeof PARTS)[number];
 
-/** The whole run is stopped after this, whatever it is doing. */
+/** The whole run is stopped after this, whatever it is doing (twice as long with --against). */
 const LIMIT_MS = 30 * 60_000;
 
 /**
@@ -32,10 +35,24 @@ const LIMIT_MS = 30 * 60_000;
  */
 const BUILD_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'salon-bench');
 
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+const againstAt = args.indexOf('--against');
+const against = againstAt >= 0 ? args.splice(againstAt, 2)[1] : undefined;
+
+/** The build of another checkout, made there by `npm run build`. */
+function buildOf(checkout: string): Build {
+  const dir = resolve(checkout);
+  return { staticDir: join(dir, 'dist'), serverEntry: join(dir, 'dist-server', 'server', 'main.js') };
+}
+
 async function main(): Promise<number> {
-  const args = process.argv.slice(2).filter((arg) => arg !== '--');
   const reuseBuild = args.includes('--reuse-build');
   const asked = args.filter((arg) => arg !== '--reuse-build');
+  const other = against === undefined ? undefined : buildOf(against);
+  if (other && !existsSync(other.serverEntry)) {
+    console.error(`${other.serverEntry} is missing: build that checkout first (cd ${against} && npm ci && NODE_ENV=production npm run build)`);
+    return 2;
+  }
   const unknown = asked.filter((arg) => !(PARTS as readonly string[]).includes(arg));
   if (unknown.length > 0) {
     console.error(`Unknown part: ${unknown.join(', ')}. Parts: ${PARTS.join(', ')}`);
@@ -46,27 +63,31 @@ async function main(): Promise<number> {
   console.info(reuseBuild ? 'Reusing the last production build (if any)…' : 'Building the production site and server…');
   const build = await buildProduction({ outDir: BUILD_DIR, reuse: reuseBuild });
 
-  const runs: Record<Part, () => Promise<void>> = {
-    weight: () => runWeightBench(build),
-    lighthouse: () => runLighthouseBench(build),
-    list: () => runListBench(build),
-    offline: () => runOfflineBench(build),
-    api: () => runApiBench(build),
-    changes: () => runChangesBench(build),
-    erasure: () => runErasureBench(build),
-    live: () => runLiveBench(build),
-    memory: () => runMemoryBench(build),
+  const runs: Record<Part, (measured: Build) => Promise<void>> = {
+    weight: runWeightBench,
+    lighthouse: runLighthouseBench,
+    list: runListBench,
+    offline: runOfflineBench,
+    api: runApiBench,
+    changes: runChangesBench,
+    erasure: runErasureBench,
+    live: runLiveBench,
+    memory: runMemoryBench,
   };
-  for (const part of PARTS) {
-    if (!parts.has(part)) continue;
-    try {
-      await runs[part]();
-    } catch (error) {
-      reportNotMeasured(part, 'see above', error instanceof Error ? error.message : String(error));
+  const builds: Array<[string, Build]> = [['this build', build]];
+  if (other && against) builds.push([against, other]);
+  for (const [turn, part] of PARTS.filter((name) => parts.has(name)).entries()) {
+    for (const [label, measured] of turn % 2 === 0 ? builds : [...builds].reverse()) {
+      if (builds.length > 1) console.info(`\n##### ${part}: ${label}`);
+      try {
+        await runs[part](measured);
+      } catch (error) {
+        reportNotMeasured(part, 'see above', error instanceof Error ? error.message : String(error));
+      }
     }
   }
   console.info(summary());
   return allFigures().every((figure) => figure.pass) ? 0 : 1;
 }
 
-process.exitCode = await withCleanup(main, LIMIT_MS);
+process.exitCode = await withCleanup(main, against === undefined ? LIMIT_MS : 2 * LIMIT_MS);
