@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { forgetOfflineCopy } from './features/offline/offline-copy-store.ts';
 import { clearLoggedIn, isLoggedIn } from './lib/login-flag.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -11,6 +10,15 @@ type AppOptions = {
   /** The staff pages' live updates (GET /api/events); tests of other things leave them off. */
   liveUpdates?: boolean;
 };
+
+/**
+ * Removes the offline copy of the cache (features/offline/offline-copy-store.ts), loading the code that does only now:
+ * the 401s that call for it come from the staff pages, which have it loaded already, and the landing page's bundle
+ * stays without IndexedDB's. Were it not to load, the copy would still never be restored for another login, and goes at
+ * the next (offline-copy.ts).
+ */
+const forgetOfflineCopy = () =>
+  import('./features/offline/offline-copy-store.ts').then((store) => store.forgetOfflineCopy()).catch(() => {});
 
 /** The query client and router, wired together: the browser makes one pair, each test its own. */
 export function createApp({ history, retry, liveUpdates = true }: AppOptions = {}) {

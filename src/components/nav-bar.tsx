@@ -3,7 +3,8 @@ import './nav-bar.css';
 
 type NavBarProps = {
   loggedIn: boolean;
-  onSignOut: () => void;
+  /** Absent while Sign Out's flow loads (a moment after login): the button is in place but disabled, so nothing moves. */
+  onSignOut?: () => void;
   signingOut?: boolean;
 };
 
@@ -22,7 +23,7 @@ export function NavBar({ loggedIn, onSignOut, signingOut = false }: NavBarProps)
               <Link to="/clients" className="nav-bar__link">
                 Clients
               </Link>
-              <button type="button" className="button button--ghost" onClick={onSignOut} disabled={signingOut}>
+              <button type="button" className="button button--ghost" onClick={onSignOut} disabled={signingOut || !onSignOut}>
                 Sign Out
               </button>
             </>

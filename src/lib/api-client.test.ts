@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { server } from '#mocks/node.ts';
-import { ApiError, apiRequest, MalformedResponseError } from './api-client.ts';
+import { apiRequest } from './api-client.ts';
+import { ApiError, MalformedResponseError } from './api-errors.ts';
 
 const ProbeBody = z.object({ ok: z.boolean() });
 

@@ -1,8 +1,8 @@
 /** Query defaults for the whole SPA, in one place. */
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isUnauthorized } from './api-client.ts';
-import { noteQueued } from './waiting-changes-store.ts';
+import { ApiError, isUnauthorized } from './api-errors.ts';
+import { noteQueued } from './queued-changes.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -65,7 +65,7 @@ export function createQueryClient({ onUnauthorized, retry = true }: QueryClientO
       },
     },
   });
-  // Which changes belong to the queue of those made offline (waiting-changes-store.ts).
+  // Which changes belong to the queue of those made offline (queued-changes.ts).
   queryClient.getMutationCache().subscribe((event) => {
     if (event.mutation) noteQueued(event.mutation, event.type === 'added');
   });

@@ -1,16 +1,17 @@
 /**
  * The changes made while offline that the server does not have yet (issue 20, docs/offline.md): Register, Update and
  * Delete kept as TanStack Query's paused mutations, persisted under one IndexedDB key, sent when the connection
- * returns (features/offline/waiting-changes.ts, loaded with the staff pages). This part is what the login, Sign Out, the
- * query client and the clients' changes need, in the landing page's bundle, so it stays small and belongs to no feature:
- * which mutations count, how many there are, sending one as its account, and discarding them.
+ * returns (features/offline/waiting-changes.ts, loaded with the staff pages). This part is what the login, Sign Out and
+ * the clients' changes need, so it belongs to no feature: which mutations count, how many there are, sending one as its
+ * account, and discarding them. Which mutations are the queue's, the query client notes (queued-changes.ts).
  */
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import type { Mutation, QueryClient } from '@tanstack/react-query';
 import { del } from 'idb-keyval';
 import { useCallback, useSyncExternalStore } from 'react';
-import { ApiError, gotNoResponse } from './api-client.ts';
+import { ApiError, gotNoResponse } from './api-errors.ts';
 import { currentLogin } from './login-flag.ts';
+import { isQueued } from './queued-changes.ts';
 
 export const WAITING_CHANGES_KEY = 'salon-waiting-changes';
 
@@ -29,25 +30,10 @@ export const queueable = {
 
 type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
 
-/** The changes that have been paused (offline) at some point: from then on they are the queue's. */
-const queued = new WeakSet<object>();
-
-/**
- * The query client calls this on every mutation event: a mutation that pauses, or one put into the cache from the saved
- * queue (already pending or failed, never idle), belongs to the queue.
- */
-export function noteQueued(mutation: AnyMutation, added: boolean): void {
-  if (mutation.state.isPaused || (added && mutation.state.status !== 'idle')) queued.add(mutation);
-}
-
-export function isQueued(mutation: AnyMutation): boolean {
-  return queued.has(mutation);
-}
-
 /** A queued change whose replay met a colleague's change (a 412): it waits as "Needs your decision". */
 export function needsDecision(mutation: AnyMutation): boolean {
   return (
-    queued.has(mutation) &&
+    isQueued(mutation) &&
     mutation.state.status === 'error' &&
     mutation.state.error instanceof ApiError &&
     mutation.state.error.status === 412
@@ -56,7 +42,7 @@ export function needsDecision(mutation: AnyMutation): boolean {
 
 /** Made here, not accepted by the server yet: waiting to be sent (or being sent), or needing a decision. */
 export function isUnsaved(mutation: AnyMutation): boolean {
-  return queued.has(mutation) && (mutation.state.status === 'pending' || needsDecision(mutation));
+  return isQueued(mutation) && (mutation.state.status === 'pending' || needsDecision(mutation));
 }
 
 export function unsavedChanges(queryClient: QueryClient): AnyMutation[] {

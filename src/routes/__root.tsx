@@ -1,14 +1,11 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { HeadContent, Link, Outlet, createRootRouteWithContext, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import type { QueryClient } from '@tanstack/react-query';
+import { HeadContent, Link, Outlet, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { NavBar } from '../components/nav-bar.tsx';
 import { Notices } from '../components/notices.tsx';
-import { useSignOut } from '../features/auth/api/sign-out.ts';
+import { loadStaffNavBar } from '../features/auth/components/load-staff-nav-bar.ts';
 import { LandingFooter } from '../features/landing/components/landing-footer.tsx';
-import { useUnsavedCount } from '../lib/waiting-changes-store.ts';
-import { confirmLeaving } from '../lib/leave-guard.ts';
-import { useIsLoggedIn } from '../lib/login-flag.ts';
+import { isLoggedIn, useIsLoggedIn } from '../lib/login-flag.ts';
 
 export type RouterContext = {
   queryClient: QueryClient;
@@ -16,6 +13,10 @@ export type RouterContext = {
   liveUpdates: { onUnauthorized: () => void } | null;
 };
 
+// The nav bar with Sign Out (its question about unsaved changes, the logout call): only for someone logged in, so the
+// landing page's bundle stays without it; fetched at once when the flag is already set.
+const StaffNavBar = lazy(loadStaffNavBar);
+if (isLoggedIn()) void loadStaffNavBar();
 // Loaded once someone is logged in: the landing page's bundle stays without it (and its zod).
 const LiveUpdates = lazy(() => import('../features/live-updates/live-updates.tsx'));
 // The same for the offline copy of the cache, the app shell's service worker and the offline banner.
@@ -62,27 +63,7 @@ function RootLayout() {
   useFocusContentOnNavigation();
   const { liveUpdates } = Route.useRouteContext();
   const loggedIn = useIsLoggedIn();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
-  const unsaved = useUnsavedCount(useQueryClient());
-  const [askingToSignOut, setAskingToSignOut] = useState(false);
   const onLandingPage = useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/') });
-  // Sign Out goes to / and shows the alert, whatever the server responded. A form with unsaved
-  // changes asks first, since signing out would lose them; so do changes made offline and not sent yet.
-  const onSignOut = async () => {
-    if (!(await confirmLeaving())) return;
-    if (unsaved > 0) setAskingToSignOut(true);
-    else signOutNow();
-  };
-  const signOutNow = () => {
-    setAskingToSignOut(false);
-    signOut.mutate(undefined, {
-      onSettled: async () => {
-        await navigate({ to: '/', ignoreBlocker: true });
-        window.alert('Sign out successful!');
-      },
-    });
-  };
   return (
     <>
       {/* Each route's <title> (its `head`), so that tabs and screen readers tell pages apart. */}
@@ -90,16 +71,13 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar loggedIn={loggedIn} onSignOut={() => void onSignOut()} signingOut={signOut.isPending} />
-      {askingToSignOut && (
-        <ConfirmDialog
-          question={`${unsaved === 1 ? '1 change has' : `${unsaved} changes have`} not been saved yet. Sign out anyway?`}
-          confirmLabel="Yes"
-          cancelLabel="No"
-          danger
-          onConfirm={signOutNow}
-          onCancel={() => setAskingToSignOut(false)}
-        />
+      {loggedIn ? (
+        // Until it has loaded, the same bar with Sign Out disabled: nothing moves when it arrives.
+        <Suspense fallback={<NavBar loggedIn />}>
+          <StaffNavBar />
+        </Suspense>
+      ) : (
+        <NavBar loggedIn={false} />
       )}
       {loggedIn && (
         <Suspense>

@@ -1,7 +1,7 @@
 /**
  * Where the offline copy of the query cache lives (one IndexedDB key) and how it goes: on Sign Out, when the
  * session ends and when another account logs in. Apart from offline-copy.ts, which only the staff pages load:
- * this runs from the login and Sign Out, in the landing page's bundle, and weighs next to nothing.
+ * this runs from the login, Sign Out and the app's answer to a 401 (app.tsx, which loads it then).
  */
 import { del } from 'idb-keyval';
 

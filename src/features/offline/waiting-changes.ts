@@ -7,9 +7,10 @@
  */
 import { dehydrate, hydrate, type DehydratedState, type Mutation, type QueryClient } from '@tanstack/react-query';
 import { get, set } from 'idb-keyval';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-errors.ts';
 import type { Login } from '../../lib/login-flag.ts';
-import { forgetSavedChanges, isQueued, isUnsaved, needsDecision, WAITING_CHANGES_KEY } from '../../lib/waiting-changes-store.ts';
+import { isQueued } from '../../lib/queued-changes.ts';
+import { forgetSavedChanges, isUnsaved, needsDecision, WAITING_CHANGES_KEY } from '../../lib/waiting-changes-store.ts';
 import { createChange } from '../clients/api/create-client.ts';
 import { deleteChange } from '../clients/api/delete-client.ts';
 import { describeChange } from '../clients/api/unsaved-changes.ts';

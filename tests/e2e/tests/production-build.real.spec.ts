@@ -1,12 +1,15 @@
 /**
  * The production build carries nothing of the mock backend: msw's service worker is served
  * by `npm run dev` only (vite.config.ts), and src/main.tsx starts msw in development only.
- * The `real` project alone runs this file: it checks the built SPA (dist/) and its server.
+ * Nor does the landing page load the logged-in nav bar (Sign Out's flow), which has a chunk of its own.
+ * The `real` project alone runs this file: it checks the built SPA (dist/) and its server
+ * (with msw's worker in the mock project, page.route would not see the chunk's request).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
 import { PROJECT_ROOT } from '../../harness/build.ts';
+import { logIn, mainNav, waitForApp } from '../support/app.ts';
 import { SPA_INDEX } from '../support/servers.ts';
 
 /**
@@ -34,4 +37,39 @@ test('no file of the build contains msw or the mock scenarios', () => {
     return MSW_MARKERS.some((marker) => content.includes(marker));
   });
   expect(withMsw).toEqual([]);
+});
+
+/** The logged-in navigation bar with Sign Out's flow (src/features/auth/components/staff-nav-bar.tsx). */
+const STAFF_NAV_BAR_CHUNK = /\/assets\/staff-nav-bar-[\w-]+\.js$/;
+
+test('a visitor on / does not load the logged-in nav bar', async ({ page }) => {
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    if (STAFF_NAV_BAR_CHUNK.test(request.url())) loaded.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await waitForApp(page);
+  expect(loaded).toEqual([]);
+});
+
+test('until the logged-in nav bar has loaded, Sign Out is in place but disabled, and nothing moves when it comes', async ({
+  page,
+  account,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(STAFF_NAV_BAR_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await logIn(page, account);
+  const nav = mainNav(page);
+  const signOut = nav.getByRole('button', { name: 'Sign Out' });
+  await expect(signOut).toBeDisabled();
+  await expect(nav.getByRole('link', { name: 'Clients' })).toBeVisible();
+  const before = { bar: await nav.boundingBox(), signOut: await signOut.boundingBox() };
+
+  release();
+  await expect(signOut).toBeEnabled();
+  expect({ bar: await nav.boundingBox(), signOut: await signOut.boundingBox() }).toEqual(before);
 });

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { LoginRequest } from '#contract/api';
 import { useLogin } from '../api/login.ts';
+import { loadStaffNavBar } from './load-staff-nav-bar.ts';
 
 /**
  * The login form. No client-side rule: the server decides.
@@ -18,6 +19,8 @@ export function LoginForm({ redirect }: { redirect?: string }) {
     <form
       className="card form"
       onSubmit={handleSubmit(async (credentials) => {
+        // The logged-in nav bar arrives while the server checks the password, ready when the flag is set.
+        void loadStaffNavBar();
         // Awaited, not mutate's callbacks: those run only while the observer has a listener at that moment, and the
         // login re-renders the whole layout (the nav, the staff pages' parts); a CI run saw neither alert once.
         try {

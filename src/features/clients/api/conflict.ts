@@ -1,5 +1,5 @@
 import { PreconditionFailedBody } from '#contract/api';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-errors.ts';
 
 /** What a 412 says about the client now: as a colleague left it, or that they deleted or erased it. */
 export type Conflict = PreconditionFailedBody['current'];

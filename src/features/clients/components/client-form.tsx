@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { ClientInput, type Client, type ClientInputBody } from '#contract/api';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { isUnauthorized } from '../../../lib/api-client.ts';
+import { isUnauthorized } from '../../../lib/api-errors.ts';
 import { setLeaveGuard } from '../../../lib/leave-guard.ts';
 import { clientQueries } from '../api/client-queries.ts';
 import { readDraft, removeDraft, saveDraft } from '../utils/form-drafts.ts';
