@@ -4,11 +4,10 @@
  * and GET /api/clients/:id (from the database, for its version) consistent with it.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { openDatabase } from '../db/database.ts';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '#contract/api';
 import { createClientsRepository } from '../repositories/clients.ts';
-import { aClient, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
+import { aClient, anotherConnection, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
 
 async function staffWithClients(count: number, client: object = aClient): Promise<LoggedInApp & { clients: Client[] }> {
   const test = await loggedIn();
@@ -124,17 +123,13 @@ describe('GET /api/clients/:id while the list is in memory', () => {
     expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe(aClient.firstName);
 
     // A second server, `npm run seed` or any tool writing the same database.
-    const { db: other } = await openDatabase(test.database);
-    try {
-      await other.updateTable('clients').set({ first_name: 'Changed elsewhere' }).where('id', '=', client._id).execute();
-      expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Changed elsewhere');
-      expect((await get(test, '/api/clients')).json<Client[]>().map((each) => each.firstName)).toContain('Changed elsewhere');
+    const other = await anotherConnection(test);
+    await other.updateTable('clients').set({ first_name: 'Changed elsewhere' }).where('id', '=', client._id).execute();
+    expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Changed elsewhere');
+    expect((await get(test, '/api/clients')).json<Client[]>().map((each) => each.firstName)).toContain('Changed elsewhere');
 
-      await other.deleteFrom('clients').where('id', '=', client._id).execute();
-      expect((await get(test, `/api/clients/${client._id}`)).statusCode).toBe(404);
-      expect((await get(test, '/api/clients')).json<Client[]>()).toHaveLength(2);
-    } finally {
-      await other.destroy();
-    }
+    await other.deleteFrom('clients').where('id', '=', client._id).execute();
+    expect((await get(test, `/api/clients/${client._id}`)).statusCode).toBe(404);
+    expect((await get(test, '/api/clients')).json<Client[]>()).toHaveLength(2);
   });
 });

@@ -5,11 +5,13 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Client } from '#contract/api';
 import { onTestFinished } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import type { AppConfig } from '../config.ts';
-import type { DatabaseConfig } from '../db/database.ts';
+import { openDatabase, type DatabaseConfig } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { inProcessConfig } from './in-process-config.ts';
 import { freshTestDatabase } from './test-database.ts';
 
@@ -83,6 +85,13 @@ export async function listeningTestApp(options?: TestAppOptions): Promise<TestAp
   const test = await createTestApp(options);
   await test.app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(test, { port: (test.app.server.address() as AddressInfo).port });
+}
+
+/** A connection of its own to the test's database, as another process has one (the staff CLI, a second server); closed when the test ends. */
+export async function anotherConnection(test: TestApp): Promise<Kysely<Database>> {
+  const { db } = await openDatabase(test.database);
+  onTestFinished(() => db.destroy());
+  return db;
 }
 
 /** The `name=value` part of the session cookie a response set. */
