@@ -4,7 +4,7 @@
  * password.test.ts). Everything is closed and deleted when the test ends.
  */
 import type { AddressInfo } from 'node:net';
-import type { LightMyRequestResponse } from 'fastify';
+import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Client } from '#contract/api';
 import { onTestFinished } from 'vitest';
@@ -117,9 +117,19 @@ export async function loggedIn(options?: TestAppOptions): Promise<LoggedInApp> {
   return Object.assign(test, { cookie });
 }
 
+/** A request through `app.inject` as the logged-in staff: the session cookie, with `headers` beside it. */
+export function asStaff(
+  test: LoggedInApp,
+  method: HTTPMethods,
+  url: string,
+  { payload, headers }: { payload?: InjectOptions['payload']; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return test.app.inject({ method, url, payload, headers: { cookie: test.cookie, ...headers } });
+}
+
 /** Registers a client through the API (aClient unless told otherwise) and returns it as the response had it. */
 export async function createClient(test: LoggedInApp, body: object = aClient): Promise<Client> {
-  const response = await test.app.inject({ method: 'POST', url: '/api/clients', payload: body, headers: { cookie: test.cookie } });
+  const response = await asStaff(test, 'POST', '/api/clients', { payload: body });
   if (response.statusCode !== 201) throw new Error(`Creating a client failed with ${response.statusCode}: ${response.body}`);
   return response.json<Client>();
 }
