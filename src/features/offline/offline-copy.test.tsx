@@ -85,6 +85,21 @@ const settledSoon = <T,>(promise: Promise<T>) =>
 
 const NOT_AVAILABLE_OFFLINE = 'This is not available offline. It will load when the connection returns.';
 
+/** Staff open `path` offline, with nothing of it in the copy: the page says it is not available, once loaded. */
+async function openedOfflineWithoutCopy(path: string) {
+  setLoggedIn('admin');
+  mockDb.setClients([nina]);
+  startScenario('offline');
+  startApp(path);
+  expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+}
+
+/** The connection returns: the mock answers again, and TanStack Query learns it is online. */
+function connectionBack() {
+  scenarioOff();
+  act(() => onlineManager.setOnline(true));
+}
+
 async function restoredList(login: Login) {
   const queryClient = new QueryClient();
   await restoreOfflineCopy(queryClient, login);
@@ -285,42 +300,27 @@ describe('page loads before the connection went (issue 26)', () => {
     'offline, a page with nothing in the copy says so instead of loading for ever, and loads when the connection returns',
     { timeout: 15_000 },
     async () => {
-      setLoggedIn('admin');
-      mockDb.setClients([nina]);
-      startScenario('offline');
-      startApp('/clients');
-      expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+      await openedOfflineWithoutCopy('/clients');
       expect(screen.queryByText('Loading clients…')).not.toBeInTheDocument();
 
-      scenarioOff();
-      act(() => onlineManager.setOnline(true));
+      connectionBack();
       expect(await screen.findByRole('row', { name: /Nina Petrova/ }, pageLoad)).toBeInTheDocument();
       expect(screen.queryByText(NOT_AVAILABLE_OFFLINE)).not.toBeInTheDocument();
     },
   );
 
   it('offline, Recently deleted with nothing in the copy says so too', { timeout: 15_000 }, async () => {
-    setLoggedIn('admin');
-    mockDb.setClients([nina]);
-    startScenario('offline');
-    startApp('/clients/deleted');
-    expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+    await openedOfflineWithoutCopy('/clients/deleted');
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
 
-    scenarioOff();
-    act(() => onlineManager.setOnline(true));
+    connectionBack();
     expect(await screen.findByText('No recently deleted clients.', {}, pageLoad)).toBeInTheDocument();
   });
 
   it('offline, a client’s page with nothing in the copy says so too', { timeout: 15_000 }, async () => {
-    setLoggedIn('admin');
-    mockDb.setClients([nina]);
-    startScenario('offline');
-    startApp('/clients/edit/c-nina');
-    expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+    await openedOfflineWithoutCopy('/clients/edit/c-nina');
 
-    scenarioOff();
-    act(() => onlineManager.setOnline(true));
+    connectionBack();
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'), pageLoad);
     // And its history, below the form.
     await waitFor(() => expect(screen.getByRole('region', { name: 'History' })).not.toHaveTextContent(/Loading|not available/));
