@@ -51,14 +51,19 @@ const nextWrite = { timeout: 3000 };
 /** A whole page from a cold start (its route's code, IndexedDB, the mock's answer): CI's busy machine took over 1 s. */
 const pageLoad = { timeout: 5000 };
 
-/** Saves a cache holding the list with `client` (and its detail), as the staff pages do, and waits for the write. */
-async function saveCopy(login: Login, client = nina) {
+/** Keeps the copy of a cache holding the list with `client` (and its detail), as the staff pages do; waits for the write. */
+async function keptCopy(login: Login, client = nina) {
   const queryClient = new QueryClient();
   const stop = keepOfflineCopy(queryClient, login);
   queryClient.setQueryData(clientKeys.lists(), [client]);
   queryClient.setQueryData(clientKeys.detail(client._id), { client, version: 1 });
   await waitFor(async () => expect(await storedCopy()).toContain(client.firstName), nextWrite);
-  stop();
+  return { queryClient, stop };
+}
+
+/** A copy saved, then no longer kept: as an earlier page load leaves it. */
+async function saveCopy(login: Login, client = nina) {
+  (await keptCopy(login, client)).stop();
 }
 
 /** The app as the browser starts it (main.tsx), after a reload: an empty cache, the copy in IndexedDB. */
@@ -144,10 +149,7 @@ describe('the offline copy of the cache', () => {
   });
 
   it('is removed, and no longer saved, once forgotten', async () => {
-    const queryClient = new QueryClient();
-    keepOfflineCopy(queryClient, loginOf('maria', 1000));
-    queryClient.setQueryData(clientKeys.lists(), [nina]);
-    await waitFor(async () => expect(await storedCopy()).toContain('Nina'), nextWrite);
+    const { queryClient } = await keptCopy(loginOf('maria', 1000));
 
     await forgetOfflineCopy();
     queryClient.setQueryData(clientKeys.lists(), [{ ...nina, firstName: 'Ninette' }]);
@@ -156,10 +158,7 @@ describe('the offline copy of the cache', () => {
   });
 
   it('is not written again by a save that was waiting its turn when it was forgotten (Sign Out within the second)', async () => {
-    const queryClient = new QueryClient();
-    keepOfflineCopy(queryClient, loginOf('maria', 1000));
-    queryClient.setQueryData(clientKeys.lists(), [nina]);
-    await waitFor(async () => expect(await storedCopy()).toContain('Nina'), nextWrite);
+    const { queryClient } = await keptCopy(loginOf('maria', 1000));
 
     // Within a second of the last write: this save waits for the next second, and Sign Out comes meanwhile.
     queryClient.setQueryData(clientKeys.lists(), [{ ...nina, firstName: 'Ninette' }]);
