@@ -21,6 +21,13 @@ const put = (test: LoggedInApp, id: string, headers: Record<string, string> = {}
 const del = (test: LoggedInApp, id: string, headers: Record<string, string> = {}) =>
   asStaff(test, 'DELETE', `/api/clients/${id}`, { headers });
 
+/** A client registered, then deleted by the staff: in "Recently deleted", at version 2. */
+async function deletedClient(test: LoggedInApp) {
+  const client = await createClient(test);
+  await del(test, client._id);
+  return client;
+}
+
 async function storedClient(test: LoggedInApp, id: string) {
   return test.app.db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -98,8 +105,7 @@ describe('If-Match on PUT and DELETE', () => {
 
   it('tells a writer whose client was deleted meanwhile, with no client', async () => {
     const test = await loggedIn();
-    const client = await createClient(test);
-    await del(test, client._id);
+    const client = await deletedClient(test);
     const stale = await put(test, client._id, { 'if-match': '"v1"' });
     expect(stale.statusCode).toBe(412);
     expect(stale.json<PreconditionFailedBody>().current).toMatchObject({ client: null, version: 2, kind: 'deleted', changedBy: 'nina' });
@@ -171,8 +177,7 @@ describe('delete and restore', () => {
 
   it('restores with the same id and history, a new version and ETag; 404 when there is no such deleted client', async () => {
     const test = await loggedIn();
-    const client = await createClient(test);
-    await del(test, client._id);
+    const client = await deletedClient(test);
     const restored = await asStaff(test, 'POST', `/api/clients/${client._id}/restore`);
     expect(restored.statusCode).toBe(200);
     expect(restored.headers.etag).toBe('"v3"');
@@ -208,8 +213,7 @@ describe('delete and restore', () => {
 describe('the purge on start', () => {
   it('removes what DELETED_CLIENTS_KEEP_DAYS no longer keeps when the server starts', async () => {
     const test = await loggedIn();
-    const client = await createClient(test);
-    await del(test, client._id);
+    const client = await deletedClient(test);
     test.clock.advance(2 * DAY_MS);
     await createTestApp({ database: test.database, clock: test.clock, withStaff: false, config: { deletedClientsKeepDays: 1 } });
     expect(await storedClient(test, client._id)).toBeUndefined();
@@ -272,8 +276,7 @@ describe('GET /api/clients/:id/history', () => {
 describe('GET /api/clients/:id/export', () => {
   it('sends everything held about the client as an attachment', async () => {
     const test = await loggedIn();
-    const client = await createClient(test);
-    await del(test, client._id);
+    const client = await deletedClient(test);
     const exported = await asStaff(test, 'GET', `/api/clients/${client._id}/export`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toBe(`attachment; filename="client-${client._id}.json"`);
