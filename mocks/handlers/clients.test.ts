@@ -121,6 +121,11 @@ describe('mock backend', () => {
     const amelia = 'mock-000001';
     const login = () => send('POST', '/login', { body: { username: 'admin', password: 'admin' } });
     const etagOf = (path: string) => send('GET', path).then((response) => response.headers.get('ETag'));
+    /** A 412's answer: the latest change to the client, which the write did not know of. */
+    const latestChangeOf = (refused: Awaited<ReturnType<typeof send>>) => {
+      expect(refused.status).toBe(412);
+      return PreconditionFailedBody.parse(refused.json).current;
+    };
 
     it('sends a strong ETag "v<version>" with GET, and the new one with POST’s 201 and PUT’s 200', async () => {
       await login();
@@ -192,13 +197,7 @@ describe('mock backend', () => {
       const changed = colleague.update(amelia, { lastName: 'Novak' });
       expect(changed).toMatchObject({ _id: amelia, firstName: 'Amelia', lastName: 'Novak' });
       const refused = await send('PUT', `/api/clients/${amelia}`, { body: input, ifMatch: opened ?? '' });
-      expect(refused.status).toBe(412);
-      expect(PreconditionFailedBody.parse(refused.json).current).toMatchObject({
-        client: changed,
-        version: 2,
-        kind: 'updated',
-        changedBy: 'colleague',
-      });
+      expect(latestChangeOf(refused)).toMatchObject({ client: changed, version: 2, kind: 'updated', changedBy: 'colleague' });
       // Sent again with the tag the 412 names, the write goes through.
       expect((await send('PUT', `/api/clients/${amelia}`, { body: input, ifMatch: '"v2"' })).status).toBe(200);
     });
@@ -207,13 +206,7 @@ describe('mock backend', () => {
       await login();
       expect(colleague.delete(amelia)).toBe(true);
       const refused = await send('PUT', `/api/clients/${amelia}`, { body: input, ifMatch: '"v1"' });
-      expect(refused.status).toBe(412);
-      expect(PreconditionFailedBody.parse(refused.json).current).toMatchObject({
-        client: null,
-        version: 2,
-        kind: 'deleted',
-        changedBy: 'colleague',
-      });
+      expect(latestChangeOf(refused)).toMatchObject({ client: null, version: 2, kind: 'deleted', changedBy: 'colleague' });
       expect((await send('PUT', `/api/clients/${amelia}`, { body: input, ifMatch: '*' })).status).toBe(412);
       expect((await send('PUT', `/api/clients/${amelia}`, { body: input })).status).toBe(404);
       expect((await send('PUT', '/api/clients/unknown', { body: input, ifMatch: '"v1"' })).status).toBe(404);
@@ -296,7 +289,7 @@ describe('mock backend', () => {
       expect(JSON.stringify(mockDb.changes())).not.toContain('Amelia');
       // A write with an old tag learns that it was erased.
       const refused = await send('PUT', `/api/clients/${amelia}`, { body: input, ifMatch: '"v2"' });
-      expect(PreconditionFailedBody.parse(refused.json).current).toMatchObject({ client: null, version: 3, kind: 'erased' });
+      expect(latestChangeOf(refused)).toMatchObject({ client: null, version: 3, kind: 'erased' });
       expect((await send('POST', `/api/clients/${amelia}/erase`)).status).toBe(404);
 
       colleague.delete('mock-000002');

@@ -4,9 +4,8 @@
  * on the same database (the staff CLI, another instance), the very next request is refused.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../db/database.ts';
 import { TEST_HASHING } from '../testing/in-process-config.ts';
-import { createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
+import { anotherConnection, createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
 
 const MINUTE = 60_000;
@@ -23,12 +22,7 @@ describe('the remembered session check', () => {
     const test = await createTestApp();
     const cookie = await logIn(test.app);
     await usedRepeatedly(test, cookie);
-    const { db: other } = await openDatabase(test.database);
-    try {
-      await other.deleteFrom('sessions').execute();
-    } finally {
-      await other.destroy();
-    }
+    await (await anotherConnection(test)).deleteFrom('sessions').execute();
     expect((await listClients(test, cookie)).statusCode).toBe(401);
   });
 
@@ -36,18 +30,14 @@ describe('the remembered session check', () => {
     const test = await createTestApp();
     const first = await logIn(test.app);
     await usedRepeatedly(test, first);
-    const { db: cli } = await openDatabase(test.database);
-    try {
-      expect(await createStaffAccounts(cli, { hashing: TEST_HASHING }).changePassword(STAFF.username, 'another long password')).toBe(1);
-      expect((await listClients(test, first)).statusCode).toBe(401);
+    const cli = await anotherConnection(test);
+    expect(await createStaffAccounts(cli, { hashing: TEST_HASHING }).changePassword(STAFF.username, 'another long password')).toBe(1);
+    expect((await listClients(test, first)).statusCode).toBe(401);
 
-      const second = await logIn(test.app, { username: STAFF.username, password: 'another long password' });
-      await usedRepeatedly(test, second);
-      expect(await createStaffAccounts(cli).remove(STAFF.username)).toBe(1);
-      expect((await listClients(test, second)).statusCode).toBe(401);
-    } finally {
-      await cli.destroy();
-    }
+    const second = await logIn(test.app, { username: STAFF.username, password: 'another long password' });
+    await usedRepeatedly(test, second);
+    expect(await createStaffAccounts(cli).remove(STAFF.username)).toBe(1);
+    expect((await listClients(test, second)).statusCode).toBe(401);
   });
 
   it('refuses a session after logout at once', async () => {

@@ -3,7 +3,6 @@
  * the arguments, runs the command on the database file, and reports through `io`.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   backupDatabase,
   backupDirectoryOf,
@@ -14,7 +13,7 @@ import {
   type DatabaseSummary,
 } from '../db/backup.ts';
 import { restoreDatabase } from '../db/restore.ts';
-import { refusalsExitOne, type CommandIo, type Progress } from './run-command.ts';
+import { commandArguments, refusalsExitOne, type CommandIo, type Progress } from './run-command.ts';
 
 export const BACKUP_USAGE = `Usage: npm run backup [-- --to FILE]
 
@@ -76,18 +75,9 @@ export async function runBackupCommand(
   io: DatabaseCommandIo,
   options: DatabaseCommandOptions = {},
 ): Promise<number> {
-  let to: string | undefined;
-  try {
-    const { values } = parseArgs({ args: [...args], options: { to: { type: 'string' }, help: { type: 'boolean' } }, strict: true });
-    if (values.help) {
-      io.out(BACKUP_USAGE);
-      return 0;
-    }
-    to = values.to;
-  } catch {
-    io.err(BACKUP_USAGE);
-    return 2;
-  }
+  const parsed = commandArguments(args, io, BACKUP_USAGE, { options: { to: { type: 'string' } } });
+  if (typeof parsed === 'number') return parsed;
+  const { to } = parsed.values;
   const now = options.now?.() ?? new Date();
   const target = to === undefined ? undefined : resolve(to);
   const destFile =
@@ -117,27 +107,9 @@ export async function runRestoreCommand(
   io: DatabaseCommandIo,
   options: DatabaseCommandOptions = {},
 ): Promise<number> {
-  let file: string | undefined;
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...args],
-      options: { help: { type: 'boolean' } },
-      allowPositionals: true,
-      strict: true,
-    });
-    if (values.help) {
-      io.out(RESTORE_USAGE);
-      return 0;
-    }
-    file = positionals.length === 1 ? positionals[0] : undefined;
-  } catch {
-    file = undefined;
-  }
-  if (file === undefined) {
-    io.err(RESTORE_USAGE);
-    return 2;
-  }
-  const backupFile = file;
+  const parsed = commandArguments(args, io, RESTORE_USAGE, { options: {}, positionals: 1 });
+  if (typeof parsed === 'number') return parsed;
+  const [backupFile] = parsed.positionals as [string];
   return refusalsExitOne(io, [DatabaseFileError], async () => {
     const { restored, previous } = await restoreDatabase(backupFile, databaseFile, options);
     io.out(`Checked ${restored.file}: integrity_check ok, ${describeContents(restored)}`);

@@ -4,13 +4,12 @@
  * file to PostgreSQL, in one transaction on the target, and checks the counts before it commits.
  */
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { ConfigError, databaseFromUrl, redactedUrl } from '../config.ts';
 import { openDatabase, type DatabaseConfig } from '../db/database.ts';
 import { isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
-import { refusalsExitOne, type CommandIo, type Progress } from './run-command.ts';
+import { commandArguments, refusalsExitOne, type CommandIo, type Progress } from './run-command.ts';
 
 export const DB_COPY_USAGE = `Usage: npm run db:copy -- --from URL --to URL
 
@@ -144,21 +143,9 @@ async function copyTable(
 
 type CopyRequest = { from: DatabaseConfig; to: DatabaseConfig };
 
-function parseCommand(args: readonly string[], cwd: string): CopyRequest | 'help' | undefined {
-  let values: { from?: string; to?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean' } },
-      strict: true,
-    }));
-  } catch {
-    return undefined;
-  }
-  if (values.help) return 'help';
-  if (!values.from || !values.to) return undefined;
-  const from = databaseOf('--from', values.from, cwd);
-  const to = databaseOf('--to', values.to, cwd);
+function copyRequest(fromUrl: string, toUrl: string, cwd: string): CopyRequest {
+  const from = databaseOf('--from', fromUrl, cwd);
+  const to = databaseOf('--to', toUrl, cwd);
   if (sameDatabase(from, to)) throw new DbCopyRefused(`--from and --to are the same database (${describeDatabase(from)})`);
   if (from.kind === 'sqlite' && !existsSync(from.file)) throw new DbCopyRefused(`--from ${from.file}: no such file`);
   return { from, to };
@@ -171,16 +158,14 @@ export async function runDbCopyCommand(
   options: DbCopyOptions = {},
 ): Promise<number> {
   const { cwd = process.cwd(), batchSize = 1000, progressAfterMs = 1000 } = options;
+  const parsed = commandArguments(args, io, DB_COPY_USAGE, {
+    options: { from: { type: 'string' }, to: { type: 'string' } },
+    required: ['from', 'to'],
+  });
+  if (typeof parsed === 'number') return parsed;
+  const { from, to } = parsed.values as { from: string; to: string };
   return refusalsExitOne(io, [DbCopyRefused], async () => {
-    const request = parseCommand(args, cwd);
-    if (request === 'help') {
-      io.out(DB_COPY_USAGE);
-      return 0;
-    }
-    if (!request) {
-      io.err(DB_COPY_USAGE);
-      return 2;
-    }
+    const request = copyRequest(from, to, cwd);
     const started = performance.now();
     const source = await open('--from', request.from);
     try {

@@ -1,7 +1,8 @@
 /**
- * What the CLIs (staff, backup, restore) share: how a command reports, how a refusal the user
- * can act on becomes exit code 1, and how a command runs as the process.
+ * What the CLIs (staff, backup, restore, db:copy) share: how a command reports, how it reads its
+ * arguments, how a refusal the user can act on becomes exit code 1, and how a command runs as the process.
  */
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError, databaseFromUrl, DEFAULT_DATABASE_URL } from '../config.ts';
 import type { DatabaseConfig } from '../db/database.ts';
 
@@ -25,6 +26,45 @@ export async function refusalsExitOne(io: CommandIo, refusals: readonly ErrorCla
     io.err((error as Error).message);
     return 1;
   }
+}
+
+type ParsedArguments<Options extends ParseArgsOptionsConfig> = ReturnType<
+  typeof parseArgs<{ options: Options; allowPositionals: true; strict: true }>
+>;
+
+/**
+ * A command's arguments, read by node:util's parseArgs with `--help` beside `options`. `--help`: the usage on stdout,
+ * exit code 0; an unknown option, a `required` one missing or empty or another number of `positionals` than the command takes:
+ * the usage on stderr, exit code 2. Either way the command returns that number.
+ */
+export function commandArguments<Options extends ParseArgsOptionsConfig>(
+  args: readonly string[],
+  io: CommandIo,
+  usage: string,
+  { options, required = [], positionals = 0 }: { options: Options; required?: readonly (keyof Options & string)[]; positionals?: number },
+): ParsedArguments<Options> | number {
+  let parsed: ParsedArguments<Options>;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: { ...options, help: { type: 'boolean' } },
+      allowPositionals: positionals > 0,
+      strict: true,
+    }) as ParsedArguments<Options>;
+  } catch {
+    io.err(usage);
+    return 2;
+  }
+  const values = parsed.values as Record<string, unknown>;
+  if (values.help) {
+    io.out(usage);
+    return 0;
+  }
+  if (parsed.positionals.length !== positionals || required.some((name) => !values[name])) {
+    io.err(usage);
+    return 2;
+  }
+  return parsed;
 }
 
 export type ProcessCommand = (args: readonly string[], database: DatabaseConfig, io: CommandIo & { progress: Progress }) => Promise<number>;

@@ -13,7 +13,7 @@ import { generateClientId } from '../clients/client-store.ts';
 import { ClientByIdCache, ClientListCache } from '../clients/read-model.ts';
 import { createClientsRepository } from '../repositories/clients.ts';
 import { TEST_HASHING } from '../testing/in-process-config.ts';
-import { aClient, createClient, createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
+import { aClient, asStaff, createClient, createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
 import { sharedPoll } from './commit-signal.ts';
 import { openDatabase } from './database.ts';
 
@@ -58,8 +58,8 @@ describe('one commit wakes each subscriber of the after-commit signal once', () 
     const test = await appCountingWakes();
     const url = `/api/clients/${test.client._id}`;
     const update = { ...aClient, firstName: 'Updated' };
-    expect((await test.app.inject({ method: 'PUT', url, payload: update, headers: { cookie: test.cookie } })).statusCode).toBe(200);
-    const read = await test.app.inject({ method: 'GET', url, headers: { cookie: test.cookie } });
+    expect((await asStaff(test, 'PUT', url, { payload: update })).statusCode).toBe(200);
+    const read = await asStaff(test, 'GET', url);
     expect(read.json()).toMatchObject({ firstName: 'Updated' });
     await settle(test, test.cookie);
     expect(test.counts()).toEqual({ list: 1, byId: 1, sessions: 0, feed: 1 });
@@ -104,7 +104,7 @@ describe('one commit wakes each subscriber of the after-commit signal once', () 
       await cli.db.destroy();
     }
     await sleep(SETTLE_MS);
-    const refused = await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: test.cookie } });
+    const refused = await asStaff(test, 'GET', '/api/clients');
     expect(refused.statusCode).toBe(401);
     await sleep(SETTLE_MS);
     const clients = test.database.kind === 'sqlite' ? 1 : 0;

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { aClient, createClient, loggedIn, temporaryDirectory, type TestApp } from '../testing/test-app.ts';
+import { aClient, asStaff, createClient, loggedIn, temporaryDirectory, type TestApp } from '../testing/test-app.ts';
 import { openDatabase } from './database.ts';
 import type { SqliteConfig } from './sqlite.ts';
 import type { Database } from './schema.ts';
@@ -159,7 +159,7 @@ describe('the API while another process holds the lock', () => {
     const other = new SqliteDatabase(test.databaseFile);
     try {
       other.exec('BEGIN EXCLUSIVE');
-      const refused = await test.app.inject({ method: 'POST', url: '/api/clients', payload: aClient, headers: { cookie: test.cookie } });
+      const refused = await asStaff(test, 'POST', '/api/clients', { payload: aClient });
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('2');
       expect(refused.json()).toEqual({ message: 'The database is busy, try again shortly', requestId: expect.any(String) });
@@ -178,14 +178,9 @@ describe('the API while another process holds the lock', () => {
     try {
       other.exec('BEGIN EXCLUSIVE');
       const started = performance.now();
-      const waiting = test.app.inject({
-        method: 'POST',
-        url: '/api/clients',
-        payload: { ...aClient, firstName: 'Patient' },
-        headers: { cookie: test.cookie },
-      });
-      const one = await test.app.inject({ method: 'GET', url: `/api/clients/${existing._id}`, headers: { cookie: test.cookie } });
-      const list = await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: test.cookie } });
+      const waiting = asStaff(test, 'POST', '/api/clients', { payload: { ...aClient, firstName: 'Patient' } });
+      const one = await asStaff(test, 'GET', `/api/clients/${existing._id}`);
+      const list = await asStaff(test, 'GET', '/api/clients');
       expect(one.json()).toEqual(existing);
       expect(list.json()).toEqual([existing]);
       expect(performance.now() - started).toBeLessThan(200);

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { aClient, createClient, createTestApp, loggedIn, logIn, STAFF, temporaryDirectory } from '../testing/test-app.ts';
+import { aClient, asStaff, createClient, createTestApp, loggedIn, logIn, STAFF, temporaryDirectory } from '../testing/test-app.ts';
 import { backupDatabase, DatabaseFileError } from './backup.ts';
 import { migrations } from './migrations.ts';
 import { restoreDatabase } from './restore.ts';
@@ -85,7 +85,7 @@ describe('restoreDatabase', () => {
     expect(existsSync(join(test.databaseFile, '..', 'backups'))).toBe(false);
     expect(readdirSync(join(test.databaseFile, '..')).filter((name) => name.startsWith('.'))).toEqual([]);
     // And the server goes on working.
-    expect((await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: test.cookie } })).statusCode).toBe(200);
+    expect((await asStaff(test, 'GET', '/api/clients')).statusCode).toBe(200);
 
     await test.app.close();
     await expect(restoreDatabase(backup, test.databaseFile, { now })).resolves.toBeDefined();

@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { builtSpaStandIn } from '../testing/built-spa.ts';
+import { withSharedWrittenOut } from '../testing/openapi-conformance.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { validatorCompiler, type ZodTypeProvider } from '../zod-type-provider.ts';
 import { documentText, openApi, RESPONSE_HEADERS } from './document.ts';
@@ -90,7 +91,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('says what each call takes and sends: bodies, parameters, headers, 400, 401 under /api, 403/413/415 on writes', async () => {
-    const { paths } = (await createTestApp()).app.openApiDocument();
+    const { paths } = withSharedWrittenOut((await createTestApp()).app.openApiDocument());
     const error = { $ref: '#/components/schemas/ApiErrorBody' };
     const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: error } } });
     const header = (name: keyof typeof RESPONSE_HEADERS, required = true) => ({ [name]: { ...RESPONSE_HEADERS[name], required } });
@@ -137,6 +138,21 @@ describe('the OpenAPI document', () => {
     ] as const) {
       expect(paths[path]?.[method]?.security).toEqual([]);
     }
+  });
+
+  it('writes once, under components, a response, a header or a parameter that several operations share', async () => {
+    const { paths, components } = (await createTestApp()).app.openApiDocument();
+    const put = paths['/api/clients/{clientId}']?.put;
+    expect(put?.parameters?.[0]).toEqual({ $ref: '#/components/parameters/clientId' });
+    expect(put?.responses[401]).toEqual({ $ref: '#/components/responses/Unauthorized' });
+    expect(put?.responses[412]).toEqual({ $ref: '#/components/responses/PreconditionFailedBody' });
+    expect(paths['/api/clients/{clientId}']?.get?.responses[412]).toEqual({ $ref: '#/components/responses/PreconditionFailed' });
+    expect(components.responses?.NotModified?.headers).toEqual({ ETag: { $ref: '#/components/headers/ETag' } });
+    // Said once, it stays where it is: the login's 401 has no Set-Cookie, unlike every /api call's.
+    expect(paths['/login']?.post?.responses[401]).toHaveProperty('description', 'Unauthorized');
+    expect(paths['/api/events']?.get?.parameters).toEqual([
+      { name: 'last-event-id', in: 'header', required: false, schema: { type: 'string' } },
+    ]);
   });
 
   it('gives ClientInput the forms the server enforces: an email, and the date-time as the register form sends it', async () => {

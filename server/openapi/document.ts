@@ -47,25 +47,34 @@ declare module 'fastify' {
 /** The parts of OpenAPI 3.1 this document uses (https://spec.openapis.org/oas/v3.1.1). */
 type JsonSchema = { properties?: Record<string, JsonSchema>; required?: string[]; [keyword: string]: unknown };
 type Content = Record<string, { schema: JsonSchema }>;
+/** `#/components/{kind}/{name}`: what the document writes once and refers to (shareRepeated). */
+type Reference = { $ref: string };
 type Header = { description: string; required: boolean; schema: JsonSchema };
-type Response = { description: string; headers?: Record<string, Header>; content?: Content };
+type Response = { description: string; headers?: Record<string, Header | Reference>; content?: Content };
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: JsonSchema };
 type SecurityRequirement = Record<string, string[]>;
 type Operation = {
   operationId?: string;
   summary?: string;
   description?: string;
-  parameters?: Parameter[];
+  parameters?: (Parameter | Reference)[];
   requestBody?: { required: true; content: Content };
-  responses: Record<string, Response>;
+  responses: Record<string, Response | Reference>;
   security: SecurityRequirement[];
+};
+type SharedComponents = {
+  responses?: Record<string, Response>;
+  parameters?: Record<string, Parameter>;
+  headers?: Record<string, Header>;
 };
 export type OpenApiDocument = {
   openapi: string;
   info: { title: string; version: string; description: string };
   servers: { url: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, Record<string, string>> };
+  components: { schemas: Record<string, JsonSchema> } & SharedComponents & {
+      securitySchemes: Record<string, Record<string, string>>;
+    };
 };
 
 /** The response headers the document declares, by name: what each says and its form. */
@@ -196,6 +205,71 @@ function operation(route: RouteOptions, components: Components): Operation {
   };
 }
 
+/** One place a value stands in the document: the value, the name it gets under components when shared, how to refer to it there. */
+type Use<T> = { value: T; name: string; refer: (reference: Reference) => void };
+
+/**
+ * Writes each value that stands in two or more uses once, under `#/components/{kind}/{name}`, and refers to it there;
+ * a value used once stays where it is. Returns what it wrote, by name.
+ */
+function share<T>(kind: keyof SharedComponents, uses: Use<T>[]): Record<string, T> {
+  const counts = new Map<string, number>();
+  for (const { value } of uses) {
+    const text = JSON.stringify(value);
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  const shared: Record<string, T> = {};
+  for (const { value, name, refer } of uses) {
+    if ((counts.get(JSON.stringify(value)) ?? 0) < 2) continue;
+    if (shared[name] && !isDeepStrictEqual(shared[name], value)) {
+      throw new Error(`Two different ${kind} would be #/components/${kind}/${name}: give one of them another name`);
+    }
+    shared[name] = value;
+    refer({ $ref: `#/components/${kind}/${name}` });
+  }
+  return Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** A shared response's name: its status (`NotFound`), or its body's schema when that is not the usual `{ message }`. */
+function responseName(status: string, response: Response): string {
+  const body = Object.values(response.content ?? {})[0]?.schema.$ref;
+  if (typeof body === 'string' && !body.endsWith('/ApiErrorBody')) return body.split('/').pop() ?? status;
+  return (STATUS_CODES[status] ?? status).replace(/(?:^|\W+)(\w)/g, (_, letter: string) => letter.toUpperCase());
+}
+
+const isReference = (value: object): value is Reference => '$ref' in value;
+
+/**
+ * What several operations say alike, written once under components and referred to ($ref): a response (the 401 of
+ * every /api call, the 403, 413 and 415 of every write), then a header of the responses left (ETag), a parameter
+ * (clientId). The document means the same; it and the client types made of it say each thing once.
+ */
+function shareRepeated(operations: Operation[]): SharedComponents {
+  const responseUses: Use<Response>[] = [];
+  const parameterUses: Use<Parameter>[] = [];
+  for (const operation of operations) {
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (isReference(response)) continue;
+      const refer = (reference: Reference) => void (operation.responses[status] = reference);
+      responseUses.push({ value: response, name: responseName(status, response), refer });
+    }
+    operation.parameters?.forEach((parameter, index, list) => {
+      if (!isReference(parameter)) parameterUses.push({ value: parameter, name: parameter.name, refer: (ref) => void (list[index] = ref) });
+    });
+  }
+  const responses = share('responses', responseUses);
+  const responsesLeft = [...Object.values(responses), ...operations.flatMap((operation) => Object.values(operation.responses))];
+  const headerUses: Use<Header>[] = [];
+  for (const response of responsesLeft) {
+    const declared = isReference(response) ? {} : (response.headers ?? {});
+    for (const [name, header] of Object.entries(declared)) {
+      if (!isReference(header)) headerUses.push({ value: header, name, refer: (reference) => void (declared[name] = reference) });
+    }
+  }
+  const shared = { responses, parameters: share('parameters', parameterUses), headers: share('headers', headerUses) };
+  return Object.fromEntries(Object.entries(shared).filter(([, named]) => Object.keys(named).length > 0));
+}
+
 /** `/api/clients/:clientId` as OpenAPI writes it, `/api/clients/{clientId}`; no trailing slash. */
 function openApiPath(url: string): string {
   return url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
@@ -212,6 +286,7 @@ function describeRoutes(routes: RouteOptions[]): OpenApiDocument {
       path[method.toLowerCase()] = operation(route, components);
     }
   }
+  const shared = shareRepeated(Object.values(paths).flatMap((path) => Object.values(path)));
   return {
     openapi: '3.1.1',
     info: {
@@ -226,6 +301,7 @@ function describeRoutes(routes: RouteOptions[]): OpenApiDocument {
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
+      ...shared,
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by POST /login (HttpOnly, SameSite=Strict).' },
       },

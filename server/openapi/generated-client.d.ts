@@ -314,10 +314,144 @@ export interface components {
             };
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description Bad Request */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+        /** @description OK */
+        Client: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Client"];
+            };
+        };
+        /** @description Forbidden */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+        /** @description No Content */
+        NoContent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Not Found */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+        /** @description Not Modified */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Payload Too Large */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+        /** @description Precondition Failed */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+        /** @description Precondition Failed */
+        PreconditionFailedBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PreconditionFailedBody"];
+            };
+        };
+        /** @description Service Unavailable */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+        /** @description Too Many Requests */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+        /** @description Unauthorized */
+        Unauthorized: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
+                "Set-Cookie"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+        /** @description Unsupported Media Type */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+    };
+    parameters: {
+        clientId: string;
+        "if-match": string;
+        "if-none-match": string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The version sent, a strong entity tag (a client: `"v3"`); send it back in If-Match or If-None-Match. */
+        ETag: string;
+        /** @description Seconds to wait before trying again. */
+        "Retry-After": string;
+        /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
+        "Set-Cookie": string;
+        /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
+        "WWW-Authenticate": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -373,8 +507,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie": string;
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     /** @description The latest the session can end (an HTTP date): login + SESSION_MAX_HOURS. */
                     "Session-Expires": string;
                     [name: string]: unknown;
@@ -385,75 +518,22 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
             /** @description Unauthorized */
             401: {
                 headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Payload Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logOut: {
@@ -468,47 +548,22 @@ export interface operations {
             /** @description No Content */
             204: {
                 headers: {
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie": string;
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Payload Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listClients: {
         parameters: {
             query?: never;
             header?: {
-                "if-match"?: string;
-                "if-none-match"?: string;
+                "if-match"?: components["parameters"]["if-match"];
+                "if-none-match"?: components["parameters"]["if-none-match"];
             };
             path?: never;
             cookie?: never;
@@ -518,45 +573,16 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The version sent, a strong entity tag (a client: `"v3"`); send it back in If-Match or If-None-Match. */
-                    ETag: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Client"][];
                 };
             };
-            /** @description Not Modified */
-            304: {
-                headers: {
-                    /** @description The version sent, a strong entity tag (a client: `"v3"`); send it back in If-Match or If-None-Match. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Precondition Failed */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     registerClient: {
@@ -577,8 +603,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description The version sent, a strong entity tag (a client: `"v3"`); send it back in If-Match or If-None-Match. */
-                    ETag: string;
+                    ETag: components["headers"]["ETag"];
                     /** @description The client registered: its URL, for GET, PUT and DELETE. */
                     Location: string;
                     [name: string]: unknown;
@@ -587,37 +612,9 @@ export interface operations {
                     "application/json": components["schemas"]["Client"];
                 };
             };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -627,24 +624,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -660,87 +641,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "if-match"?: string;
-                "if-none-match"?: string;
+                "if-match"?: components["parameters"]["if-match"];
+                "if-none-match"?: components["parameters"]["if-none-match"];
             };
             path: {
-                clientId: string;
+                clientId: components["parameters"]["clientId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    /** @description The version sent, a strong entity tag (a client: `"v3"`); send it back in If-Match or If-None-Match. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Client"];
-                };
-            };
-            /** @description Not Modified */
-            304: {
-                headers: {
-                    /** @description The version sent, a strong entity tag (a client: `"v3"`); send it back in If-Match or If-None-Match. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Precondition Failed */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            200: components["responses"]["Client"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     updateClient: {
         parameters: {
             query?: never;
             header?: {
-                "if-match"?: string;
-                "if-none-match"?: string;
+                "if-match"?: components["parameters"]["if-match"];
+                "if-none-match"?: components["parameters"]["if-none-match"];
             };
             path: {
-                clientId: string;
+                clientId: components["parameters"]["clientId"];
             };
             cookie?: never;
         };
@@ -750,174 +677,38 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    /** @description The version sent, a strong entity tag (a client: `"v3"`); send it back in If-Match or If-None-Match. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Client"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Precondition Failed */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PreconditionFailedBody"];
-                };
-            };
-            /** @description Payload Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            200: components["responses"]["Client"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailedBody"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deleteClient: {
         parameters: {
             query?: never;
             header?: {
-                "if-match"?: string;
-                "if-none-match"?: string;
+                "if-match"?: components["parameters"]["if-match"];
+                "if-none-match"?: components["parameters"]["if-none-match"];
             };
             path: {
-                clientId: string;
+                clientId: components["parameters"]["clientId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description No Content */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Precondition Failed */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PreconditionFailedBody"];
-                };
-            };
-            /** @description Payload Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailedBody"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getClientHistory: {
@@ -925,7 +716,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                clientId: string;
+                clientId: components["parameters"]["clientId"];
             };
             cookie?: never;
         };
@@ -940,37 +731,9 @@ export interface operations {
                     "application/json": components["schemas"]["ClientChange"][];
                 };
             };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     exportClient: {
@@ -978,7 +741,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                clientId: string;
+                clientId: components["parameters"]["clientId"];
             };
             cookie?: never;
         };
@@ -995,37 +758,9 @@ export interface operations {
                     "application/json": components["schemas"]["ClientExport"];
                 };
             };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     restoreClient: {
@@ -1033,81 +768,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                clientId: string;
+                clientId: components["parameters"]["clientId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    /** @description The version sent, a strong entity tag (a client: `"v3"`); send it back in If-Match or If-None-Match. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Client"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Payload Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            200: components["responses"]["Client"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     eraseClient: {
@@ -1115,77 +788,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                clientId: string;
+                clientId: components["parameters"]["clientId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description No Content */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Payload Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listDeletedClients: {
@@ -1206,19 +821,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedClient"][];
                 };
             };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     streamClientEvents: {
@@ -1241,50 +844,10 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOpenApiDocument: {
@@ -1315,19 +878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    /** @description How to authenticate (RFC 9110 section 11.6.1): the `Cookie` scheme, the form at /login. Never Basic. */
-                    "WWW-Authenticate": string;
-                    /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

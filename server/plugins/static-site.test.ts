@@ -10,40 +10,30 @@ const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 /** A stand-in for Vite's dist/: index.html, a hashed asset, a favicon. */
-const builtSpa = () =>
-  builtSpaStandIn({
-    'index.html': INDEX_HTML,
-    'assets/index-abc123.js': 'console.log("salon")',
-    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-  });
+const SPA_FILES = {
+  'index.html': INDEX_HTML,
+  'assets/index-abc123.js': 'console.log("salon")',
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+};
+const builtSpa = () => builtSpaStandIn(SPA_FILES);
 
 async function withSpa() {
   return createTestApp({ config: { staticDir: builtSpa() } });
 }
 
 describe('serving the built SPA', () => {
-  it('serves index.html at / and revalidates it on every visit', async () => {
+  it.each([
+    ['index.html at /, revalidated on every visit', '/', 'text/html', 'no-cache'],
+    ['a hashed asset, cached for a year as immutable', '/assets/index-abc123.js', 'javascript', 'public, max-age=31536000, immutable'],
+    ['another file, revalidated', '/favicon.svg', 'image/svg+xml', 'no-cache'],
+  ])('serves %s', async (_what, url, contentType, cacheControl) => {
     const { app } = await withSpa();
-    const response = await app.inject({ method: 'GET', url: '/' });
+    const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toBe(INDEX_HTML);
-    expect(response.headers['cache-control']).toBe('no-cache');
-  });
-
-  it('caches hashed assets for a year, as immutable', async () => {
-    const { app } = await withSpa();
-    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('javascript');
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
-
-  it('revalidates other files', async () => {
-    const { app } = await withSpa();
-    const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toContain(contentType);
+    expect(response.headers['cache-control']).toBe(cacheControl);
+    const file = url === '/' ? 'index.html' : url.slice(1);
+    expect(response.body).toBe(SPA_FILES[file as keyof typeof SPA_FILES]);
   });
 
   it.each(['/login', '/clients', '/clients/register', '/clients/edit/abc_123-XYZ', '/clients?sort=name'])(

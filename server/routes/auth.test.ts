@@ -9,15 +9,20 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 function login(test: TestApp, body: unknown, headers: Record<string, string> = {}, remoteAddress?: string) {
-  return test.app.inject({ method: 'POST', url: '/login', payload: body as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+  return test.app.inject({
+    method: 'POST',
+    url: '/login',
+    payload: body as string | object,
+    headers,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 }
 
 function listClients(test: TestApp, cookie?: string) {
   return test.app.inject({ method: 'GET', url: '/api/clients', headers: cookie ? { cookie } : {} });
 }
 
-/** Counts the password checks the login route makes from now on. */
-/** Counts the password checks; each waits for `hold` first, when given. */
+/** Counts the password checks the login route makes from now on; each waits for `hold` first, when given. */
 function spyOnPasswordChecks(test: TestApp, hold?: Promise<void>): () => number {
   const authenticate = test.app.staffAccounts.authenticate.bind(test.app.staffAccounts);
   let count = 0;
@@ -166,24 +171,14 @@ describe('POST /login', () => {
 
   it('responds 400 for malformed JSON', async () => {
     const test = await createTestApp();
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/login',
-      payload: '{"username":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const response = await login(test, '{"username":', { 'content-type': 'application/json' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Request body must be valid JSON' });
   });
 
   it('responds 415 to a form post and 403 to another origin', async () => {
     const test = await createTestApp();
-    const form = await test.app.inject({
-      method: 'POST',
-      url: '/login',
-      payload: 'username=nina&password=correct+horse+battery',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const form = await login(test, 'username=nina&password=correct+horse+battery', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(form.statusCode).toBe(415);
     const crossOrigin = await login(test, STAFF, { origin: 'https://evil.example' });
     expect(crossOrigin.statusCode).toBe(403);

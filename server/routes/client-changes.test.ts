@@ -11,24 +11,22 @@ import {
   type DeletedClient,
   type PreconditionFailedBody,
 } from '#contract/api';
-import { aClient, createClient, createTestApp, loggedIn, logIn, type LoggedInApp } from '../testing/test-app.ts';
+import { aClient, asStaff, createClient, createTestApp, loggedIn, logIn, type LoggedInApp } from '../testing/test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const renamed = { ...aClient, firstName: 'Renamed' };
 
-function call(
-  test: LoggedInApp,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  options: { payload?: object; headers?: Record<string, string> } = {},
-) {
-  return test.app.inject({ method, url, payload: options.payload, headers: { cookie: test.cookie, ...options.headers } });
-}
-
 const put = (test: LoggedInApp, id: string, headers: Record<string, string> = {}, payload: object = renamed) =>
-  call(test, 'PUT', `/api/clients/${id}`, { payload, headers });
+  asStaff(test, 'PUT', `/api/clients/${id}`, { payload, headers });
 const del = (test: LoggedInApp, id: string, headers: Record<string, string> = {}) =>
-  call(test, 'DELETE', `/api/clients/${id}`, { headers });
+  asStaff(test, 'DELETE', `/api/clients/${id}`, { headers });
+
+/** A client registered, then deleted by the staff: in "Recently deleted", at version 2. */
+async function deletedClient(test: LoggedInApp) {
+  const client = await createClient(test);
+  await del(test, client._id);
+  return client;
+}
 
 async function storedClient(test: LoggedInApp, id: string) {
   return test.app.db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
@@ -41,14 +39,14 @@ async function logOf(test: LoggedInApp, id: string) {
 describe('ETag', () => {
   it('is the version, strong, on GET, POST and PUT, and grows with each change', async () => {
     const test = await loggedIn();
-    const created = await call(test, 'POST', '/api/clients', { payload: aClient });
+    const created = await asStaff(test, 'POST', '/api/clients', { payload: aClient });
     expect(created.statusCode).toBe(201);
     expect(created.headers.etag).toBe('"v1"');
     const id = created.json<Client>()._id;
-    expect((await call(test, 'GET', `/api/clients/${id}`)).headers.etag).toBe('"v1"');
+    expect((await asStaff(test, 'GET', `/api/clients/${id}`)).headers.etag).toBe('"v1"');
     const updated = await put(test, id);
     expect(updated.headers.etag).toBe('"v2"');
-    const read = await call(test, 'GET', `/api/clients/${id}`);
+    const read = await asStaff(test, 'GET', `/api/clients/${id}`);
     expect(read.headers.etag).toBe('"v2"');
     expect(read.json()).toEqual({ ...updated.json(), firstName: 'Renamed' });
   });
@@ -56,7 +54,7 @@ describe('ETag', () => {
   it('is not in the list, whose items keep exactly the spec’s fields', async () => {
     const test = await loggedIn();
     await createClient(test);
-    const list = await call(test, 'GET', '/api/clients');
+    const list = await asStaff(test, 'GET', '/api/clients');
     expect(Object.keys(list.json<Client[]>()[0] ?? {})).toEqual(['_id', 'firstName', 'lastName', 'email', 'registrationDateTime']);
   });
 });
@@ -107,8 +105,7 @@ describe('If-Match on PUT and DELETE', () => {
 
   it('tells a writer whose client was deleted meanwhile, with no client', async () => {
     const test = await loggedIn();
-    const client = await createClient(test);
-    await del(test, client._id);
+    const client = await deletedClient(test);
     const stale = await put(test, client._id, { 'if-match': '"v1"' });
     expect(stale.statusCode).toBe(412);
     expect(stale.json<PreconditionFailedBody>().current).toMatchObject({ client: null, version: 2, kind: 'deleted', changedBy: 'nina' });
@@ -145,7 +142,7 @@ describe('If-Match on PUT and DELETE', () => {
     const client = await createClient(test);
     expect((await put(test, client._id, {}, { ...aClient, firstName: 'First' })).statusCode).toBe(200);
     expect((await put(test, client._id, {}, { ...aClient, firstName: 'Second' })).statusCode).toBe(200);
-    expect((await call(test, 'GET', `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Second');
+    expect((await asStaff(test, 'GET', `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Second');
   });
 
   it('lets exactly one of several concurrent PUTs with the same If-Match through', async () => {
@@ -169,9 +166,9 @@ describe('delete and restore', () => {
     await del(test, first._id);
     test.clock.advance(1000);
     await del(test, second._id);
-    expect((await call(test, 'GET', '/api/clients')).json()).toEqual([]);
-    expect((await call(test, 'GET', `/api/clients/${first._id}`)).statusCode).toBe(404);
-    const deleted = await call(test, 'GET', '/api/deleted-clients');
+    expect((await asStaff(test, 'GET', '/api/clients')).json()).toEqual([]);
+    expect((await asStaff(test, 'GET', `/api/clients/${first._id}`)).statusCode).toBe(404);
+    const deleted = await asStaff(test, 'GET', '/api/deleted-clients');
     expect(deleted.json<DeletedClient[]>()).toEqual([
       { ...second, deletedAt: '2025-03-01T09:00:01.000Z', deletedBy: 'nina' },
       { ...first, deletedAt: '2025-03-01T09:00:00.000Z', deletedBy: 'nina' },
@@ -180,18 +177,17 @@ describe('delete and restore', () => {
 
   it('restores with the same id and history, a new version and ETag; 404 when there is no such deleted client', async () => {
     const test = await loggedIn();
-    const client = await createClient(test);
-    await del(test, client._id);
-    const restored = await call(test, 'POST', `/api/clients/${client._id}/restore`);
+    const client = await deletedClient(test);
+    const restored = await asStaff(test, 'POST', `/api/clients/${client._id}/restore`);
     expect(restored.statusCode).toBe(200);
     expect(restored.headers.etag).toBe('"v3"');
     expect(restored.json()).toEqual(client);
-    expect((await call(test, 'GET', '/api/clients')).json()).toEqual([client]);
-    expect((await call(test, 'GET', '/api/deleted-clients')).json()).toEqual([]);
-    const kinds = (await call(test, 'GET', `/api/clients/${client._id}/history`)).json<ClientChange[]>().map((change) => change.kind);
+    expect((await asStaff(test, 'GET', '/api/clients')).json()).toEqual([client]);
+    expect((await asStaff(test, 'GET', '/api/deleted-clients')).json()).toEqual([]);
+    const kinds = (await asStaff(test, 'GET', `/api/clients/${client._id}/history`)).json<ClientChange[]>().map((change) => change.kind);
     expect(kinds).toEqual(['restored', 'deleted', 'registered']);
-    expect((await call(test, 'POST', `/api/clients/${client._id}/restore`)).statusCode).toBe(404);
-    expect((await call(test, 'POST', '/api/clients/AAAAAAAAAAAAAAAAAAAAAA/restore')).statusCode).toBe(404);
+    expect((await asStaff(test, 'POST', `/api/clients/${client._id}/restore`)).statusCode).toBe(404);
+    expect((await asStaff(test, 'POST', '/api/clients/AAAAAAAAAAAAAAAAAAAAAA/restore')).statusCode).toBe(404);
   });
 
   it('purges clients deleted more than DELETED_CLIENTS_KEEP_DAYS ago, with their history', async () => {
@@ -208,8 +204,8 @@ describe('delete and restore', () => {
     expect(await test.app.clientStore.purgeDeleted(30)).toBe(1);
     expect(await storedClient(test, old._id)).toBeUndefined();
     expect(await logOf(test, old._id)).toEqual([]);
-    expect((await call(test, 'GET', `/api/clients/${old._id}/history`)).statusCode).toBe(404);
-    expect((await call(test, 'GET', '/api/deleted-clients')).json<DeletedClient[]>().map((client) => client._id)).toEqual([recent._id]);
+    expect((await asStaff(test, 'GET', `/api/clients/${old._id}/history`)).statusCode).toBe(404);
+    expect((await asStaff(test, 'GET', '/api/deleted-clients')).json<DeletedClient[]>().map((client) => client._id)).toEqual([recent._id]);
     expect(await logOf(test, recent._id)).toHaveLength(2);
   });
 });
@@ -217,8 +213,7 @@ describe('delete and restore', () => {
 describe('the purge on start', () => {
   it('removes what DELETED_CLIENTS_KEEP_DAYS no longer keeps when the server starts', async () => {
     const test = await loggedIn();
-    const client = await createClient(test);
-    await del(test, client._id);
+    const client = await deletedClient(test);
     test.clock.advance(2 * DAY_MS);
     await createTestApp({ database: test.database, clock: test.clock, withStaff: false, config: { deletedClientsKeepDays: 1 } });
     expect(await storedClient(test, client._id)).toBeUndefined();
@@ -232,7 +227,7 @@ describe('GET /api/clients/:id/history', () => {
     const client = await createClient(test);
     test.clock.advance(60_000);
     await put(test, client._id);
-    const history = await call(test, 'GET', `/api/clients/${client._id}/history`);
+    const history = await asStaff(test, 'GET', `/api/clients/${client._id}/history`);
     expect(history.statusCode).toBe(200);
     expect(history.headers['content-type']).toBe('application/json; charset=utf-8');
     const { _id, ...fields } = client;
@@ -265,8 +260,8 @@ describe('GET /api/clients/:id/history', () => {
     const client = await createClient(test, { ...aClient, firstName: 'Zoë "Jo"', lastName: 'O’Brien\\Łuk' });
     await put(test, client._id);
     await del(test, client._id);
-    const history = await call(test, 'GET', `/api/clients/${client._id}/history`);
-    const exported = (await call(test, 'GET', `/api/clients/${client._id}/export`)).json<ClientExport>();
+    const history = await asStaff(test, 'GET', `/api/clients/${client._id}/history`);
+    const exported = (await asStaff(test, 'GET', `/api/clients/${client._id}/export`)).json<ClientExport>();
     expect(exported.history.map((change) => change.kind)).toEqual(['deleted', 'updated', 'registered']);
     expect(history.body).toBe(JSON.stringify(exported.history));
     expect(ClientHistory.parse(history.json())).toEqual(exported.history);
@@ -274,16 +269,15 @@ describe('GET /api/clients/:id/history', () => {
 
   it('responds 404 for an unknown client', async () => {
     const test = await loggedIn();
-    expect((await call(test, 'GET', '/api/clients/AAAAAAAAAAAAAAAAAAAAAA/history')).statusCode).toBe(404);
+    expect((await asStaff(test, 'GET', '/api/clients/AAAAAAAAAAAAAAAAAAAAAA/history')).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/clients/:id/export', () => {
   it('sends everything held about the client as an attachment', async () => {
     const test = await loggedIn();
-    const client = await createClient(test);
-    await del(test, client._id);
-    const exported = await call(test, 'GET', `/api/clients/${client._id}/export`);
+    const client = await deletedClient(test);
+    const exported = await asStaff(test, 'GET', `/api/clients/${client._id}/export`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toBe(`attachment; filename="client-${client._id}.json"`);
     expect(exported.json<ClientExport>()).toMatchObject({
@@ -293,7 +287,7 @@ describe('GET /api/clients/:id/export', () => {
       version: 2,
       history: [{ kind: 'deleted' }, { kind: 'registered' }],
     });
-    expect((await call(test, 'GET', '/api/clients/AAAAAAAAAAAAAAAAAAAAAA/export')).statusCode).toBe(404);
+    expect((await asStaff(test, 'GET', '/api/clients/AAAAAAAAAAAAAAAAAAAAAA/export')).statusCode).toBe(404);
   });
 });
 
@@ -304,7 +298,7 @@ describe('POST /api/clients/:id/erase', () => {
       const client = await createClient(test);
       await put(test, client._id);
       if (state === 'deleted') await del(test, client._id);
-      const erased = await call(test, 'POST', `/api/clients/${client._id}/erase`);
+      const erased = await asStaff(test, 'POST', `/api/clients/${client._id}/erase`);
       expect(erased.statusCode).toBe(204);
       expect(await storedClient(test, client._id)).toBeUndefined();
       const log = await logOf(test, client._id);
@@ -323,9 +317,9 @@ describe('POST /api/clients/:id/erase', () => {
       const everything = JSON.stringify(await test.app.db.selectFrom('client_changes').selectAll().execute());
       expect(everything).not.toContain(aClient.email);
       expect(everything).not.toContain(aClient.lastName);
-      expect((await call(test, 'GET', `/api/clients/${client._id}/history`)).statusCode).toBe(404);
-      expect((await call(test, 'GET', '/api/deleted-clients')).json()).toEqual([]);
-      expect((await call(test, 'POST', `/api/clients/${client._id}/erase`)).statusCode).toBe(404);
+      expect((await asStaff(test, 'GET', `/api/clients/${client._id}/history`)).statusCode).toBe(404);
+      expect((await asStaff(test, 'GET', '/api/deleted-clients')).json()).toEqual([]);
+      expect((await asStaff(test, 'POST', `/api/clients/${client._id}/erase`)).statusCode).toBe(404);
       // A writer still holding the old version learns that it was erased.
       expect((await put(test, client._id, { 'if-match': '"v2"' })).json<PreconditionFailedBody>().current).toMatchObject({
         client: null,
@@ -336,6 +330,6 @@ describe('POST /api/clients/:id/erase', () => {
 
   it('responds 404 for an unknown client', async () => {
     const test = await loggedIn();
-    expect((await call(test, 'POST', '/api/clients/AAAAAAAAAAAAAAAAAAAAAA/erase')).statusCode).toBe(404);
+    expect((await asStaff(test, 'POST', '/api/clients/AAAAAAAAAAAAAAAAAAAAAA/erase')).statusCode).toBe(404);
   });
 });

@@ -4,11 +4,10 @@
  * and GET /api/clients/:id (from the database, for its version) consistent with it.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { openDatabase } from '../db/database.ts';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '#contract/api';
 import { createClientsRepository } from '../repositories/clients.ts';
-import { aClient, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
+import { aClient, anotherConnection, asStaff, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
 
 async function staffWithClients(count: number, client: object = aClient): Promise<LoggedInApp & { clients: Client[] }> {
   const test = await loggedIn();
@@ -17,8 +16,7 @@ async function staffWithClients(count: number, client: object = aClient): Promis
   return Object.assign(test, { clients });
 }
 
-const get = (test: LoggedInApp, url: string, headers: Record<string, string> = {}) =>
-  test.app.inject({ method: 'GET', url, headers: { cookie: test.cookie, ...headers } });
+const get = (test: LoggedInApp, url: string, headers: Record<string, string> = {}) => asStaff(test, 'GET', url, { headers });
 
 describe('GET /api/clients, compressed', () => {
   it('sends brotli or gzip as the request accepts, with Vary and an ETag per coding', async () => {
@@ -46,7 +44,7 @@ describe('GET /api/clients, compressed', () => {
     const unchanged = await get(test, '/api/clients', { 'if-none-match': br.headers.etag as string });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.headers.vary).toBe('accept-encoding');
-    await test.app.inject({ method: 'DELETE', url: `/api/clients/${test.clients[0]?._id}`, headers: { cookie: test.cookie } });
+    await asStaff(test, 'DELETE', `/api/clients/${test.clients[0]?._id}`);
     expect((await get(test, '/api/clients', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string })).statusCode).toBe(200);
   });
 
@@ -100,18 +98,13 @@ describe('GET /api/clients/:id while the list is in memory', () => {
     const test = await staffWithClients(3);
     const client = test.clients[1] as Client;
     await get(test, '/api/clients');
-    const updated = await test.app.inject({
-      method: 'PUT',
-      url: `/api/clients/${client._id}`,
-      payload: { ...aClient, firstName: 'Renamed' },
-      headers: { cookie: test.cookie },
-    });
+    const updated = await asStaff(test, 'PUT', `/api/clients/${client._id}`, { payload: { ...aClient, firstName: 'Renamed' } });
     expect(updated.statusCode).toBe(200);
     expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Renamed');
     await get(test, '/api/clients');
     expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Renamed');
 
-    await test.app.inject({ method: 'DELETE', url: `/api/clients/${client._id}`, headers: { cookie: test.cookie } });
+    await asStaff(test, 'DELETE', `/api/clients/${client._id}`);
     expect((await get(test, `/api/clients/${client._id}`)).statusCode).toBe(404);
     await get(test, '/api/clients');
     expect((await get(test, `/api/clients/${client._id}`)).statusCode).toBe(404);
@@ -124,17 +117,13 @@ describe('GET /api/clients/:id while the list is in memory', () => {
     expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe(aClient.firstName);
 
     // A second server, `npm run seed` or any tool writing the same database.
-    const { db: other } = await openDatabase(test.database);
-    try {
-      await other.updateTable('clients').set({ first_name: 'Changed elsewhere' }).where('id', '=', client._id).execute();
-      expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Changed elsewhere');
-      expect((await get(test, '/api/clients')).json<Client[]>().map((each) => each.firstName)).toContain('Changed elsewhere');
+    const other = await anotherConnection(test);
+    await other.updateTable('clients').set({ first_name: 'Changed elsewhere' }).where('id', '=', client._id).execute();
+    expect((await get(test, `/api/clients/${client._id}`)).json<Client>().firstName).toBe('Changed elsewhere');
+    expect((await get(test, '/api/clients')).json<Client[]>().map((each) => each.firstName)).toContain('Changed elsewhere');
 
-      await other.deleteFrom('clients').where('id', '=', client._id).execute();
-      expect((await get(test, `/api/clients/${client._id}`)).statusCode).toBe(404);
-      expect((await get(test, '/api/clients')).json<Client[]>()).toHaveLength(2);
-    } finally {
-      await other.destroy();
-    }
+    await other.deleteFrom('clients').where('id', '=', client._id).execute();
+    expect((await get(test, `/api/clients/${client._id}`)).statusCode).toBe(404);
+    expect((await get(test, '/api/clients')).json<Client[]>()).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from '#contract/api';
 import { openEventStream } from '../testing/event-stream.ts';
-import { aClient, createClient, listeningTestApp, logIn, STAFF, type TestAppOptions } from '../testing/test-app.ts';
+import { aClient, asStaff, createClient, listeningTestApp, logIn, STAFF, type TestAppOptions } from '../testing/test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,11 +14,6 @@ async function listening(options?: TestAppOptions) {
   const cookie = await logIn(test.app);
   return Object.assign(test, { cookie });
 }
-
-type Listening = Awaited<ReturnType<typeof listening>>;
-
-const write = (test: Listening, method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
-  test.app.inject({ method, url, payload, headers: { cookie: test.cookie } });
 
 describe('GET /api/events', () => {
   it('needs a session: 401 without one', async () => {
@@ -38,10 +33,10 @@ describe('GET /api/events', () => {
     expect(head).toBeGreaterThan(0);
 
     const created = await createClient(test, { ...aClient, firstName: 'Bea' });
-    await write(test, 'PUT', `/api/clients/${before._id}`, { ...aClient, lastName: 'Renamed' });
-    await write(test, 'DELETE', `/api/clients/${created._id}`);
-    await write(test, 'POST', `/api/clients/${created._id}/restore`);
-    await write(test, 'POST', `/api/clients/${before._id}/erase`);
+    await asStaff(test, 'PUT', `/api/clients/${before._id}`, { payload: { ...aClient, lastName: 'Renamed' } });
+    await asStaff(test, 'DELETE', `/api/clients/${created._id}`);
+    await asStaff(test, 'POST', `/api/clients/${created._id}/restore`);
+    await asStaff(test, 'POST', `/api/clients/${before._id}/erase`);
     const changes = await stream.untilChanges(5);
     expect(changes.map((change) => [change.kind, change.clientId, change.version])).toEqual([
       ['registered', created._id, 1],
@@ -99,7 +94,7 @@ describe('GET /api/events', () => {
     // Purged: the deleted client's entries are gone, and a replay from before them would miss its deletion.
     const gone = await createClient(test, { ...aClient, firstName: 'Gone' });
     const beforeDeletion = await (await openEventStream(test.port, test.cookie)).ready();
-    await write(test, 'DELETE', `/api/clients/${gone._id}`);
+    await asStaff(test, 'DELETE', `/api/clients/${gone._id}`);
     const kept = await createClient(test, { ...aClient, firstName: 'Kept' });
     test.clock.advance(31 * DAY_MS);
     expect(await test.app.clientStore.purgeDeleted(30)).toBe(1);
@@ -116,11 +111,7 @@ describe('GET /api/events', () => {
   it('refuses a Last-Event-ID that is not one of its ids with 400', async () => {
     const test = await listening();
     for (const lastEventId of ['abc', '-1', '1.5', '12345678901234567890']) {
-      const response = await test.app.inject({
-        method: 'GET',
-        url: '/api/events',
-        headers: { cookie: test.cookie, 'last-event-id': lastEventId },
-      });
+      const response = await asStaff(test, 'GET', '/api/events', { headers: { 'last-event-id': lastEventId } });
       expect(response.statusCode, lastEventId).toBe(400);
       expect(response.json()).toEqual({ message: 'Last-Event-ID must be the id of an event of this stream' });
     }
@@ -130,7 +121,7 @@ describe('GET /api/events', () => {
     const test = await listening({ config: { events: { sessionCheckMs: 50 } } });
     const signedOut = await openEventStream(test.port, test.cookie);
     await signedOut.ready();
-    expect((await test.app.inject({ method: 'POST', url: '/logout', headers: { cookie: test.cookie } })).statusCode).toBe(204);
+    expect((await asStaff(test, 'POST', '/logout')).statusCode).toBe(204);
     await signedOut.ended;
 
     const passwordChanged = await openEventStream(test.port, await logIn(test.app));

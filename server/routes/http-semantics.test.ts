@@ -6,9 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_CHALLENGE } from '#contract/http';
 import { matchesIfNoneMatchMessage } from '#contract/if-match';
 import { builtSpaStandIn } from '../testing/built-spa.ts';
-import { aClient, createClient, createTestApp, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
-
-const as = (test: LoggedInApp, headers: Record<string, string> = {}) => ({ cookie: test.cookie, ...headers });
+import { aClient, asStaff, createClient, createTestApp, loggedIn } from '../testing/test-app.ts';
 
 describe('If-None-Match (RFC 9110 section 13.1.2)', () => {
   it('GET /api/clients/:id answers 304 with the ETag to the current tag, weak or strong, and to *; 200 to another', async () => {
@@ -16,10 +14,10 @@ describe('If-None-Match (RFC 9110 section 13.1.2)', () => {
     const client = await createClient(test);
     const url = `/api/clients/${client._id}`;
     for (const ifNoneMatch of ['"v1"', 'W/"v1"', '"v7", "v1"', '*']) {
-      const response = await test.app.inject({ method: 'GET', url, headers: as(test, { 'if-none-match': ifNoneMatch }) });
+      const response = await asStaff(test, 'GET', url, { headers: { 'if-none-match': ifNoneMatch } });
       expect([ifNoneMatch, response.statusCode, response.headers.etag, response.body]).toEqual([ifNoneMatch, 304, '"v1"', '']);
     }
-    const other = await test.app.inject({ method: 'GET', url, headers: as(test, { 'if-none-match': '"v2"' }) });
+    const other = await asStaff(test, 'GET', url, { headers: { 'if-none-match': '"v2"' } });
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual(client);
   });
@@ -29,17 +27,15 @@ describe('If-None-Match (RFC 9110 section 13.1.2)', () => {
     const client = await createClient(test);
     const url = `/api/clients/${client._id}`;
     for (const ifNoneMatch of ['*', '"v1"', 'W/"v1"']) {
-      const put = await test.app.inject({
-        method: 'PUT',
-        url,
+      const put = await asStaff(test, 'PUT', url, {
         payload: { ...aClient, lastName: 'Changed' },
-        headers: as(test, { 'if-none-match': ifNoneMatch }),
+        headers: { 'if-none-match': ifNoneMatch },
       });
       expect([ifNoneMatch, put.statusCode, put.json<{ message: string }>().message]).toEqual([ifNoneMatch, 412, matchesIfNoneMatchMessage]);
-      const removed = await test.app.inject({ method: 'DELETE', url, headers: as(test, { 'if-none-match': ifNoneMatch }) });
+      const removed = await asStaff(test, 'DELETE', url, { headers: { 'if-none-match': ifNoneMatch } });
       expect(removed.statusCode).toBe(412);
     }
-    const stored = await test.app.inject({ method: 'GET', url, headers: as(test) });
+    const stored = await asStaff(test, 'GET', url);
     expect([stored.json(), stored.headers.etag]).toEqual([client, '"v1"']);
   });
 
@@ -47,23 +43,18 @@ describe('If-None-Match (RFC 9110 section 13.1.2)', () => {
     const test = await loggedIn();
     const client = await createClient(test);
     const url = `/api/clients/${client._id}`;
-    const put = await test.app.inject({ method: 'PUT', url, payload: aClient, headers: as(test, { 'if-none-match': '"v9"' }) });
+    const put = await asStaff(test, 'PUT', url, { payload: aClient, headers: { 'if-none-match': '"v9"' } });
     expect([put.statusCode, put.headers.etag]).toEqual([200, '"v2"']);
-    const removed = await test.app.inject({ method: 'DELETE', url, headers: as(test, { 'if-none-match': '"v1"' }) });
+    const removed = await asStaff(test, 'DELETE', url, { headers: { 'if-none-match': '"v1"' } });
     expect(removed.statusCode).toBe(204);
-    const again = await test.app.inject({ method: 'DELETE', url, headers: as(test, { 'if-none-match': '*' }) });
+    const again = await asStaff(test, 'DELETE', url, { headers: { 'if-none-match': '*' } });
     expect(again.statusCode).toBe(404);
   });
 
   it('refuses a malformed one on a write with 400', async () => {
     const test = await loggedIn();
     const client = await createClient(test);
-    const response = await test.app.inject({
-      method: 'PUT',
-      url: `/api/clients/${client._id}`,
-      payload: aClient,
-      headers: as(test, { 'if-none-match': 'v1' }),
-    });
+    const response = await asStaff(test, 'PUT', `/api/clients/${client._id}`, { payload: aClient, headers: { 'if-none-match': 'v1' } });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -73,29 +64,25 @@ describe('If-Match on a GET (RFC 9110 section 13.1.1: evaluated for any method)'
     const test = await loggedIn();
     const client = await createClient(test);
     const url = `/api/clients/${client._id}`;
-    const stale = await test.app.inject({ method: 'GET', url, headers: as(test, { 'if-match': '"v2"' }) });
+    const stale = await asStaff(test, 'GET', url, { headers: { 'if-match': '"v2"' } });
     expect([stale.statusCode, stale.json()]).toEqual([412, { message: 'The client was changed since you read it' }]);
     for (const ifMatch of ['"v1"', '*']) {
-      const response = await test.app.inject({ method: 'GET', url, headers: as(test, { 'if-match': ifMatch }) });
+      const response = await asStaff(test, 'GET', url, { headers: { 'if-match': ifMatch } });
       expect([ifMatch, response.statusCode]).toEqual([ifMatch, 200]);
     }
     // A weak tag never matches (strong comparison).
-    const weak = await test.app.inject({ method: 'GET', url, headers: as(test, { 'if-match': 'W/"v1"' }) });
+    const weak = await asStaff(test, 'GET', url, { headers: { 'if-match': 'W/"v1"' } });
     expect(weak.statusCode).toBe(412);
   });
 
   it('GET /api/clients answers 412 when it names another version of the list, before any 304', async () => {
     const test = await loggedIn();
-    const first = await test.app.inject({ method: 'GET', url: '/api/clients', headers: as(test) });
+    const first = await asStaff(test, 'GET', '/api/clients');
     const etag = first.headers.etag as string;
-    const current = await test.app.inject({ method: 'GET', url: '/api/clients', headers: as(test, { 'if-match': etag }) });
+    const current = await asStaff(test, 'GET', '/api/clients', { headers: { 'if-match': etag } });
     expect(current.statusCode).toBe(200);
     await createClient(test);
-    const stale = await test.app.inject({
-      method: 'GET',
-      url: '/api/clients',
-      headers: as(test, { 'if-match': etag, 'if-none-match': etag }),
-    });
+    const stale = await asStaff(test, 'GET', '/api/clients', { headers: { 'if-match': etag, 'if-none-match': etag } });
     expect([stale.statusCode, stale.json()]).toEqual([412, { message: 'The client list changed since you read it' }]);
   });
 });
@@ -103,7 +90,7 @@ describe('If-Match on a GET (RFC 9110 section 13.1.1: evaluated for any method)'
 describe('HEAD /api/events', () => {
   it('answers as GET would, without the stream: 200 and its headers, 401 without a session, 400 for a foreign Last-Event-ID', async () => {
     const test = await loggedIn();
-    const head = await test.app.inject({ method: 'HEAD', url: '/api/events', headers: as(test) });
+    const head = await asStaff(test, 'HEAD', '/api/events');
     expect([head.statusCode, head.headers['content-type'], head.headers['cache-control'], head.body]).toEqual([
       200,
       'text/event-stream; charset=utf-8',
@@ -111,7 +98,7 @@ describe('HEAD /api/events', () => {
       '',
     ]);
     expect((await test.app.inject({ method: 'HEAD', url: '/api/events' })).statusCode).toBe(401);
-    const foreign = await test.app.inject({ method: 'HEAD', url: '/api/events', headers: as(test, { 'last-event-id': 'abc' }) });
+    const foreign = await asStaff(test, 'HEAD', '/api/events', { headers: { 'last-event-id': 'abc' } });
     expect(foreign.statusCode).toBe(400);
   });
 });
@@ -128,7 +115,7 @@ describe('405 Method Not Allowed (RFC 9110 section 15.5.6)', () => {
       ['DELETE', '/healthz', 'GET, HEAD'],
     ] as const;
     for (const [method, url, allow] of cases) {
-      const response = await test.app.inject({ method, url, headers: as(test) });
+      const response = await asStaff(test, method, url);
       expect([method, url, response.statusCode, response.headers.allow, response.json()]).toEqual([
         method,
         url,
@@ -137,7 +124,7 @@ describe('405 Method Not Allowed (RFC 9110 section 15.5.6)', () => {
         { message: 'Method not allowed' },
       ]);
     }
-    const unknown = await test.app.inject({ method: 'PATCH', url: '/api/nothing-here', headers: as(test) });
+    const unknown = await asStaff(test, 'PATCH', '/api/nothing-here');
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -158,8 +145,8 @@ describe('405 Method Not Allowed (RFC 9110 section 15.5.6)', () => {
 describe('Location and WWW-Authenticate', () => {
   it('POST /api/clients names the client registered in Location, with and without Idempotency-Key', async () => {
     const test = await loggedIn();
-    for (const headers of [as(test), as(test, { 'idempotency-key': 'once' }), as(test, { 'idempotency-key': 'once' })]) {
-      const response = await test.app.inject({ method: 'POST', url: '/api/clients', payload: aClient, headers });
+    for (const headers of [{}, { 'idempotency-key': 'once' }, { 'idempotency-key': 'once' }] as Record<string, string>[]) {
+      const response = await asStaff(test, 'POST', '/api/clients', { payload: aClient, headers });
       expect(response.statusCode).toBe(201);
       expect(response.headers.location).toBe(`/api/clients/${response.json<{ _id: string }>()._id}`);
     }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from '#contract/api';
 import { createStaffAccounts } from '../auth/staff-accounts.ts';
-import { aClient, createClient, loggedIn, logIn, type LoggedInApp } from '../testing/test-app.ts';
+import { aClient, asStaff, createClient, loggedIn, logIn, type LoggedInApp } from '../testing/test-app.ts';
 import { TEST_HASHING } from '../testing/in-process-config.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -48,12 +48,7 @@ describe('POST /api/clients with Idempotency-Key', () => {
   it('answers the registration as it was, though the client changed since', async () => {
     const test = await loggedIn();
     const first = (await register(test, 'key-1')).json<Client>();
-    await test.app.inject({
-      method: 'PUT',
-      url: `/api/clients/${first._id}`,
-      payload: { ...aClient, lastName: 'Changed' },
-      headers: { cookie: test.cookie },
-    });
+    await asStaff(test, 'PUT', `/api/clients/${first._id}`, { payload: { ...aClient, lastName: 'Changed' } });
     const again = await register(test, 'key-1');
     expect(again.statusCode).toBe(201);
     expect(again.json<Client>()).toEqual(first);
@@ -104,7 +99,7 @@ describe('POST /api/clients with Idempotency-Key', () => {
   it('answers 409 when the client registered with the key was erased since, and registers nothing', async () => {
     const test = await loggedIn();
     const first = (await register(test, 'key-1')).json<Client>();
-    await test.app.inject({ method: 'POST', url: `/api/clients/${first._id}/erase`, headers: { cookie: test.cookie } });
+    await asStaff(test, 'POST', `/api/clients/${first._id}/erase`);
     const again = await register(test, 'key-1');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'This client was registered with this Idempotency-Key and has since been erased' });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, loggedIn } from '../testing/test-app.ts';
+import { asStaff, createTestApp, loggedIn } from '../testing/test-app.ts';
 
 describe('GET /api/openapi.json', () => {
   it('responds 200 with the OpenAPI document to a staff session', async () => {
     const test = await loggedIn();
-    const response = await test.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { cookie: test.cookie } });
+    const response = await asStaff(test, 'GET', '/api/openapi.json');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -23,8 +23,8 @@ describe('GET /api/openapi.json', () => {
 
   it('responds 401 to a session that has ended', async () => {
     const test = await loggedIn();
-    await test.app.inject({ method: 'POST', url: '/logout', headers: { cookie: test.cookie } });
-    const response = await test.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { cookie: test.cookie } });
+    await asStaff(test, 'POST', '/logout');
+    const response = await asStaff(test, 'GET', '/api/openapi.json');
     expect(response.statusCode).toBe(401);
   });
 });

@@ -8,9 +8,28 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { RESPONSE_HEADERS, type OpenApiDocument } from '../openapi/document.ts';
 
-export const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument & {
-  paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
-};
+/** A document's type with no reference (`{ $ref }`) left where a response, a header or a parameter stands. */
+type WrittenOut<T> = T extends { $ref: string } ? never : T extends object ? { [K in keyof T]: WrittenOut<T[K]> } : T;
+
+/**
+ * The document with what it writes once under components (responses, headers, parameters) written out where each is
+ * used, as a client reads it; references to schemas stay, for Ajv to resolve.
+ */
+export function withSharedWrittenOut<T extends { components: object }>(document: T): WrittenOut<T> {
+  const components = document.components as Record<string, Record<string, unknown>>;
+  const writeOut = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(writeOut);
+    if (typeof value !== 'object' || value === null) return value;
+    const shared = /^#\/components\/(responses|headers|parameters)\/(.+)$/.exec((value as { $ref?: string }).$ref ?? '');
+    if (shared) return writeOut(components[shared[1] ?? '']?.[shared[2] ?? '']);
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, writeOut(inner)]));
+  };
+  return writeOut(document) as WrittenOut<T>;
+}
+
+export const document = withSharedWrittenOut(
+  JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument,
+) as OpenApiDocument & { paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>> };
 type DocumentedResponse = {
   headers?: Record<string, { required: boolean; schema: object }>;
   content?: Record<string, { schema: object }>;

@@ -4,12 +4,14 @@
  * password.test.ts). Everything is closed and deleted when the test ends.
  */
 import type { AddressInfo } from 'node:net';
-import type { LightMyRequestResponse } from 'fastify';
+import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Client } from '#contract/api';
 import { onTestFinished } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import type { AppConfig } from '../config.ts';
-import type { DatabaseConfig } from '../db/database.ts';
+import { openDatabase, type DatabaseConfig } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { inProcessConfig } from './in-process-config.ts';
 import { freshTestDatabase } from './test-database.ts';
 
@@ -85,6 +87,13 @@ export async function listeningTestApp(options?: TestAppOptions): Promise<TestAp
   return Object.assign(test, { port: (test.app.server.address() as AddressInfo).port });
 }
 
+/** A connection of its own to the test's database, as another process has one (the staff CLI, a second server); closed when the test ends. */
+export async function anotherConnection(test: TestApp): Promise<Kysely<Database>> {
+  const { db } = await openDatabase(test.database);
+  onTestFinished(() => db.destroy());
+  return db;
+}
+
 /** The `name=value` part of the session cookie a response set. */
 export function sessionCookieOf(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];
@@ -108,9 +117,19 @@ export async function loggedIn(options?: TestAppOptions): Promise<LoggedInApp> {
   return Object.assign(test, { cookie });
 }
 
+/** A request through `app.inject` as the logged-in staff: the session cookie, with `headers` beside it. */
+export function asStaff(
+  test: LoggedInApp,
+  method: HTTPMethods,
+  url: string,
+  { payload, headers }: { payload?: InjectOptions['payload']; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return test.app.inject({ method, url, payload, headers: { cookie: test.cookie, ...headers } });
+}
+
 /** Registers a client through the API (aClient unless told otherwise) and returns it as the response had it. */
 export async function createClient(test: LoggedInApp, body: object = aClient): Promise<Client> {
-  const response = await test.app.inject({ method: 'POST', url: '/api/clients', payload: body, headers: { cookie: test.cookie } });
+  const response = await asStaff(test, 'POST', '/api/clients', { payload: body });
   if (response.statusCode !== 201) throw new Error(`Creating a client failed with ${response.statusCode}: ${response.body}`);
   return response.json<Client>();
 }

@@ -3,35 +3,21 @@
  * the stream brings goes into the cache and to features/clients/api/colleague-changes.ts. No zod here: the landing
  * page's bundle may reach this module.
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { ExternalStore, perQueryClient } from '../../lib/query-client-store.ts';
 
-export class LiveStore {
+export class LiveStore extends ExternalStore {
   reconnecting = false;
-  readonly #listeners = new Set<() => void>();
-
-  subscribe = (listener: () => void) => {
-    this.#listeners.add(listener);
-    return () => void this.#listeners.delete(listener);
-  };
 
   setReconnecting(reconnecting: boolean) {
     if (this.reconnecting === reconnecting) return;
     this.reconnecting = reconnecting;
-    for (const listener of this.#listeners) listener();
+    this.notify();
   }
 }
 
-const stores = new WeakMap<QueryClient, LiveStore>();
-
-export function liveStoreOf(queryClient: QueryClient): LiveStore {
-  let store = stores.get(queryClient);
-  if (!store) {
-    store = new LiveStore();
-    stores.set(queryClient, store);
-  }
-  return store;
-}
+export const liveStoreOf = perQueryClient(() => new LiveStore());
 
 /** Whether the stream has been down long enough to say so. */
 export function useReconnecting(): boolean {

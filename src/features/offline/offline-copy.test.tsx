@@ -51,14 +51,19 @@ const nextWrite = { timeout: 3000 };
 /** A whole page from a cold start (its route's code, IndexedDB, the mock's answer): CI's busy machine took over 1 s. */
 const pageLoad = { timeout: 5000 };
 
-/** Saves a cache holding the list with `client` (and its detail), as the staff pages do, and waits for the write. */
-async function saveCopy(login: Login, client = nina) {
+/** Keeps the copy of a cache holding the list with `client` (and its detail), as the staff pages do; waits for the write. */
+async function keptCopy(login: Login, client = nina) {
   const queryClient = new QueryClient();
   const stop = keepOfflineCopy(queryClient, login);
   queryClient.setQueryData(clientKeys.lists(), [client]);
   queryClient.setQueryData(clientKeys.detail(client._id), { client, version: 1 });
   await waitFor(async () => expect(await storedCopy()).toContain(client.firstName), nextWrite);
-  stop();
+  return { queryClient, stop };
+}
+
+/** A copy saved, then no longer kept: as an earlier page load leaves it. */
+async function saveCopy(login: Login, client = nina) {
+  (await keptCopy(login, client)).stop();
 }
 
 /** The app as the browser starts it (main.tsx), after a reload: an empty cache, the copy in IndexedDB. */
@@ -84,6 +89,21 @@ const settledSoon = <T,>(promise: Promise<T>) =>
   Promise.race([promise, new Promise<'still loading'>((resolve) => setTimeout(() => resolve('still loading'), 2000))]);
 
 const NOT_AVAILABLE_OFFLINE = 'This is not available offline. It will load when the connection returns.';
+
+/** Staff open `path` offline, with nothing of it in the copy: the page says it is not available, once loaded. */
+async function openedOfflineWithoutCopy(path: string) {
+  setLoggedIn('admin');
+  mockDb.setClients([nina]);
+  startScenario('offline');
+  startApp(path);
+  expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+}
+
+/** The connection returns: the mock answers again, and TanStack Query learns it is online. */
+function connectionBack() {
+  scenarioOff();
+  act(() => onlineManager.setOnline(true));
+}
 
 async function restoredList(login: Login) {
   const queryClient = new QueryClient();
@@ -129,10 +149,7 @@ describe('the offline copy of the cache', () => {
   });
 
   it('is removed, and no longer saved, once forgotten', async () => {
-    const queryClient = new QueryClient();
-    keepOfflineCopy(queryClient, loginOf('maria', 1000));
-    queryClient.setQueryData(clientKeys.lists(), [nina]);
-    await waitFor(async () => expect(await storedCopy()).toContain('Nina'), nextWrite);
+    const { queryClient } = await keptCopy(loginOf('maria', 1000));
 
     await forgetOfflineCopy();
     queryClient.setQueryData(clientKeys.lists(), [{ ...nina, firstName: 'Ninette' }]);
@@ -141,10 +158,7 @@ describe('the offline copy of the cache', () => {
   });
 
   it('is not written again by a save that was waiting its turn when it was forgotten (Sign Out within the second)', async () => {
-    const queryClient = new QueryClient();
-    keepOfflineCopy(queryClient, loginOf('maria', 1000));
-    queryClient.setQueryData(clientKeys.lists(), [nina]);
-    await waitFor(async () => expect(await storedCopy()).toContain('Nina'), nextWrite);
+    const { queryClient } = await keptCopy(loginOf('maria', 1000));
 
     // Within a second of the last write: this save waits for the next second, and Sign Out comes meanwhile.
     queryClient.setQueryData(clientKeys.lists(), [{ ...nina, firstName: 'Ninette' }]);
@@ -298,42 +312,27 @@ describe('page loads before the connection went (issue 26)', () => {
     'offline, a page with nothing in the copy says so instead of loading for ever, and loads when the connection returns',
     { timeout: 15_000 },
     async () => {
-      setLoggedIn('admin');
-      mockDb.setClients([nina]);
-      startScenario('offline');
-      startApp('/clients');
-      expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+      await openedOfflineWithoutCopy('/clients');
       expect(screen.queryByText('Loading clients…')).not.toBeInTheDocument();
 
-      scenarioOff();
-      act(() => onlineManager.setOnline(true));
+      connectionBack();
       expect(await screen.findByRole('row', { name: /Nina Petrova/ }, pageLoad)).toBeInTheDocument();
       expect(screen.queryByText(NOT_AVAILABLE_OFFLINE)).not.toBeInTheDocument();
     },
   );
 
   it('offline, Recently deleted with nothing in the copy says so too', { timeout: 15_000 }, async () => {
-    setLoggedIn('admin');
-    mockDb.setClients([nina]);
-    startScenario('offline');
-    startApp('/clients/deleted');
-    expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+    await openedOfflineWithoutCopy('/clients/deleted');
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
 
-    scenarioOff();
-    act(() => onlineManager.setOnline(true));
+    connectionBack();
     expect(await screen.findByText('No recently deleted clients.', {}, pageLoad)).toBeInTheDocument();
   });
 
   it('offline, a client’s page with nothing in the copy says so too', { timeout: 15_000 }, async () => {
-    setLoggedIn('admin');
-    mockDb.setClients([nina]);
-    startScenario('offline');
-    startApp('/clients/edit/c-nina');
-    expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
+    await openedOfflineWithoutCopy('/clients/edit/c-nina');
 
-    scenarioOff();
-    act(() => onlineManager.setOnline(true));
+    connectionBack();
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'), pageLoad);
     // And its history, below the form.
     await waitFor(() => expect(screen.getByRole('region', { name: 'History' })).not.toHaveTextContent(/Loading|not available/));

@@ -47,7 +47,6 @@ const goOnline = () => setOnline(true);
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
-/** On the edit page: a new first name, and Update; offline, the change then waits. */
 /** The list, then the client's edit page, as staff open them (the list is in the cache before the network goes). */
 async function openClient(path = '/clients/edit/c-nina') {
   const view = await renderApp('/clients', { loggedIn: true });
@@ -57,6 +56,7 @@ async function openClient(path = '/clients/edit/c-nina') {
   return view;
 }
 
+/** On the edit page: a new first name, and Update; offline, the change then waits. */
 async function saveFirstName(user: User, firstName: string) {
   const field = await screen.findByLabelText('First name');
   await waitFor(() => expect(field).not.toHaveValue(''));
@@ -64,6 +64,14 @@ async function saveFirstName(user: User, firstName: string) {
   await user.type(field, firstName);
   await user.click(screen.getByRole('button', { name: 'Update' }));
   await screen.findByText(SAVED_HERE);
+}
+
+/** Nina's edit page, then the connection goes and her first name becomes Nadia: the change waits on this device. */
+async function nadiaSavedOffline() {
+  const view = await openClient();
+  await goOffline();
+  await saveFirstName(view.user, 'Nadia');
+  return view;
 }
 
 function rowOf(name: string) {
@@ -159,9 +167,7 @@ describe('changes made offline', () => {
         { once: true },
       ),
     );
-    const { user, router } = await openClient();
-    await goOffline();
-    await saveFirstName(user, 'Nadia');
+    const { router } = await nadiaSavedOffline();
     await act(() => router.navigate({ to: '/clients' }));
 
     await goOnline();
@@ -173,9 +179,7 @@ describe('changes made offline', () => {
 
   it('survive a reload: the next start of the app sends them, once', async () => {
     const writes = recordWrites();
-    const first = await openClient();
-    await goOffline();
-    await saveFirstName(first.user, 'Nadia');
+    const first = await nadiaSavedOffline();
     await waitFor(async () => expect(JSON.stringify(await get(WAITING_CHANGES_KEY))).toContain('Nadia'));
     // The tab closes while offline; the app starts again once the connection is back.
     first.unmount();
@@ -189,9 +193,7 @@ describe('changes made offline', () => {
 
   it('a colleague’s change meanwhile: the change waits as "Needs your decision", and the client opens on the conflict with it as mine', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user, router } = await openClient();
-    await goOffline();
-    await saveFirstName(user, 'Nadia');
+    const { user, router } = await nadiaSavedOffline();
     colleague.update('c-nina', { email: 'nina.petrova@example.com' });
     await act(() => router.navigate({ to: '/clients' }));
 
@@ -223,9 +225,7 @@ describe('changes made offline', () => {
   it('a 401 stops the replay; the same account logging in again sends the change, once', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const writes = recordWrites();
-    const { user } = await openClient();
-    await goOffline();
-    await saveFirstName(user, 'Nadia');
+    const { user } = await nadiaSavedOffline();
     mockDb.endSession();
 
     await goOnline();
@@ -244,9 +244,7 @@ describe('changes made offline', () => {
   it('are never sent under another account', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const writes = recordWrites();
-    const { user } = await openClient();
-    await goOffline();
-    await saveFirstName(user, 'Nadia');
+    await nadiaSavedOffline();
     // Another account's login on this browser, as another tab would leave it.
     act(() => setLoggedIn('sam'));
 
@@ -260,9 +258,7 @@ describe('changes made offline', () => {
 
   it('Sign Out with changes waiting asks first: No stays, Yes discards them', async () => {
     const writes = recordWrites();
-    const { user } = await openClient();
-    await goOffline();
-    await saveFirstName(user, 'Nadia');
+    const { user } = await nadiaSavedOffline();
 
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(screen.getByRole('alertdialog')).toHaveTextContent('1 change has not been saved yet. Sign out anyway?');

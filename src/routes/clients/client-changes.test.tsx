@@ -23,6 +23,8 @@ function recordIfMatch(method: 'PUT' | 'DELETE'): Array<string | null> {
   return headers;
 }
 
+type View = Awaited<ReturnType<typeof renderApp>>;
+
 async function openNina() {
   mockDb.setClients([nina]);
   const view = await renderApp('/clients/edit/c-nina', { loggedIn: true });
@@ -30,18 +32,37 @@ async function openNina() {
   return view;
 }
 
-async function replaceValue(user: Awaited<ReturnType<typeof renderApp>>['user'], label: string, value: string) {
+async function replaceValue(user: View['user'], label: string, value: string) {
   const input = screen.getByLabelText(label);
   await user.clear(input);
   await user.type(input, value);
 }
 
 /** Update, saved: the If-Match headers it sent. */
-async function ifMatchOfUpdate(user: Awaited<ReturnType<typeof renderApp>>['user']): Promise<Array<string | null>> {
+async function ifMatchOfUpdate(user: View['user']): Promise<Array<string | null>> {
   const ifMatch = recordIfMatch('PUT');
   await user.click(screen.getByRole('button', { name: 'Update' }));
   await screen.findByText('Client updated successfully!');
   return ifMatch;
+}
+
+/**
+ * Nina's form with `mine` typed (label → value), the colleague saving `theirs` meanwhile, then Update: the conflict's
+ * alert.
+ */
+async function updateOverColleague(mine: Record<string, string>, theirs: Parameters<typeof colleague.update>[1]) {
+  const { user } = await openNina();
+  for (const [label, value] of Object.entries(mine)) await replaceValue(user, label, value);
+  colleague.update('c-nina', theirs);
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+  return { user, alert: await screen.findByRole('alert') };
+}
+
+/** Delete, Yes: the client deleted from its form, and the list shown. */
+async function deleteFromForm({ user, router }: View) {
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  await user.click(screen.getByRole('button', { name: 'Yes' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
 }
 
 describe('saving over a colleague', () => {
@@ -52,14 +73,12 @@ describe('saving over a colleague', () => {
   });
 
   it('a colleague’s change since: the form keeps what was typed, takes their untouched fields, shows both-changed ones', async () => {
-    const { user } = await openNina();
-    await replaceValue(user, 'Last name', 'Petrova-Hart');
-    await replaceValue(user, 'Email', 'nina.mine@example.com');
-    colleague.update('c-nina', { email: 'nina.theirs@example.com', firstName: 'Nadia' });
+    const { alert } = await updateOverColleague(
+      { 'Last name': 'Petrova-Hart', Email: 'nina.mine@example.com' },
+      { email: 'nina.theirs@example.com', firstName: 'Nadia' },
+    );
 
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-
-    expect(await screen.findByRole('alert')).toHaveTextContent('This client was changed by colleague while you were editing.');
+    expect(alert).toHaveTextContent('This client was changed by colleague while you were editing.');
     // Untouched by the user: the colleague's value. Changed by both: the user's, with theirs beside it.
     expect(screen.getByLabelText('First name')).toHaveValue('Nadia');
     expect(screen.getByLabelText('Last name')).toHaveValue('Petrova-Hart');
@@ -72,11 +91,10 @@ describe('saving over a colleague', () => {
   it('"Keep my changes" saves the form as it stands over the new version', async () => {
     const ifMatch = recordIfMatch('PUT');
     const bodies = recordJsonBodies('PUT');
-    const { user } = await openNina();
-    await replaceValue(user, 'Email', 'nina.mine@example.com');
-    colleague.update('c-nina', { email: 'nina.theirs@example.com', firstName: 'Nadia' });
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByRole('alert');
+    const { user } = await updateOverColleague(
+      { Email: 'nina.mine@example.com' },
+      { email: 'nina.theirs@example.com', firstName: 'Nadia' },
+    );
 
     await user.click(screen.getByRole('button', { name: 'Keep my changes' }));
 
@@ -87,23 +105,17 @@ describe('saving over a colleague', () => {
   });
 
   it('"Their value" shows a colleague’s text as they typed it, and a date in the list’s form', async () => {
-    const { user } = await openNina();
-    await replaceValue(user, 'Last name', 'Mine');
-    await replaceValue(user, 'Registration date and time', '2024-05-03T09:00');
-    colleague.update('c-nina', { lastName: 'Theirs', registrationDateTime: '2024-06-02T08:15' });
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByRole('alert');
+    await updateOverColleague(
+      { 'Last name': 'Mine', 'Registration date and time': '2024-05-03T09:00' },
+      { lastName: 'Theirs', registrationDateTime: '2024-06-02T08:15' },
+    );
 
     expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Their value: Theirs');
     expect(screen.getByLabelText('Registration date and time')).toHaveAccessibleDescription('Their value: 2024-06-02 08:15');
   });
 
   it('"Use their version" shows the stored client and saves nothing', async () => {
-    const { user } = await openNina();
-    await replaceValue(user, 'Email', 'nina.mine@example.com');
-    colleague.update('c-nina', { email: 'nina.theirs@example.com' });
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByRole('alert');
+    const { user } = await updateOverColleague({ Email: 'nina.mine@example.com' }, { email: 'nina.theirs@example.com' });
     const puts = recordJsonBodies('PUT');
 
     await user.click(screen.getByRole('button', { name: 'Use their version' }));
@@ -173,18 +185,16 @@ describe('delete, undo and the second question', () => {
   });
 
   it('after Yes the list says "Client deleted: …" with Undo for at least 10 s; Undo restores the same client', async () => {
-    const { user, router } = await openNina();
+    const view = await openNina();
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      await user.click(screen.getByRole('button', { name: 'Delete' }));
-      await user.click(screen.getByRole('button', { name: 'Yes' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+      await deleteFromForm(view);
       const notice = await screen.findByRole('status');
       expect(notice).toHaveTextContent('Client deleted: Nina Petrova.');
       expect(screen.queryByRole('cell', { name: 'Nina' })).not.toBeInTheDocument();
 
       vi.advanceTimersByTime(10_000);
-      await user.click(within(await screen.findByRole('status')).getByRole('button', { name: 'Undo' }));
+      await view.user.click(within(await screen.findByRole('status')).getByRole('button', { name: 'Undo' }));
 
       expect(await screen.findByText('Client restored: Nina Petrova.')).toBeInTheDocument();
       expect(await screen.findByRole('cell', { name: 'Nina' })).toBeInTheDocument();
@@ -196,12 +206,10 @@ describe('delete, undo and the second question', () => {
   });
 
   it('the notice leaves after 15 s', async () => {
-    const { user, router } = await openNina();
+    const view = await openNina();
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      await user.click(screen.getByRole('button', { name: 'Delete' }));
-      await user.click(screen.getByRole('button', { name: 'Yes' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+      await deleteFromForm(view);
       await screen.findByText('Client deleted: Nina Petrova.');
       // Inside act: the notice leaves in the timer's callback, a state change React must see.
       await act(async () => vi.advanceTimersByTime(15_000));

@@ -11,6 +11,13 @@ test('log in, register, edit and delete a client with the keyboard only', async 
   test.slow();
   const client = uniqueClient(testInfo);
   const keyboard = page.keyboard;
+  /** A save's message, then back to the list through its link. */
+  const savedThenBackToList = async (message: string) => {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await tabTo(page, page.getByRole('link', { name: 'View clients list' }));
+    await keyboard.press('Enter');
+    await expect(page).toHaveURL('/clients');
+  };
 
   await test.step('log in', async () => {
     await page.goto('/');
@@ -51,10 +58,7 @@ test('log in, register, edit and delete a client with the keyboard only', async 
 
     await tabTo(page, page.getByRole('button', { name: 'Register' }));
     await keyboard.press('Enter');
-    await expect(page.getByText('Client registered successfully!', { exact: true })).toBeVisible();
-    await tabTo(page, page.getByRole('link', { name: 'View clients list' }));
-    await keyboard.press('Enter');
-    await expect(page).toHaveURL('/clients');
+    await savedThenBackToList('Client registered successfully!');
     await expect(clientRow(page, client.firstName).getByRole('cell')).toHaveText([
       client.firstName,
       client.lastName,
@@ -75,10 +79,7 @@ test('log in, register, edit and delete a client with the keyboard only', async 
     await keyboard.type('Keyboard');
     await tabTo(page, page.getByRole('button', { name: 'Update' }));
     await keyboard.press('Space');
-    await expect(page.getByText('Client updated successfully!', { exact: true })).toBeVisible();
-    await tabTo(page, page.getByRole('link', { name: 'View clients list' }));
-    await keyboard.press('Enter');
-    await expect(page).toHaveURL('/clients');
+    await savedThenBackToList('Client updated successfully!');
     await expect(clientRow(page, client.firstName).getByRole('cell').nth(1)).toHaveText('Keyboard');
   });
 

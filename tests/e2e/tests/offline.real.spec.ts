@@ -90,6 +90,22 @@ async function backToList(page: Page) {
   await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
 }
 
+/** A client registered through the API, then listed and opened on this page load: kept on this device. */
+async function seenOnThisDevice(page: Page, client: ClientInput) {
+  const created = await createClientThroughApi(page, client);
+  await page.reload();
+  await openEachOnce(page, [client.firstName]);
+  return created;
+}
+
+/** Offline: opens the client's edit page, sets one field and presses Update; the change waits on this device. */
+async function updateWhileOffline(page: Page, firstName: string, label: string, value: string) {
+  await openEditPageFromList(page, firstName);
+  await page.getByLabel(label).fill(value);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText(SAVED_HERE)).toBeVisible();
+}
+
 /** Opens each client's edit page once and comes back: what staff saw before the network went is on this device. */
 async function openEachOnce(page: Page, firstNames: readonly string[]) {
   for (const firstName of firstNames) {
@@ -117,10 +133,7 @@ test('register, edit and delete while offline, through a reload: each saved exac
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('status').filter({ hasText: SAVED_HERE })).toBeVisible();
   await backToList(page);
-  await openEditPageFromList(page, 'Edited');
-  await page.getByLabel('First name').fill('Renamed');
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText(SAVED_HERE)).toBeVisible();
+  await updateWhileOffline(page, 'Edited', 'First name', 'Renamed');
   await backToList(page);
   await openEditPageFromList(page, 'Deleted');
   await page.getByRole('button', { name: 'Delete' }).click();
@@ -157,15 +170,10 @@ test('a colleague’s change while offline: the edit waits as "Needs your decisi
   colleague,
 }, testInfo) => {
   await logIn(page, account);
-  const client = await createClientThroughApi(page, uniqueClient(testInfo, { firstName: 'Shared' }));
-  await page.reload();
-  await openEachOnce(page, ['Shared']);
+  const client = await seenOnThisDevice(page, uniqueClient(testInfo, { firstName: 'Shared' }));
 
   await context.setOffline(true);
-  await openEditPageFromList(page, 'Shared');
-  await page.getByLabel('Last name').fill('Mine');
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText(SAVED_HERE)).toBeVisible();
+  await updateWhileOffline(page, 'Shared', 'Last name', 'Mine');
   await colleague.update(client._id, { email: `theirs.${client.email}` });
   await backToList(page);
 
@@ -185,15 +193,10 @@ test('a colleague’s change while offline: the edit waits as "Needs your decisi
 
 test('Sign Out with a change waiting asks first: No stays, Yes discards it', async ({ page, context, account }, testInfo) => {
   await logIn(page, account);
-  const client = await createClientThroughApi(page, uniqueClient(testInfo, { firstName: 'Kept' }));
-  await page.reload();
-  await openEachOnce(page, ['Kept']);
+  const client = await seenOnThisDevice(page, uniqueClient(testInfo, { firstName: 'Kept' }));
 
   await context.setOffline(true);
-  await openEditPageFromList(page, 'Kept');
-  await page.getByLabel('First name').fill('Discarded');
-  await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText(SAVED_HERE)).toBeVisible();
+  await updateWhileOffline(page, 'Kept', 'First name', 'Discarded');
 
   await mainNav(page).getByRole('button', { name: 'Sign Out' }).click();
   const question = page.getByRole('alertdialog', { name: '1 change has not been saved yet. Sign out anyway?' });

@@ -10,16 +10,17 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, type RealServer } from '../../harness/real-server.ts';
-import { clientBody, countBy, formatInt, printFigure, reliabilityContext } from '../lib/context.ts';
-import { HttpClient, jsonHeaders, logIn } from '../lib/http.ts';
+import { countBy, formatInt, printFigure, reliabilityContext } from '../lib/context.ts';
+import { HttpClient, logIn } from '../lib/http.ts';
 import { startRealServer } from '../lib/server.ts';
 import { inspectCopy, versionsInCopy, type StoredClient } from '../lib/sqlite.ts';
 import {
   checkVersions,
   compareStored,
   expectStoredAsWritten,
-  expectVersionsIntact,
+  judgeConditionalWriters,
   newLedger,
+  registerClients,
   runConditionalWriters,
   runWriters,
 } from './shared.ts';
@@ -161,16 +162,7 @@ describe('crash, with If-Match', () => {
     let client = new HttpClient(server.origin, { audit: context.audit, source: 'crash-if-match', maxSockets: 8 });
     try {
       const cookie = await logIn(client, ADMIN.username, ADMIN.password);
-      const clientIds: string[] = [];
-      for (let index = 0; index < 20; index += 1) {
-        const created = await client.request({
-          method: 'POST',
-          path: '/api/clients',
-          headers: jsonHeaders(server.origin, cookie),
-          body: clientBody(`if-match-${index}`, index),
-        });
-        clientIds.push((JSON.parse(created.body) as { _id: string })._id);
-      }
+      const clientIds = await registerClients(client, cookie, 20, 'if-match');
       let stop = false;
       const writing = runConditionalWriters({
         target: () => client,
@@ -192,13 +184,7 @@ describe('crash, with If-Match', () => {
       const ledger = await writing;
       await server.kill();
       const found = checkVersions(versionsInCopy(ifMatchFile, join(dir, 'inspect-if-match')), ledger);
-      printFigure(
-        `${kills} kills in ${seconds} s, 8 writers with If-Match on 20 clients: ${formatInt(ledger.acknowledged.length)} acknowledged updates, ` +
-          `${formatInt(ledger.stale)} × 412, ${formatInt(ledger.cut)} cut by a kill; ${found.lost.length} lost, ${found.repeated.length} versions repeated, ` +
-          `${found.badLogs.length} clients with a gap or repeat in their log`,
-      );
-      expectVersionsIntact(found, ledger);
-      expect.soft(ledger.refused.slice(0, 5), 'other responses').toEqual([]);
+      judgeConditionalWriters(`${kills} kills in ${seconds} s, 8 writers with If-Match on 20 clients`, found, ledger);
     } finally {
       client.close();
       await server.kill();

@@ -26,9 +26,10 @@ import {
   checkVersions,
   compareStored,
   expectStoredAsWritten,
-  expectVersionsIntact,
+  judgeConditionalWriters,
   newLedger,
   percentile,
+  registerClients,
   runConditionalWriters,
 } from './shared.ts';
 
@@ -474,16 +475,7 @@ describe('postgres', () => {
     const victim: Victim = { server: b, client: httpClient(b, 8) };
     try {
       const cookie = await logIn(steady, ADMIN.username, ADMIN.password);
-      const clientIds: string[] = [];
-      for (let index = 0; index < 20; index += 1) {
-        const created = await steady.request({
-          method: 'POST',
-          path: '/api/clients',
-          headers: jsonHeaders(a.origin, cookie),
-          body: clientBody(`pg-if-match-${index}`, index),
-        });
-        clientIds.push((JSON.parse(created.body) as { _id: string })._id);
-      }
+      const clientIds = await registerClients(steady, cookie, 20, 'pg-if-match');
       let stop = false;
       const writing = runConditionalWriters({
         target: (writer, round) => ((writer + round) % 2 === 0 ? victim.client : steady),
@@ -505,13 +497,7 @@ describe('postgres', () => {
         versions: await query(url, 'SELECT id, version FROM clients'),
       };
       const found = checkVersions(stored, ledger);
-      printFigure(
-        `${kills} kills of B, 8 writers with If-Match on 20 clients through A and B: ${formatInt(ledger.acknowledged.length)} acknowledged updates, ` +
-          `${formatInt(ledger.stale)} × 412, ${formatInt(ledger.cut)} cut by a kill; ${found.lost.length} lost, ${found.repeated.length} versions repeated, ` +
-          `${found.badLogs.length} clients with a gap or repeat in their log`,
-      );
-      expectVersionsIntact(found, ledger);
-      expect.soft(ledger.refused.slice(0, 5), 'other responses').toEqual([]);
+      judgeConditionalWriters(`${kills} kills of B, 8 writers with If-Match on 20 clients through A and B`, found, ledger);
     } finally {
       steady.close();
       victim.client.close();

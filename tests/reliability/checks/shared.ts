@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { ADMIN, type RealServer } from '../../harness/real-server.ts';
-import { clientBody, type Context } from '../lib/context.ts';
+import { clientBody, formatInt, printFigure, type Context } from '../lib/context.ts';
 import { HttpClient, jsonHeaders, logIn } from '../lib/http.ts';
 import { startRealServer } from '../lib/server.ts';
 import type { StoredVersions } from '../lib/sqlite.ts';
@@ -156,6 +156,21 @@ export type ConditionalLedger = {
 
 const versionOf = (etag: string | string[] | undefined) => Number(/^"v(\d+)"$/.exec(String(etag))?.[1] ?? Number.NaN);
 
+/** Registers `count` clients one after another (markers `<marker>-0`, `<marker>-1`, …) for the writers to update; their ids. */
+export async function registerClients(client: HttpClient, cookie: string, count: number, marker: string): Promise<string[]> {
+  const clientIds: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const created = await client.request({
+      method: 'POST',
+      path: '/api/clients',
+      headers: jsonHeaders(client.origin, cookie),
+      body: clientBody(`${marker}-${index}`, index),
+    });
+    clientIds.push((JSON.parse(created.body) as { _id: string })._id);
+  }
+  return clientIds;
+}
+
 /**
  * `count` writers, each in a loop until `stop()`: read a random client (its ETag), then PUT it with If-Match and a
  * last name nobody else writes; a 412 is counted and the next round reads again. `target` picks the instance.
@@ -228,10 +243,21 @@ export function checkVersions(stored: StoredVersions, ledger: ConditionalLedger)
   return { badLogs, lost, repeated };
 }
 
-export function expectVersionsIntact(found: ReturnType<typeof checkVersions>, ledger: ConditionalLedger): void {
+/**
+ * After the If-Match writers: their figure, `what` first (the kills, the instances), then the verdict. Every
+ * acknowledged update is stored once, at its version; each client's log has every version once; the writers met each
+ * other (412s); no other response.
+ */
+export function judgeConditionalWriters(what: string, found: ReturnType<typeof checkVersions>, ledger: ConditionalLedger): void {
+  printFigure(
+    `${what}: ${formatInt(ledger.acknowledged.length)} acknowledged updates, ${formatInt(ledger.stale)} × 412, ` +
+      `${formatInt(ledger.cut)} cut by a kill; ${found.lost.length} lost, ${found.repeated.length} versions repeated, ` +
+      `${found.badLogs.length} clients with a gap or repeat in their log`,
+  );
   expect.soft(found.badLogs.slice(0, 5), `clients whose log skips or repeats a version (${found.badLogs.length})`).toEqual([]);
   expect.soft(found.lost.slice(0, 5), `acknowledged updates lost (${found.lost.length})`).toEqual([]);
   expect.soft(found.repeated.slice(0, 5), `versions acknowledged twice (${found.repeated.length})`).toEqual([]);
   expect.soft(ledger.acknowledged.length, 'acknowledged updates').toBeGreaterThan(0);
   expect.soft(ledger.stale, '412s (writers meeting each other)').toBeGreaterThan(0);
+  expect.soft(ledger.refused.slice(0, 5), 'other responses').toEqual([]);
 }

@@ -4,27 +4,18 @@
  * updates (features/live-updates) plug in from the app root and report here what they applied; nothing here knows
  * where a change came from. No zod here: the landing page's bundle may reach this module.
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ClientEvent } from '#contract/api';
+import { ExternalStore, perQueryClient } from '../../../lib/query-client-store.ts';
 
 /** How long a row that changed stays highlighted. */
 const HIGHLIGHT_MS = 2000;
 
-class ColleagueChanges {
+class ColleagueChanges extends ExternalStore {
   /** Client id → when it last changed (for the highlight). */
   recent: ReadonlyMap<string, number> = new Map();
-  readonly #listeners = new Set<() => void>();
   readonly #changeListeners = new Map<string, Set<(event: ClientEvent) => void>>();
-
-  subscribe = (listener: () => void) => {
-    this.#listeners.add(listener);
-    return () => void this.#listeners.delete(listener);
-  };
-
-  #notify() {
-    for (const listener of this.#listeners) listener();
-  }
 
   /** A colleague's change reached the cache: the client's screens are told, and its row highlighted if it changed. */
   changed(event: ClientEvent, highlight: boolean, now = Date.now()) {
@@ -33,8 +24,8 @@ class ColleagueChanges {
     const recent = new Map([...this.recent].filter(([, at]) => now - at < HIGHLIGHT_MS));
     recent.set(event.clientId, now);
     this.recent = recent;
-    this.#notify();
-    setTimeout(() => this.#notify(), HIGHLIGHT_MS);
+    this.notify();
+    setTimeout(() => this.notify(), HIGHLIGHT_MS);
   }
 
   onClientChange(clientId: string, listener: (event: ClientEvent) => void) {
@@ -45,16 +36,7 @@ class ColleagueChanges {
   }
 }
 
-const stores = new WeakMap<QueryClient, ColleagueChanges>();
-
-export function colleagueChangesOf(queryClient: QueryClient): ColleagueChanges {
-  let store = stores.get(queryClient);
-  if (!store) {
-    store = new ColleagueChanges();
-    stores.set(queryClient, store);
-  }
-  return store;
-}
+export const colleagueChangesOf = perQueryClient(() => new ColleagueChanges());
 
 /** Whether a colleague changed this client within the last moments (the list highlights its row). */
 export function useChangedJustNow(clientId: string): boolean {

@@ -8,7 +8,12 @@ async function renderGallery() {
   const view = await renderApp('/');
   const gallery = screen.getByRole('region', { name: 'Gallery' });
   const item = (title: string) => within(gallery).getByRole('button', { name: title });
-  return { ...view, gallery, item };
+  /** `title` is the selected item: pressed, and the counter at its place (`2 / 4`). */
+  const expectSelected = (title: string) => {
+    expect(item(title)).toHaveAttribute('aria-pressed', 'true');
+    expect(within(gallery).getByText(`${titles.indexOf(title) + 1} / 4`)).toBeInTheDocument();
+  };
+  return { ...view, gallery, item, expectSelected };
 }
 
 describe('landing page gallery', () => {
@@ -25,9 +30,8 @@ describe('landing page gallery', () => {
   });
 
   it('starts with the first item selected and the counter at 1 / 4', async () => {
-    const { gallery, item } = await renderGallery();
-    expect(within(gallery).getByText('1 / 4')).toBeInTheDocument();
-    expect(item('Golden Hour')).toHaveAttribute('aria-pressed', 'true');
+    const { gallery, item, expectSelected } = await renderGallery();
+    expectSelected('Golden Hour');
     for (const title of titles.slice(1)) expect(item(title)).toHaveAttribute('aria-pressed', 'false');
     expect(within(gallery).getByRole('heading', { level: 3 })).toHaveTextContent('Golden Hour');
   });
@@ -48,68 +52,48 @@ describe('landing page gallery', () => {
   });
 
   it('selects with the keyboard: Tab to an item, then Enter or Space', async () => {
-    const { user, gallery, item } = await renderGallery();
+    const { user, item, expectSelected } = await renderGallery();
     item('Golden Hour').focus();
 
     await user.tab();
     await user.tab();
     expect(item('Silk & Pearls')).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(within(gallery).getByText('3 / 4')).toBeInTheDocument();
-    expect(item('Silk & Pearls')).toHaveAttribute('aria-pressed', 'true');
+    expectSelected('Silk & Pearls');
 
     await user.tab();
     expect(item('Studio Glow')).toHaveFocus();
     await user.keyboard(' ');
-    expect(within(gallery).getByText('4 / 4')).toBeInTheDocument();
-    expect(item('Studio Glow')).toHaveAttribute('aria-pressed', 'true');
+    expectSelected('Studio Glow');
   });
 
   it('moves the selection and focus with the arrow keys, Home and End, wrapping around', async () => {
-    const { user, gallery, item } = await renderGallery();
+    const { user, item, expectSelected } = await renderGallery();
     item('Golden Hour').focus();
 
-    await user.keyboard('{ArrowDown}');
-    expect(item('Velvet Rose')).toHaveFocus();
-    expect(item('Velvet Rose')).toHaveAttribute('aria-pressed', 'true');
-    expect(within(gallery).getByText('2 / 4')).toBeInTheDocument();
-
-    await user.keyboard('{ArrowRight}');
-    expect(item('Silk & Pearls')).toHaveFocus();
-    expect(within(gallery).getByText('3 / 4')).toBeInTheDocument();
-
-    await user.keyboard('{ArrowUp}');
-    expect(item('Velvet Rose')).toHaveFocus();
-    expect(within(gallery).getByText('2 / 4')).toBeInTheDocument();
-
-    await user.keyboard('{End}');
-    expect(item('Studio Glow')).toHaveFocus();
-    expect(within(gallery).getByText('4 / 4')).toBeInTheDocument();
-
-    await user.keyboard('{ArrowDown}');
-    expect(item('Golden Hour')).toHaveFocus();
-    expect(within(gallery).getByText('1 / 4')).toBeInTheDocument();
-
-    await user.keyboard('{ArrowLeft}');
-    expect(item('Studio Glow')).toHaveFocus();
-    expect(within(gallery).getByText('4 / 4')).toBeInTheDocument();
-
-    await user.keyboard('{Home}');
-    expect(item('Golden Hour')).toHaveFocus();
-    expect(item('Golden Hour')).toHaveAttribute('aria-pressed', 'true');
-    expect(within(gallery).getByText('1 / 4')).toBeInTheDocument();
+    for (const [key, title] of [
+      ['{ArrowDown}', 'Velvet Rose'],
+      ['{ArrowRight}', 'Silk & Pearls'],
+      ['{ArrowUp}', 'Velvet Rose'],
+      ['{End}', 'Studio Glow'],
+      ['{ArrowDown}', 'Golden Hour'],
+      ['{ArrowLeft}', 'Studio Glow'],
+      ['{Home}', 'Golden Hour'],
+    ] as const) {
+      await user.keyboard(key);
+      expect(item(title), `focus after ${key}`).toHaveFocus();
+      expectSelected(title);
+    }
   });
 
   it('steps through the items with the previous and next buttons, wrapping around', async () => {
-    const { user, gallery, item } = await renderGallery();
+    const { user, gallery, expectSelected } = await renderGallery();
 
     await user.click(within(gallery).getByRole('button', { name: 'Previous item' }));
-    expect(within(gallery).getByText('4 / 4')).toBeInTheDocument();
-    expect(item('Studio Glow')).toHaveAttribute('aria-pressed', 'true');
+    expectSelected('Studio Glow');
 
     await user.click(within(gallery).getByRole('button', { name: 'Next item' }));
     await user.click(within(gallery).getByRole('button', { name: 'Next item' }));
-    expect(within(gallery).getByText('2 / 4')).toBeInTheDocument();
-    expect(item('Velvet Rose')).toHaveAttribute('aria-pressed', 'true');
+    expectSelected('Velvet Rose');
   });
 });
