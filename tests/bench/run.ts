@@ -50,7 +50,9 @@ async function main(): Promise<number> {
   const asked = args.filter((arg) => arg !== '--reuse-build');
   const other = against === undefined ? undefined : buildOf(against);
   if (other && !existsSync(other.serverEntry)) {
-    console.error(`${other.serverEntry} is missing: build that checkout first (cd ${against} && npm ci && NODE_ENV=production npm run build)`);
+    console.error(
+      `${other.serverEntry} is missing: build that checkout first (cd ${against} && npm ci && NODE_ENV=production npm run build)`,
+    );
     return 2;
   }
   const unknown = asked.filter((arg) => !(PARTS as readonly string[]).includes(arg));
