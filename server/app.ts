@@ -48,6 +48,9 @@ async function loggerOptions(config: AppConfig): Promise<FastifyServerOptions['l
   };
 }
 
+/** The 503 to a request that arrives while the server stops. */
+export const SERVER_STOPPING = 'The server is restarting. Try again in a moment.';
+
 export async function buildApp(config: AppConfig) {
   const clock = config.clock ?? Date.now;
   const timeouts = timeoutOptions(config.connectionTimeouts);
@@ -72,6 +75,8 @@ export async function buildApp(config: AppConfig) {
     ...timeouts,
     // Node would refuse a Host-less HTTP/1.1 request itself, without our headers: requireHost does.
     http: { ...timeouts.http, requireHostHeader: false },
+    // While the server stops, a request on a kept-alive connection gets our 503 (below), not Fastify's bare one.
+    return503OnClosing: false,
     // What Node cannot parse, or receives too slowly, gets our headers too.
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -82,6 +87,16 @@ export async function buildApp(config: AppConfig) {
   app.removeContentTypeParser('text/plain');
 
   await app.register(securityHeaders);
+  // Stopping (SIGTERM): a request that still arrives is refused like every answer of ours, with the security headers,
+  // { message } and Retry-After; Fastify closes its connection (Connection: close).
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!stopping) return done();
+    void reply.code(503).header('retry-after', '1').send({ message: SERVER_STOPPING });
+  });
   await app.register(errorHandling);
   await app.register(requireHost);
   await app.register(crossSiteGuard, { publicOrigin: config.publicOrigin });
