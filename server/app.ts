@@ -49,7 +49,7 @@ async function loggerOptions(config: AppConfig): Promise<FastifyServerOptions['l
 }
 
 /** The 503 to a request that arrives while the server stops. */
-export const SERVER_STOPPING = 'The server is restarting. Try again in a moment.';
+const SERVER_STOPPING = 'The server is restarting. Try again in a moment.';
 
 export async function buildApp(config: AppConfig) {
   const clock = config.clock ?? Date.now;
