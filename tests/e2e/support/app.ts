@@ -20,7 +20,7 @@ const LOGIN_KEY = 'salonLogin';
  * person would (the product's messages are real alerts). The listener accepts at once, so an
  * alert raised during a click never blocks it.
  */
-export async function expectAlert(page: Page, message: string, action: () => Promise<unknown>): Promise<void> {
+export async function expectAlert(page: Page, message: string, action: () => Promise<unknown>, timeout?: number): Promise<void> {
   const dialogs: Array<{ type: string; message: string }> = [];
   const onDialog = (dialog: import('@playwright/test').Dialog) => {
     dialogs.push({ type: dialog.type(), message: dialog.message() });
@@ -31,7 +31,9 @@ export async function expectAlert(page: Page, message: string, action: () => Pro
   page.on('dialog', onDialog);
   try {
     await action();
-    await expect.poll(() => dialogs, { message: `an alert saying '${message}'` }).toEqual([{ type: 'alert', message }]);
+    await expect
+      .poll(() => dialogs, { message: `an alert saying '${message}'`, ...(timeout ? { timeout } : {}) })
+      .toEqual([{ type: 'alert', message }]);
   } finally {
     page.off('dialog', onDialog);
   }
@@ -60,7 +62,8 @@ export async function logIn(page: Page, account: Account): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password').fill(account.password);
-  await expectAlert(page, 'Login successful!', () => page.getByRole('button', { name: 'Log in' }).click());
+  // The real server's password check (scrypt, N=2^17) took over 5 s on CI's busy 2-core machine: 15 s here.
+  await expectAlert(page, 'Login successful!', () => page.getByRole('button', { name: 'Log in' }).click(), 15_000);
   await expect(page).toHaveURL('/clients');
   await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
 }
