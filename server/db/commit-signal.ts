@@ -22,8 +22,7 @@ export class CommitSignal {
 /**
  * A poll of the database for others' commits, shared by those who ask within one turn of the event loop: it starts
  * on the next turn (setImmediate), after each of them asked, so each sees every commit complete before it asked; under
- * load, the requests one turn reads share one poll (on SQLite, `PRAGMA data_version` takes a read lock: about 10 µs,
- * a sixth of a request by id; docs/performance.md).
+ * load, the requests one turn reads share one poll (why: docs/decisions/022-one-after-commit-signal.md).
  */
 export function sharedPoll(poll: () => void | Promise<void>): () => Promise<void> {
   let next: Promise<void> | undefined;

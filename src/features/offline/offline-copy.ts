@@ -52,10 +52,7 @@ function sessionMayLast(login: Login): boolean {
   return now >= login.at && now < login.endsAt;
 }
 
-/**
- * The copy as last read, until this page load writes it: a page load offline reads it to keep it (keepOfflineCopy)
- * and to open on it (restoreOfflineCopy), and a 50,000-client copy (10 MB) is read and parsed once for both.
- */
+/** The copy as last read, until this page load writes it: keeping it and opening on it share one read (decision 020). */
 let lastRead: { login: Login; queries: Promise<SavedQuery[]> } | null = null;
 
 const sameLogin = (a: Login, b: Login) => a.account === b.account && a.at === b.at;
