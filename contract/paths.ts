@@ -13,4 +13,17 @@ export const apiPaths = {
   eraseClient: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/erase`,
   deletedClients: '/api/deleted-clients',
   events: '/api/events',
+  /** Owner only: the whole list for "Export CSV" (the audit trail records who and how many). */
+  clientsExport: '/api/clients-export',
+  me: '/api/me',
+  staff: '/api/staff',
+  staffMember: (username: string) => `/api/staff/${encodeURIComponent(username)}`,
+  staffPasswordReset: (username: string) => `/api/staff/${encodeURIComponent(username)}/password-reset`,
+  staffSignOut: (username: string) => `/api/staff/${encodeURIComponent(username)}/sign-out`,
+  /** Outside /api: whoever opens a sign-in link has no session yet. */
+  welcomeLink: (token: string) => `/welcome-links/${encodeURIComponent(token)}`,
+  accountPassword: '/api/account/password',
+  accountSessions: '/api/account/sessions',
+  accountSession: (sessionId: string) => `/api/account/sessions/${encodeURIComponent(sessionId)}`,
+  audit: '/api/audit',
 } as const;

@@ -3,6 +3,7 @@
 import type { ChangeKind, Client, ClientChange, ClientFields, ClientInput, DeletedClient } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
+import type { Role } from '#contract/team';
 import { seedClients } from './seed.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
@@ -26,6 +27,12 @@ const STORAGE_KEY = 'salon-mock-db';
 
 /** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
 const DEMO_USERNAME = 'admin';
+
+/** The mock's demo accounts (README): an owner and a member of staff. Their passwords are exempt from the length rule. */
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', password: 'admin', role: 'owner' },
+  { username: 'sam', password: 'sam', role: 'staff' },
+] as const satisfies ReadonlyArray<{ username: string; password: string; role: Role }>;
 
 const fieldsOf = ({ _id: _ignored, ...fields }: Client): ClientFields => fields;
 
@@ -149,6 +156,11 @@ export const mockDb = {
   /** Who the handlers' writes are by. */
   sessionUser(): string {
     return state.username ?? DEMO_USERNAME;
+  },
+  /** The role of the account logged in (an unknown name, as `colleague` uses, is staff). */
+  sessionRole(): Role {
+    const username = mockDb.sessionUser();
+    return DEMO_ACCOUNTS.find((account) => account.username === username)?.role ?? 'staff';
   },
   /** The live clients (not those in "Recently deleted"). */
   listClients(): Client[] {

@@ -2,28 +2,24 @@ import { http, HttpResponse } from 'msw';
 import { LoginRequest } from '#contract/api';
 import { clearedSessionCookie, sessionCookie } from '#contract/http';
 import { DEFAULT_SESSION_MAX_MS, SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
-import { mockDb } from '../db.ts';
-import { parseBody, unauthorized } from './respond.ts';
+import { DEMO_ACCOUNTS, mockDb } from '../db.ts';
+import { parseBody, requireSession, unauthorized } from './respond.ts';
 
 /** A token of the server's shape (43 base64url characters); the mock never reads it back. */
 const MOCK_SESSION_TOKEN = 'mock-session-token-of-the-demo-account-0000';
-
-/** The demo account of the mock backend (README). */
-const DEMO_ACCOUNT = { username: 'admin', password: 'admin' } as const;
 
 export const authHandlers = [
   http.post('*/login', async ({ request }) => {
     const body = await parseBody(request, LoginRequest);
     if (!body.ok) return body.response;
     const { username, password } = body.data;
-    if (username !== DEMO_ACCOUNT.username || password !== DEMO_ACCOUNT.password) {
-      return unauthorized('Invalid username or password');
-    }
-    mockDb.startSession(username);
+    const account = DEMO_ACCOUNTS.find((demo) => demo.username === username.trim().toLowerCase() && demo.password === password);
+    if (!account) return unauthorized('Invalid username or password');
+    mockDb.startSession(account.username);
     // The mock's sessions last as long as the real server's by default. Its cookie is the server's in form only: the
     // mock keeps the session itself (mockDb), and a page cannot set an HttpOnly cookie anyway.
     return HttpResponse.json(
-      { username },
+      { username: account.username, role: account.role },
       {
         headers: {
           [SESSION_EXPIRES_HEADER]: sessionExpiresHeader(Date.now() + DEFAULT_SESSION_MAX_MS),
@@ -32,6 +28,13 @@ export const authHandlers = [
       },
     );
   }),
+
+  http.get(
+    '*/api/me',
+    () =>
+      requireSession() ??
+      HttpResponse.json({ username: mockDb.sessionUser(), role: mockDb.sessionRole() }, { headers: { 'Cache-Control': 'no-store' } }),
+  ),
 
   http.post('*/logout', () => {
     mockDb.endSession();

@@ -17,7 +17,8 @@ import {
   type WriteOutcome,
 } from '#contract/if-match';
 import { apiPaths } from '#contract/paths';
-import { errorResponse, methodNotAllowed, parseBody, requireSession } from './respond.ts';
+import { ownerOnly } from '#contract/team';
+import { errorResponse, methodNotAllowed, parseBody, requireOwner, requireSession } from './respond.ts';
 
 /** 400 for an id that cannot be one, so that only well-formed ids reach the store. */
 function invalidId(clientId: string | readonly string[] | undefined): Response | undefined {
@@ -129,8 +130,9 @@ export const clientHandlers = [
     return history ? HttpResponse.json(history) : notFound();
   }),
 
+  // As the server decides: the session, then the id, then the role.
   http.get('*/api/clients/:clientId/export', ({ params }) => {
-    const refused = requireSession() ?? invalidId(params.clientId);
+    const refused = requireSession() ?? invalidId(params.clientId) ?? requireOwner(ownerOnly.exportClient);
     if (refused) return refused;
     const clientId = params.clientId as string;
     const found = mockDb.findStored(clientId);
@@ -156,10 +158,16 @@ export const clientHandlers = [
 
   // Live or deleted: the client and its history go, one "erased" entry without personal data stays.
   http.post('*/api/clients/:clientId/erase', ({ params }) => {
-    const refused = requireSession() ?? invalidId(params.clientId);
+    const refused = requireSession() ?? invalidId(params.clientId) ?? requireOwner(ownerOnly.eraseClient);
     if (refused) return refused;
     return mockDb.eraseClient(params.clientId as string) ? new HttpResponse(null, { status: 204 }) : notFound();
   }),
+
+  // "Export CSV": the whole list, for an owner (the server's audit trail records it).
+  http.get(
+    '*/api/clients-export',
+    () => requireOwner(ownerOnly.exportClients) ?? HttpResponse.json(mockDb.listClients(), { headers: { 'Cache-Control': 'no-store' } }),
+  ),
 
   http.get('*/api/deleted-clients', () => requireSession() ?? HttpResponse.json(mockDb.listDeletedClients())),
 

@@ -38,3 +38,8 @@ export async function parseBody<TSchema extends z.ZodType>(request: Request, sch
 export function requireSession(): Response | undefined {
   return mockDb.hasSession() ? undefined : unauthorized('Log in to continue');
 }
+
+/** Like the server's owner-only routes: 403 "Only an owner can …" for staff (after the session check). */
+export function requireOwner(message: string): Response | undefined {
+  return requireSession() ?? (mockDb.sessionRole() === 'owner' ? undefined : errorResponse(403, message));
+}

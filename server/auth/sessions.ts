@@ -2,7 +2,9 @@
  * Server-side sessions: the database keeps the token's SHA-256; a session ends on logout, after its idle
  * or absolute time-out, and with its account's password or the account (docs/decisions/003-session-memory.md).
  */
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Role } from '#contract/team';
 import { UNREPORTED, type FailureEpisodes } from '../background/background-tasks.ts';
 import type { DatabaseEngine } from '../db/engine.ts';
 import { databaseErrorResponse } from '../db/errors.ts';
@@ -10,7 +12,10 @@ import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import { generateSessionToken, hashSessionToken } from './session-cookie.ts';
 
-export type Session = { tokenHash: string; staffId: string; username: string };
+export type Session = { tokenHash: string; id: string; staffId: string; username: string; role: Role };
+
+/** Where a session was started from, for "Your sessions" on My account. */
+export type SessionOrigin = { ip: string | null; userAgent: string | null };
 
 export type SessionOptions = {
   idleMs: number;
@@ -105,7 +110,7 @@ export function createSessions(
     if (!row) return undefined;
     const found: KnownSession = {
       // Shared by the requests that reuse it: frozen so that none can change it for the others.
-      session: Object.freeze({ tokenHash, staffId: row.staff_id, username: row.username }),
+      session: Object.freeze({ tokenHash, id: row.id, staffId: row.staff_id, username: row.username, role: row.role }),
       createdMs: Date.parse(row.created_at),
       lastSeenMs: Date.parse(row.last_seen_at),
     };
@@ -115,11 +120,19 @@ export function createSessions(
 
   return {
     /** Starts a session for the account: the token for the cookie, and when (ms) the session ends at the latest. */
-    async start(staffId: string): Promise<{ token: string; endsAt: number }> {
+    async start(staffId: string, origin: SessionOrigin): Promise<{ token: string; endsAt: number }> {
       const token = generateSessionToken();
       const startedMs = clock();
       const now = new Date(startedMs).toISOString();
-      await sessions.insert({ token_hash: hashSessionToken(token), staff_id: staffId, created_at: now, last_seen_at: now });
+      await sessions.insert({
+        token_hash: hashSessionToken(token),
+        id: randomBytes(12).toString('base64url'),
+        staff_id: staffId,
+        created_at: now,
+        last_seen_at: now,
+        ip: origin.ip,
+        user_agent: origin.userAgent?.slice(0, 512) ?? null,
+      });
       return { token, endsAt: startedMs + absoluteMs };
     },
 
@@ -165,10 +178,13 @@ export function createSessions(
       return session;
     },
 
-    async end(token: string): Promise<void> {
+    /** Ends the session of `token`; returns it, or undefined when there was none. */
+    async end(token: string): Promise<Session | undefined> {
+      const found = await findSession(token);
       const tokenHash = hashSessionToken(token);
       await sessions.delete(tokenHash);
       for (const listener of endListeners) listener(tokenHash);
+      return found?.session;
     },
 
     /** Calls `listener` with the token's hash when a session ends on this server (Sign Out). */

@@ -12,7 +12,7 @@ async function accounts() {
 describe('staff accounts', () => {
   it('adds an account with a salted scrypt hash, never the password itself', async () => {
     const { db, staff } = await accounts();
-    await staff.add('Nina', 'correct horse battery');
+    await staff.add('Nina', 'correct horse battery', 'owner');
     const rows = await db.selectFrom('staff').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.username).toBe('nina');
@@ -25,12 +25,14 @@ describe('staff accounts', () => {
   it.each([
     ['a duplicate username (in any case)', 'NINA', 'long enough', 'A staff account named nina already exists'],
     ['a short password', 'ava', 'short', 'Password must be at least 8 characters'],
-    ['a username with spaces inside', 'ni na', 'long enough', 'Username must be 1 to 64 characters'],
-    ['an empty username', '  ', 'long enough', 'Username must be 1 to 64 characters'],
+    ['a username with spaces inside', 'ni na', 'long enough', 'Use 3 to 32 letters, digits, dots, dashes or underscores.'],
+    ['an empty username', '  ', 'long enough', 'Use 3 to 32 letters, digits, dots, dashes or underscores.'],
+    ['a username of two letters', 'jo', 'long enough', 'Use 3 to 32 letters, digits, dots, dashes or underscores.'],
+    ['a username with @', 'jo@salon', 'long enough', 'Use 3 to 32 letters, digits, dots, dashes or underscores.'],
   ])('refuses %s', async (_kind, username, password, message) => {
     const { db, staff } = await accounts();
-    await staff.add('nina', 'correct horse battery');
-    await expect(staff.add(username, password)).rejects.toThrow(message);
+    await staff.add('nina', 'correct horse battery', 'owner');
+    await expect(staff.add(username, password, 'staff')).rejects.toThrow(message);
     expect(await staff.list()).toHaveLength(1);
     await db.destroy();
   });
@@ -62,7 +64,7 @@ describe('staff accounts', () => {
 
     it('does nothing when an account exists', async () => {
       const { db, staff } = await accounts();
-      await staff.add('nina', 'correct horse battery');
+      await staff.add('nina', 'correct horse battery', 'owner');
       expect(await staff.ensureInitialAccount('admin', 'secretpass')).toEqual({ created: false });
       expect((await staff.list()).map((account) => account.username)).toEqual(['nina']);
       await db.destroy();

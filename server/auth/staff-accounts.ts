@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Role, Username, USERNAME_RULE } from '#contract/team';
 import { isPostgres } from '../db/engine.ts';
 import { ADVISORY_LOCKS } from '../db/postgres.ts';
 import type { Database } from '../db/schema.ts';
@@ -25,21 +26,16 @@ export class StaffAccountError extends Error {
   override name = 'StaffAccountError';
 }
 
-const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{0,63}$/;
-
 /** Usernames are matched without regard to case or surrounding spaces. */
 export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/** A new account's username: the staff page's rule (contract/team.ts), lower-case. */
 function checkedUsername(username: string): string {
-  const normalized = normalizeUsername(username);
-  if (!USERNAME_PATTERN.test(normalized)) {
-    throw new StaffAccountError(
-      'Username must be 1 to 64 characters: letters, digits, and . _ @ - (not first), matched without regard to case',
-    );
-  }
-  return normalized;
+  const parsed = Username.safeParse(username);
+  if (!parsed.success) throw new StaffAccountError(USERNAME_RULE);
+  return parsed.data;
 }
 
 function checkedPassword(password: string): string {
@@ -56,7 +52,14 @@ async function lockForInitialAccount(trx: Transaction<Database>): Promise<void> 
   if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.initialAccount})`.execute(trx);
 }
 
-export type StaffAccountSummary = { username: string; createdAt: string; passwordChangedAt: string };
+export type StaffAccountSummary = { username: string; role: Role; createdAt: string; passwordChangedAt: string };
+
+const summary = (row: StaffRow): StaffAccountSummary => ({
+  username: row.username,
+  role: row.role,
+  createdAt: row.created_at,
+  passwordChangedAt: row.password_changed_at,
+});
 
 export type StaffAccountsOptions = { hashing?: ScryptParams; clock?: () => number };
 
@@ -75,18 +78,27 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
     return account;
   }
 
-  async function add(username: string, password: string): Promise<StaffAccountSummary> {
+  async function add(username: string, password: string, role: Role): Promise<StaffAccountSummary> {
     const name = checkedUsername(username);
     const passwordHash = await hashPassword(checkedPassword(password), hashing);
     if (await staff.findByUsername(name)) throw new StaffAccountError(`A staff account named ${name} already exists`);
-    const row = newAccountRow(name, passwordHash);
+    const row = newAccountRow(name, passwordHash, role);
     await staff.insert(row);
-    return { username: name, createdAt: row.created_at, passwordChangedAt: row.password_changed_at };
+    return summary(row);
   }
 
-  function newAccountRow(username: string, passwordHash: string): StaffRow {
+  function newAccountRow(username: string, passwordHash: string, role: Role): StaffRow {
     const now = new Date(clock()).toISOString();
-    return { id: randomBytes(16).toString('base64url'), username, password_hash: passwordHash, created_at: now, password_changed_at: now };
+    return {
+      id: randomBytes(16).toString('base64url'),
+      username,
+      password_hash: passwordHash,
+      created_at: now,
+      password_changed_at: now,
+      role,
+      disabled_at: null,
+      last_sign_in_at: null,
+    };
   }
 
   return {
@@ -103,10 +115,12 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
     async authenticate(username: string, password: string): Promise<StaffRow | undefined> {
       const account = await staff.findByUsername(normalizeUsername(username));
       const matches = await verifyPassword(password, account?.password_hash ?? (await dummyPasswordHash()));
-      if (!account || !matches) return undefined;
+      // A disabled account is answered like a wrong password: the form says nothing of which accounts exist.
+      if (!account || !matches || account.disabled_at !== null) return undefined;
       if (needsRehash(account.password_hash, hashing)) {
         await staff.setPasswordHash(account.id, await hashPassword(password, hashing), new Date(clock()));
       }
+      await staff.recordSignIn(account.id, new Date(clock()).toISOString());
       return account;
     },
 
@@ -132,7 +146,7 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
 
     async list(): Promise<StaffAccountSummary[]> {
       const rows = await staff.listAll();
-      return rows.map((row) => ({ username: row.username, createdAt: row.created_at, passwordChangedAt: row.password_changed_at }));
+      return rows.map(summary);
     },
 
     /**
@@ -149,7 +163,8 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
         await lockForInitialAccount(trx);
         const lockedStaff = createStaffRepository(trx);
         if ((await lockedStaff.count()) > 0) return false;
-        await lockedStaff.insert(newAccountRow(name, passwordHash));
+        // The first account runs the salon.
+        await lockedStaff.insert(newAccountRow(name, passwordHash, 'owner'));
         return true;
       });
       if (!created) return { created: false };

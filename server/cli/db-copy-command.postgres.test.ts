@@ -29,12 +29,20 @@ async function seededSqlite(clients: number): Promise<string> {
   await seedClients(file, clients);
   const { db } = await openDatabase({ kind: 'sqlite', file });
   try {
-    await createStaffAccounts(db, { hashing: TEST_HASHING }).add('Alice', 'a long secret');
+    await createStaffAccounts(db, { hashing: TEST_HASHING }).add('Alice', 'a long secret', 'owner');
     const [staff] = await db.selectFrom('staff').select('id').execute();
     const now = new Date().toISOString();
     await db
       .insertInto('sessions')
-      .values({ token_hash: 'a'.repeat(64), staff_id: staff?.id ?? '', created_at: now, last_seen_at: now })
+      .values({
+        token_hash: 'a'.repeat(64),
+        id: 's1',
+        staff_id: staff?.id ?? '',
+        created_at: now,
+        last_seen_at: now,
+        ip: null,
+        user_agent: null,
+      })
       .execute();
     const [client] = await db.selectFrom('clients').select('id').execute();
     await db
@@ -191,7 +199,7 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
     const source = await seededSqlite(5);
     const target = await postgresTarget();
     const { db } = await openDatabase(target);
-    await createStaffAccounts(db, { hashing: TEST_HASHING }).add('owner', 'a long password');
+    await createStaffAccounts(db, { hashing: TEST_HASHING }).add('owner', 'a long password', 'owner');
     await db.destroy();
     const { io, err } = fakeIo();
     expect(await runDbCopyCommand(['--from', source, '--to', target.url], io)).toBe(1);

@@ -41,7 +41,7 @@ describe('runStaffCommand', () => {
     const list = fakeIo();
     expect(await runStaffCommand(['list'], db, list.io)).toBe(0);
     expect(list.out).toHaveLength(1);
-    expect(list.out[0]).toMatch(/^alice\tcreated \d{4}-/);
+    expect(list.out[0]).toMatch(/^alice\tstaff\tcreated \d{4}-/);
     expect([...add.out, ...list.out, ...add.err].join('\n')).not.toContain('a long secret');
     await db.destroy();
   });

@@ -3,6 +3,7 @@
  * arguments, runs the command on the database, and reports through `io`.
  */
 import type { Kysely } from 'kysely';
+import { Role } from '#contract/team';
 import type { ScryptParams } from '../auth/password.ts';
 import { createStaffAccounts, normalizeUsername, StaffAccountError } from '../auth/staff-accounts.ts';
 import type { Database } from '../db/schema.ts';
@@ -11,8 +12,10 @@ import { refusalsExitOne, type CommandIo } from './run-command.ts';
 
 export const STAFF_USAGE = `Usage: npm run staff -- <command>
 
-  add <username>      create a staff account
-  passwd <username>   set a new password (ends the account's sessions)
+  add <username> [--role owner|staff]
+                      create an account (staff by default)
+  passwd <username>   set a new password (ends the account's sessions); also
+                      the way back in for an owner who lost theirs
   remove <username>   delete the account (ends its sessions)
   list                show the accounts
 
@@ -24,14 +27,31 @@ export type StaffCommandIo = CommandIo & { readPassword(): Promise<string> };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-type StaffCommand = { name: 'list' } | { name: 'add' | 'passwd' | 'remove'; username: string };
+type StaffCommand = { name: 'list' } | { name: 'add'; username: string; role: Role } | { name: 'passwd' | 'remove'; username: string };
 
-/** Positional words only: no node:util parseArgs, which the CLIs with options use (docs/decisions/007-password-prompt.md). */
+/** Positional words and add's one option (docs/decisions/007-password-prompt.md). */
 function parseStaffCommand(args: readonly string[]): StaffCommand | undefined {
   const [name, username, ...extra] = args;
   if (name === 'list' && args.length === 1) return { name };
-  if ((name === 'add' || name === 'passwd' || name === 'remove') && username && extra.length === 0) return { name, username };
-  return undefined;
+  if (!username || username.startsWith('-')) return undefined;
+  if ((name === 'passwd' || name === 'remove') && extra.length === 0) return { name, username };
+  if (name !== 'add') return undefined;
+  const role = addRole(extra);
+  return role ? { name, username, role } : undefined;
+}
+
+/** add's `--role owner|staff` (or `--role=…`); staff when not given. */
+function addRole(extra: readonly string[]): Role | undefined {
+  if (extra.length === 0) return 'staff';
+  const [option, value] = extra;
+  const given =
+    extra.length === 1 && option?.startsWith('--role=')
+      ? option.slice('--role='.length)
+      : extra.length === 2 && option === '--role'
+        ? value
+        : undefined;
+  const role = Role.safeParse(given);
+  return role.success ? role.data : undefined;
 }
 
 /** Runs one command; returns the process exit code (0 done, 1 refused, 2 usage). */
@@ -50,8 +70,8 @@ export async function runStaffCommand(
   return refusalsExitOne(io, [StaffAccountError, PasswordInputAborted], async () => {
     switch (command.name) {
       case 'add': {
-        const account = await accounts.add(command.username, await io.readPassword());
-        io.out(`Created staff account ${account.username}.`);
+        const account = await accounts.add(command.username, await io.readPassword(), command.role);
+        io.out(`Created ${account.role === 'owner' ? 'owner' : 'staff'} account ${account.username}.`);
         return 0;
       }
       case 'passwd': {
@@ -71,7 +91,7 @@ export async function runStaffCommand(
         const list = await accounts.list();
         if (list.length === 0) io.out('No staff accounts.');
         for (const account of list) {
-          io.out(`${account.username}\tcreated ${account.createdAt}\tpassword changed ${account.passwordChangedAt}`);
+          io.out(`${account.username}\t${account.role}\tcreated ${account.createdAt}\tpassword changed ${account.passwordChangedAt}`);
         }
         return 0;
       }

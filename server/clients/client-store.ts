@@ -36,6 +36,7 @@ export function createClientStore(
 
   return {
     list: readModel.list,
+    wholeList: readModel.whole,
     /** Through the read model, which keeps the clients read lately until the next commit (decision 013). */
     client: readModel.client,
     deleted: clients.listDeleted,

@@ -17,10 +17,13 @@ export class SerializedList {
   readonly body: SerializedBody<Client[]>;
   /** A strong validator of `body` (quoted, as sent in the ETag header). */
   readonly etag: string;
+  /** How many clients it holds. */
+  readonly count: number;
   readonly #encoded = new Map<ContentEncoding, Promise<SerializedBody<Client[]>>>();
 
-  constructor(body: Buffer) {
+  constructor(body: Buffer, count: number) {
     this.body = body as SerializedBody<Client[]>;
+    this.count = count;
     this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   }
 
@@ -73,7 +76,7 @@ export class SerializedListBuilder {
   finish(): SerializedList {
     this.#reserve(1);
     this.#body[this.#offset++] = 0x5d; // ']'
-    return new SerializedList(this.#body.subarray(0, this.#offset));
+    return new SerializedList(this.#body.subarray(0, this.#offset), this.#count);
   }
 }
 
@@ -207,6 +210,12 @@ export function createClientsReadModel(clients: ClientsRepository, engine: Datab
       const etag = encodedEtag(list.etag, encoding);
       if (matchesListIfNoneMatch(headers['if-none-match'], list.etag)) return { etag, notModified: true };
       return { etag, notModified: false, encoding, body: encoding ? await list.encoded(encoding) : list.body };
+    },
+
+    /** The whole list for an export, uncompressed, and how many clients it holds. */
+    async whole(): Promise<{ body: SerializedBody<Client[]>; count: number }> {
+      const { body, count } = await cache.get();
+      return { body, count };
     },
 
     /** A live client's JSON and its version (the ETag); undefined when there is no such live client. */

@@ -36,11 +36,13 @@ describe('openDatabase', () => {
         name: string;
       }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' ORDER BY name`.execute(db);
       expect(tables.rows.map((row) => row.name)).toEqual([
+        'audit_entries',
         'client_changes',
         'client_changes_purged',
         'clients',
         'idempotency_keys',
         'sessions',
+        'sign_in_links',
         'sqlite_sequence',
         'staff',
       ]);
@@ -81,7 +83,10 @@ describe('openDatabase', () => {
     const { db } = await openDatabase({ kind: 'sqlite', file: join(temporaryDirectory(), 'salon.db') });
     try {
       await expect(
-        db.insertInto('sessions').values({ token_hash: 'h', staff_id: 'nobody', created_at: 'x', last_seen_at: 'x' }).execute(),
+        db
+          .insertInto('sessions')
+          .values({ token_hash: 'h', id: 'h', staff_id: 'nobody', created_at: 'x', last_seen_at: 'x', ip: null, user_agent: null })
+          .execute(),
       ).rejects.toThrow(/FOREIGN KEY/);
     } finally {
       await db.destroy();

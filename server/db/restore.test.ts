@@ -28,7 +28,7 @@ async function databaseAndBackup() {
   const backup = join(temporaryDirectory(), 'backup.db');
   await backupDatabase(test.databaseFile, backup);
   await createClient(test, { ...aClient, lastName: 'After the backup' });
-  await test.app.staffAccounts.add('later', 'a password for later');
+  await test.app.staffAccounts.add('later', 'a password for later', 'staff');
   return { test, backup, kept: kept.map((client) => client._id).sort() };
 }
 

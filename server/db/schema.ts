@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { ChangeKind } from '#contract/api';
+import type { AuditKind, Role } from '#contract/team';
 
 export interface ClientsTable {
   id: string;
@@ -57,6 +58,11 @@ export interface StaffTable {
   password_hash: string;
   created_at: string;
   password_changed_at: string;
+  /** The accounts of a database older than roles became owners (migration 0007). */
+  role: Role;
+  /** Set while the account is disabled: it cannot sign in, and had its sessions ended. */
+  disabled_at: string | null;
+  last_sign_in_at: string | null;
 }
 
 export interface SessionsTable {
@@ -65,6 +71,30 @@ export interface SessionsTable {
   staff_id: string;
   created_at: string;
   last_seen_at: string;
+  /** Names the session on My account (the token's hash is never sent). */
+  id: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A one-time sign-in link: the token's SHA-256, as for sessions. */
+interface SignInLinksTable {
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The audit trail: append-only (the databases refuse changes, migration 0007), purged after AUDIT_KEEP_DAYS. */
+interface AuditEntriesTable {
+  seq: Generated<number | string>;
+  at: string;
+  kind: AuditKind;
+  actor: string;
+  subject: string | null;
+  detail: string | null;
+  ip: string | null;
+  user_agent: string | null;
 }
 
 /** PostgreSQL only: a counter per group of tables, bumped by triggers on every change (postgres.ts). */
@@ -91,4 +121,6 @@ export interface Database {
   sessions: SessionsTable;
   data_versions: DataVersionsTable;
   login_attempts: LoginAttemptsTable;
+  sign_in_links: SignInLinksTable;
+  audit_entries: AuditEntriesTable;
 }

@@ -8,7 +8,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { SESSION_CHALLENGE } from '#contract/http';
-import { aClient, listeningTestApp, STAFF } from '../testing/test-app.ts';
+import { aClient, listeningTestApp, STAFF, STAFF_MEMBER } from '../testing/test-app.ts';
 import { document, nonConformities } from '../testing/openapi-conformance.ts';
 import type { paths } from './generated-client.d.ts';
 
@@ -37,8 +37,8 @@ async function conformingClient() {
     },
   };
   client.use(checker);
-  const logIn = async () => {
-    const { response } = await client.POST('/login', { body: STAFF });
+  const logIn = async (account: { username: string; password: string } = STAFF) => {
+    const { response } = await client.POST('/login', { body: account });
     const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
     if (!cookie) throw new Error(`Login answered ${response.status}`);
     return cookie;
@@ -48,7 +48,7 @@ async function conformingClient() {
 
 describe('the API, through a client generated from docs/openapi.json', () => {
   it('answers every operation, its errors included, as the document says: status, body and headers', async () => {
-    const { client, seen, problems, logIn } = await conformingClient();
+    const { test, client, seen, problems, logIn } = await conformingClient();
     const cookie = await logIn();
     const session = { cookie };
 
@@ -65,6 +65,8 @@ describe('the API, through a client generated from docs/openapi.json', () => {
     await client.GET('/api/deleted-clients');
     await client.GET('/api/events', { parseAs: 'stream' });
     await client.GET('/api/openapi.json');
+    await client.GET('/api/me');
+    await client.GET('/api/clients-export');
     await client.GET('/healthz');
 
     // Registering: 201 with ETag and Location, which names the client; 400, 403, 413, 415; 409 and 422 (Idempotency-Key).
@@ -138,6 +140,15 @@ describe('the API, through a client generated from docs/openapi.json', () => {
     await client.GET('/api/clients/{clientId}/export', { params: path, headers: session });
     await client.GET('/api/clients/{clientId}/export', { params: { path: { clientId: 'nobody' } }, headers: session });
     await client.GET('/api/clients/{clientId}/export', { params: { path: { clientId: 'not/an id' } }, headers: session });
+
+    // Roles: who the session is; the whole list for an owner; an owner's routes refuse staff with 403.
+    await client.GET('/api/me', { headers: session });
+    await client.GET('/api/clients-export', { headers: session });
+    await test.app.staffAccounts.add(STAFF_MEMBER.username, STAFF_MEMBER.password, 'staff');
+    const staffSession = { cookie: await logIn(STAFF_MEMBER) };
+    await client.GET('/api/clients-export', { headers: staffSession });
+    await client.GET('/api/clients/{clientId}/export', { params: path, headers: staffSession });
+    await client.POST('/api/clients/{clientId}/erase', { params: path, headers: staffSession });
 
     // Deleting: 412 (If-None-Match names the version), 400, 403, 413, 415, 204, 404; then restore, erase, the bin.
     const current = (await client.GET('/api/clients/{clientId}', { params: path, headers: session })).response.headers.get('etag') ?? '';

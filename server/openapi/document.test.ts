@@ -60,11 +60,13 @@ describe('the OpenAPI document', () => {
     expect(documentedRoutes(document)).toEqual([
       'DELETE /api/clients/{clientId}',
       'GET /api/clients',
+      'GET /api/clients-export',
       'GET /api/clients/{clientId}',
       'GET /api/clients/{clientId}/export',
       'GET /api/clients/{clientId}/history',
       'GET /api/deleted-clients',
       'GET /api/events',
+      'GET /api/me',
       'GET /api/openapi.json',
       'GET /healthz',
       'POST /api/clients',

@@ -51,6 +51,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This session’s account and its role */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients": {
         parameters: {
             query?: never;
@@ -127,7 +144,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything held about a client, as a file */
+        /** Everything held about a client, as a file (owner only) */
         get: operations["exportClient"];
         put?: never;
         post?: never;
@@ -164,10 +181,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Erase a client and its history
+         * Erase a client and its history (owner only)
          * @description Live or deleted; leaves one "erased" entry without personal data.
          */
         post: operations["eraseClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole client list, for "Export CSV" (owner only)
+         * @description The list as GET /api/clients sends it; the audit trail records who exported it and how many clients.
+         */
+        get: operations["exportClients"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -515,6 +552,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         username: string;
+                        /** @enum {string} */
+                        role: "owner" | "staff";
                     };
                 };
             };
@@ -556,6 +595,31 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        username: string;
+                        /** @enum {string} */
+                        role: "owner" | "staff";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listClients: {
@@ -760,6 +824,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -801,6 +866,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    exportClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Client"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listDeletedClients: {

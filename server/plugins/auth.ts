@@ -14,6 +14,7 @@ import { readSessionToken } from '../auth/session-cookie.ts';
 import { createSessions, type Session, type Sessions } from '../auth/sessions.ts';
 import { SharedLoginThrottle } from '../auth/shared-login-throttle.ts';
 import { createStaffAccounts, type StaffAccounts } from '../auth/staff-accounts.ts';
+import { createAuditTrail, type AuditTrail } from '../audit/audit-trail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,9 @@ declare module 'fastify' {
     loginThrottle: LoginThrottling;
     /** onRequest hook: 401 unless the request carries a live session, which it then sets. */
     requireSession: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+    /** A route's preHandler: 403 with `message` ("Only an owner can …") unless the session is an owner's. */
+    ownerOnly: (message: string) => (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+    auditTrail: AuditTrail;
   }
   interface FastifyRequest {
     /** The staff session, set by `requireSession` on /api routes. */
@@ -96,6 +100,13 @@ export const authPlugin = fp<AuthPluginOptions>(
         done();
       }, done);
     });
+
+    // Access is decided here, per route; the SPA only mirrors it (GET /api/me).
+    app.decorate('ownerOnly', (message: string) => (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (request.session?.role === 'owner') return done();
+      reply.code(403).send({ message });
+    });
+    app.decorate('auditTrail', createAuditTrail(app.db, clock));
 
     const purgeSessions = app.backgroundTasks.every('Purging expired sessions', PURGE_INTERVAL_MS, () => sessions.purgeExpired());
     if (sharedThrottle) app.backgroundTasks.every('Purging old login attempts', PURGE_INTERVAL_MS, () => sharedThrottle.purgeExpired());

@@ -21,8 +21,11 @@ export type LiveUpdatesOptions = {
   replayLimit: number;
 };
 
-/** After a commit to the sessions or staff accounts, the streams' sessions are checked this soon. */
-const AUTH_CHECK_DELAY_MS = 1000;
+/**
+ * After a commit to the sessions or staff accounts, the streams' sessions are checked this soon (the commits of a
+ * moment share one check): an account disabled or signed out everywhere sees its streams close within a second.
+ */
+const AUTH_CHECK_DELAY_MS = 200;
 
 /** A failed read of the change log is tried again this soon. */
 const FEED_RETRY_MS = 1000;

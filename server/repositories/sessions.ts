@@ -1,8 +1,9 @@
 /** The sessions table: one row per logged-in browser, keyed by the hash of its token. */
 import type { Kysely, Selectable } from 'kysely';
+import type { Role } from '#contract/team';
 import type { Database, SessionsTable } from '../db/schema.ts';
 
-export type SessionRow = Selectable<SessionsTable> & { username: string };
+export type SessionRow = Selectable<SessionsTable> & { username: string; role: Role };
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
@@ -11,12 +12,17 @@ export function createSessionsRepository(db: Kysely<Database>) {
     },
 
     async findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
-      return db
-        .selectFrom('sessions')
-        .innerJoin('staff', 'staff.id', 'sessions.staff_id')
-        .select(['sessions.token_hash', 'sessions.staff_id', 'sessions.created_at', 'sessions.last_seen_at', 'staff.username'])
-        .where('sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('sessions')
+          .innerJoin('staff', 'staff.id', 'sessions.staff_id')
+          .selectAll('sessions')
+          .select(['staff.username', 'staff.role'])
+          .where('sessions.token_hash', '=', tokenHash)
+          // A disabled account's sessions were ended with it; one started meanwhile does not open it either.
+          .where('staff.disabled_at', 'is', null)
+          .executeTakeFirst()
+      );
     },
 
     /** Records a use; never moves the last use back (on a pool, an older touch may commit after a newer one). */

@@ -36,6 +36,10 @@ export function createStaffRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
+    async recordSignIn(id: string, at: string): Promise<void> {
+      await db.updateTable('staff').set({ last_sign_in_at: at }).where('id', '=', id).execute();
+    },
+
     async delete(id: string): Promise<boolean> {
       const result = await db.deleteFrom('staff').where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;

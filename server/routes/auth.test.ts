@@ -43,7 +43,7 @@ describe('POST /login', () => {
     const test = await createTestApp();
     const response = await login(test, STAFF);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ username: 'nina' });
+    expect(response.json()).toEqual({ username: 'nina', role: 'owner' });
     const setCookie = response.headers['set-cookie'] as string;
     expect(setCookie).toMatch(/^salon_session=[A-Za-z0-9_-]{43}; /);
     expect(setCookie).toContain('HttpOnly');
@@ -127,7 +127,7 @@ describe('POST /login', () => {
   it('upgrades a hash made with weaker parameters on login, keeping the account’s other sessions', async () => {
     const stronger = { N: 2 ** 11, r: 8, p: 1 };
     const test = await createTestApp({ config: { passwordHashing: stronger }, withStaff: false });
-    await createStaffAccounts(test.app.db, { hashing: TEST_HASHING }).add(STAFF.username, STAFF.password);
+    await createStaffAccounts(test.app.db, { hashing: TEST_HASHING }).add(STAFF.username, STAFF.password, 'owner');
     const storedHash = async () => (await test.app.db.selectFrom('staff').select('password_hash').executeTakeFirstOrThrow()).password_hash;
     expect(parsePasswordHash(await storedHash())?.params).toEqual(TEST_HASHING);
 

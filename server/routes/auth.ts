@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ApiErrorBody, LoginRequest } from '#contract/api';
+import { Me } from '#contract/team';
 import { SESSION_CHALLENGE } from '#contract/http';
 import { SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
 import { clearedSessionCookie, sessionCookie } from '#contract/http';
@@ -11,8 +12,8 @@ import { readSessionToken } from '../auth/session-cookie.ts';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
-/** The response to a successful login; the SPA reads only the status. */
-const LoginResponse = z.object({ username: z.string() });
+/** The response to a successful login: the account (GET /api/me's answer); the spec's SPA reads only the status. */
+const LoginResponse = Me;
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
@@ -45,6 +46,7 @@ export const authRoutes: ZodPlugin = async (app) => {
       const attempt = { username, address: request.ip };
       const admission = await app.loginThrottle.admit(attempt);
       if (!admission.admitted) {
+        await app.auditTrail.record(request, { kind: 'sign-in-throttled', actor: username, detail: admission.reason });
         reply.header('retry-after', String(admission.retryAfterSeconds));
         return admission.reason === 'busy'
           ? reply.code(503).send({ message: 'Too many logins at once, try again in a moment' })
@@ -63,6 +65,7 @@ export const authRoutes: ZodPlugin = async (app) => {
       await admission.login.finish(account ? 'succeeded' : 'failed');
       if (!account) {
         request.log.info({ username }, 'Login failed');
+        await app.auditTrail.record(request, { kind: 'sign-in-failed', actor: username });
         // SPEC.md section 7: any status but 200 is a failure; the challenge names the form, never Basic.
         return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: INVALID_CREDENTIALS });
       }
@@ -70,18 +73,23 @@ export const authRoutes: ZodPlugin = async (app) => {
       // A new session on every login; the one this browser had before, if any, ends.
       const previous = readSessionToken(request.headers.cookie);
       if (previous) await app.sessions.end(previous);
-      const { token, endsAt } = await app.sessions.start(account.id);
+      const { token, endsAt } = await app.sessions.start(account.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       request.log.info({ username }, 'Login succeeded');
+      await app.auditTrail.record(request, { kind: 'sign-in', actor: account.username });
       reply.header('set-cookie', sessionCookie(token, request.protocol === 'https'));
       // The latest the session can end (SESSION_MAX_HOURS): the SPA keeps its offline copy no longer.
       reply.header(SESSION_EXPIRES_HEADER, sessionExpiresHeader(endsAt));
-      return { username: account.username };
+      return { username: account.username, role: account.role };
     },
   );
 
   app.post('/logout', { schema: logoutSchema, config: { bodyOptional: true } }, async (request, reply) => {
     const token = readSessionToken(request.headers.cookie);
-    if (token) await app.sessions.end(token);
+    const ended = token === undefined ? undefined : await app.sessions.end(token);
+    if (ended) await app.auditTrail.record(request, { kind: 'sign-out', actor: ended.username });
     reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'));
     return reply.code(204).send();
   });

@@ -28,6 +28,7 @@ import {
   type WriteOutcome,
 } from '#contract/if-match';
 import { apiPaths } from '#contract/paths';
+import { ownerOnly } from '#contract/team';
 import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
 /** Any id that cannot be one gets the same response, whatever is wrong with it. */
@@ -235,15 +236,18 @@ export const clientRoutes: ZodPlugin = async (app) => {
     {
       schema: {
         operationId: 'exportClient',
-        summary: 'Everything held about a client, as a file',
+        summary: 'Everything held about a client, as a file (owner only)',
         params: ClientIdParams,
-        response: { 200: ClientExport, 404: ApiErrorBody },
+        response: { 200: ClientExport, 403: ApiErrorBody, 404: ApiErrorBody },
         responseHeaders: { 200: { 'Content-Disposition': true } },
       },
+      preHandler: app.ownerOnly(ownerOnly.exportClient),
     },
     async (request, reply) => {
       const exported = await store.export(request.params.clientId);
       if (!exported) return reply.code(404).send(CLIENT_NOT_FOUND);
+      // Recorded before the data leaves: an export the trail cannot record is not sent.
+      await app.auditTrail.record(request, { kind: 'client-exported', actor: actor(request), subject: request.params.clientId });
       return reply.header('content-disposition', `attachment; filename="client-${request.params.clientId}.json"`).send(exported);
     },
   );
@@ -272,15 +276,37 @@ export const clientRoutes: ZodPlugin = async (app) => {
     {
       schema: {
         operationId: 'eraseClient',
-        summary: 'Erase a client and its history',
+        summary: 'Erase a client and its history (owner only)',
         description: 'Live or deleted; leaves one "erased" entry without personal data.',
         params: ClientIdParams,
-        response: { 204: z.undefined(), 404: ApiErrorBody },
+        response: { 204: z.undefined(), 403: ApiErrorBody, 404: ApiErrorBody },
       },
       config: { bodyOptional: true },
+      preHandler: app.ownerOnly(ownerOnly.eraseClient),
     },
-    async (request, reply) =>
-      (await store.erase(request.params.clientId, actor(request))) ? reply.code(204).send() : reply.code(404).send(CLIENT_NOT_FOUND),
+    async (request, reply) => {
+      if (!(await store.erase(request.params.clientId, actor(request)))) return reply.code(404).send(CLIENT_NOT_FOUND);
+      await app.auditTrail.record(request, { kind: 'client-erased', actor: actor(request), subject: request.params.clientId });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/clients-export',
+    {
+      schema: {
+        operationId: 'exportClients',
+        summary: 'The whole client list, for "Export CSV" (owner only)',
+        description: 'The list as GET /api/clients sends it; the audit trail records who exported it and how many clients.',
+        response: { 200: ClientList, 403: ApiErrorBody },
+      },
+      preHandler: app.ownerOnly(ownerOnly.exportClients),
+    },
+    async (request, reply) => {
+      const { body, count } = await store.wholeList();
+      await app.auditTrail.record(request, { kind: 'clients-exported', actor: actor(request), detail: String(count) });
+      return reply.header('cache-control', 'no-store').type(JSON_TYPE).send(body);
+    },
   );
 
   app.get(

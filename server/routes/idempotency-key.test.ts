@@ -73,7 +73,7 @@ describe('POST /api/clients with Idempotency-Key', () => {
 
   it('keeps each staff account’s keys apart: another account’s same key registers its own client', async () => {
     const test = await loggedIn();
-    await createStaffAccounts(test.app.db, { hashing: TEST_HASHING }).add('maria', 'another long password');
+    await createStaffAccounts(test.app.db, { hashing: TEST_HASHING }).add('maria', 'another long password', 'staff');
     const maria = await logIn(test.app, { username: 'maria', password: 'another long password' });
     const mine = await register(test, 'key-1');
     const hers = await register(test, 'key-1', aClient, maria);

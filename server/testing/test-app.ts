@@ -18,6 +18,8 @@ import { freshTestDatabase } from './test-database.ts';
 export { temporaryDirectory } from './test-database.ts';
 
 export const STAFF = { username: 'nina', password: 'correct horse battery' } as const;
+/** An account with the staff role (STAFF, made by every test app, is an owner). */
+export const STAFF_MEMBER = { username: 'sam', password: 'sam’s own long password' } as const;
 
 const START_TIME = Date.parse('2025-03-01T09:00:00.000Z');
 
@@ -67,7 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   );
   onTestFinished(() => app.close());
   await app.ready();
-  if (options.withStaff ?? true) await app.staffAccounts.add(STAFF.username, STAFF.password);
+  if (options.withStaff ?? true) await app.staffAccounts.add(STAFF.username, STAFF.password, 'owner');
   return {
     app,
     clock,
@@ -115,6 +117,12 @@ export async function loggedIn(options?: TestAppOptions): Promise<LoggedInApp> {
   const test = await createTestApp(options);
   const cookie = await logIn(test.app);
   return Object.assign(test, { cookie });
+}
+
+/** The same app logged in as STAFF_MEMBER, an account with the staff role (made here). */
+export async function asStaffMember(test: LoggedInApp): Promise<LoggedInApp> {
+  await test.app.staffAccounts.add(STAFF_MEMBER.username, STAFF_MEMBER.password, 'staff');
+  return { ...test, cookie: await logIn(test.app, STAFF_MEMBER) };
 }
 
 /** A request through `app.inject` as the logged-in staff: the session cookie, with `headers` beside it. */

@@ -169,7 +169,7 @@ async function startInProcess() {
     }),
   );
   await app.ready();
-  await app.staffAccounts.add(ADMIN.username, ADMIN.password);
+  await app.staffAccounts.add(ADMIN.username, ADMIN.password, 'owner');
   const origin = 'http://localhost';
   const send: Send = (request) => context.audit.inject(app, 'access (in process)', request);
   const login = async () =>

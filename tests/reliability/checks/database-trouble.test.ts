@@ -330,7 +330,7 @@ async function diskFullSimulated(why: string): Promise<DiskFull> {
   let closed = false;
   try {
     await app.ready();
-    await app.staffAccounts.add(ADMIN.username, ADMIN.password);
+    await app.staffAccounts.add(ADMIN.username, ADMIN.password, 'owner');
     const send: Send = (request) => context.audit.inject(app, 'disk-full (simulated)', request);
     const origin = 'http://localhost';
     let pages = 0;

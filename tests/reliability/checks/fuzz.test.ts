@@ -488,7 +488,7 @@ async function startFuzzing(): Promise<Harness> {
     }),
   );
   await app.ready();
-  await app.staffAccounts.add(STAFF.username, STAFF.password);
+  await app.staffAccounts.add(STAFF.username, STAFF.password, 'owner');
   const h = new Harness(app, databaseFile, logs);
   const body = JSON.stringify(STAFF);
   const login = await h.send('setup', { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body });

@@ -1,0 +1,118 @@
+/**
+ * Roles (issue 28): every route of the API × owner and staff → the status it answers. Staff keep all that SPEC.md
+ * gives a logged-in user and the team features; exporting and erasing are an owner's, refused with 403
+ * "Only an owner can …". The table must name every operation of the OpenAPI document, so a new route is decided here.
+ */
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '#contract/paths';
+import { ownerOnly } from '#contract/team';
+import { aClient, asStaff, asStaffMember, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
+
+type Request = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+type Row = {
+  /** The request, given a client registered by the owner. */
+  request: (clientId: string) => Request;
+  owner: number;
+  staff: number;
+  /** What staff are told, for a 403. */
+  refusal?: string;
+};
+
+const edited = { ...aClient, firstName: 'Amelie' };
+
+const ROUTES: Record<string, Row> = {
+  logIn: {
+    request: () => ({ method: 'POST', url: apiPaths.login, payload: { username: 'nobody', password: 'wrong' } }),
+    owner: 401,
+    staff: 401,
+  },
+  logOut: { request: () => ({ method: 'POST', url: apiPaths.logout }), owner: 204, staff: 204 },
+  checkHealth: { request: () => ({ method: 'GET', url: '/healthz' }), owner: 200, staff: 200 },
+  getMe: { request: () => ({ method: 'GET', url: apiPaths.me }), owner: 200, staff: 200 },
+  listClients: { request: () => ({ method: 'GET', url: apiPaths.clients }), owner: 200, staff: 200 },
+  registerClient: { request: () => ({ method: 'POST', url: apiPaths.clients, payload: aClient }), owner: 201, staff: 201 },
+  getClient: { request: (id) => ({ method: 'GET', url: apiPaths.client(id) }), owner: 200, staff: 200 },
+  updateClient: { request: (id) => ({ method: 'PUT', url: apiPaths.client(id), payload: edited }), owner: 200, staff: 200 },
+  deleteClient: { request: (id) => ({ method: 'DELETE', url: apiPaths.client(id) }), owner: 204, staff: 204 },
+  getClientHistory: { request: (id) => ({ method: 'GET', url: apiPaths.clientHistory(id) }), owner: 200, staff: 200 },
+  restoreClient: { request: (id) => ({ method: 'POST', url: apiPaths.restoreClient(id) }), owner: 200, staff: 200 },
+  listDeletedClients: { request: () => ({ method: 'GET', url: apiPaths.deletedClients }), owner: 200, staff: 200 },
+  getOpenApiDocument: { request: () => ({ method: 'GET', url: '/api/openapi.json' }), owner: 200, staff: 200 },
+  exportClient: {
+    request: (id) => ({ method: 'GET', url: apiPaths.clientExport(id) }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.exportClient,
+  },
+  eraseClient: {
+    request: (id) => ({ method: 'POST', url: apiPaths.eraseClient(id) }),
+    owner: 204,
+    staff: 403,
+    refusal: ownerOnly.eraseClient,
+  },
+  exportClients: {
+    request: () => ({ method: 'GET', url: apiPaths.clientsExport }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.exportClients,
+  },
+};
+
+/** An event stream never ends by itself: it is checked apart, by its headers. */
+const STREAM = 'streamClientEvents';
+
+async function answer(test: LoggedInApp, row: Row, clientId: string) {
+  const { method, url, payload } = row.request(clientId);
+  return asStaff(test, method, url, payload === undefined ? {} : { payload });
+}
+
+describe('every route × role', () => {
+  it('names every operation of the OpenAPI document', async () => {
+    const test = await loggedIn();
+    const document = (await asStaff(test, 'GET', '/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { operationId: string }>>;
+    }>();
+    const operations = Object.values(document.paths).flatMap((path) => Object.values(path).map((operation) => operation.operationId));
+    expect(operations.filter((operation) => operation !== STREAM).sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it.each(Object.entries(ROUTES))('%s', async (_operation, row) => {
+    const owner = await loggedIn();
+    const staff = await asStaffMember(owner);
+    // A client for each role to act on; for a refusal, the same one: refused means not done, the owner still finds it.
+    const registered = async (email: string) => {
+      const client = await createClient(owner, { ...aClient, email });
+      if (row.request(client._id).url === apiPaths.restoreClient(client._id)) await asStaff(owner, 'DELETE', apiPaths.client(client._id));
+      return client._id;
+    };
+    const staffClient = await registered('for.staff@example.com');
+    const ownerClient = row.refusal ? staffClient : await registered('for.owner@example.com');
+
+    const staffAnswer = await answer(staff, row, staffClient);
+    expect(staffAnswer.statusCode).toBe(row.staff);
+    if (row.refusal) expect(staffAnswer.json()).toEqual({ message: row.refusal });
+    expect((await answer(owner, row, ownerClient)).statusCode).toBe(row.owner);
+  });
+
+  it('opens the event stream for both roles', async () => {
+    const owner = await loggedIn();
+    const staff = await asStaffMember(owner);
+    for (const test of [owner, staff]) {
+      // HEAD: the stream's headers, without a stream that never ends.
+      const response = await asStaff(test, 'HEAD', apiPaths.events, { headers: { accept: 'text/event-stream' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+    }
+  });
+});
+
+describe('GET /api/me', () => {
+  it('says who the session is and its role', async () => {
+    const owner = await loggedIn();
+    const staff = await asStaffMember(owner);
+    expect((await asStaff(owner, 'GET', apiPaths.me)).json()).toEqual({ username: 'nina', role: 'owner' });
+    const me = await asStaff(staff, 'GET', apiPaths.me);
+    expect(me.json()).toEqual({ username: 'sam', role: 'staff' });
+    expect(me.headers['cache-control']).toBe('no-store');
+  });
+});
