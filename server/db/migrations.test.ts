@@ -1,4 +1,4 @@
-/** Migration 0003 on a database that already holds clients (on SQLite, and PostgreSQL in test:postgres). */
+/** Migrations on a database that already holds data (on SQLite, and PostgreSQL in test:postgres). */
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -61,6 +61,57 @@ describe('migration 0003_client_changes', () => {
         },
         expect.objectContaining({ client_id: 'b', version: 1, kind: 'registered', actor: 'unknown', at: '2024-02-01T00:00:00.000Z' }),
       ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('migration 0007_team', () => {
+  it('makes the accounts already there owners, keeps their sessions (each given an id) and signs nobody out', async () => {
+    const config = await freshTestDatabase();
+    const raw = rawDatabase(config);
+    const at = '2025-01-01T00:00:00.000Z';
+    try {
+      const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      const { error } = await migrator.migrateTo('0006_rewrite_without_removed_rows');
+      expect(error).toBeUndefined();
+      const account = (id: string) => ({ id, username: id, password_hash: 'x', created_at: at, password_changed_at: at });
+      const session = (tokenHash: string, staffId: string) => ({
+        token_hash: tokenHash,
+        staff_id: staffId,
+        created_at: at,
+        last_seen_at: at,
+      });
+      const before = raw as Kysely<{ staff: ReturnType<typeof account>; sessions: ReturnType<typeof session> }>;
+      await before
+        .insertInto('staff')
+        .values([account('ana'), account('ben')])
+        .execute();
+      await before
+        .insertInto('sessions')
+        .values([session('h1', 'ana'), session('h2', 'ana'), session('h3', 'ben')])
+        .execute();
+    } finally {
+      await raw.destroy();
+    }
+
+    const { db } = await openDatabase(config);
+    try {
+      const staff = await db
+        .selectFrom('staff')
+        .select(['username', 'role', 'disabled_at', 'last_sign_in_at'])
+        .orderBy('username')
+        .execute();
+      expect(staff).toEqual([
+        { username: 'ana', role: 'owner', disabled_at: null, last_sign_in_at: null },
+        { username: 'ben', role: 'owner', disabled_at: null, last_sign_in_at: null },
+      ]);
+      const sessions = await db.selectFrom('sessions').select(['token_hash', 'id']).orderBy('token_hash').execute();
+      expect(sessions.map((row) => row.token_hash)).toEqual(['h1', 'h2', 'h3']);
+      const ids = sessions.map((row) => row.id);
+      expect(new Set(ids).size).toBe(3);
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
     } finally {
       await db.destroy();
     }

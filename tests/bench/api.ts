@@ -31,7 +31,7 @@ const WARM_UP_S = 2;
 const ROUNDS = 5;
 const DETAIL_IDS = 20;
 
-type Target = { origin: string; headers: Record<string, string> };
+export type Target = { origin: string; headers: Record<string, string> };
 
 async function load(target: Target, paths: readonly string[], durationS: number, headers: Record<string, string> = {}): Promise<Result> {
   return autocannon({
@@ -45,13 +45,18 @@ async function load(target: Target, paths: readonly string[], durationS: number,
 
 const failures = (result: Result) => result.errors + result.timeouts + result.non2xx;
 
-type Comparison = { bare: number[]; real: number[]; failed: number };
+export type Comparison = { bare: number[]; real: number[]; failed: number };
 
 /**
  * Alternates bare and real, ROUNDS times (the order flips each round), after a warm-up of each.
  * `realPaths` when the real server's ids are not the bare server's (PostgreSQL's own seed).
  */
-async function compare(bare: Target, real: Target, paths: readonly string[], realPaths: readonly string[] = paths): Promise<Comparison> {
+export async function compare(
+  bare: Target,
+  real: Target,
+  paths: readonly string[],
+  realPaths: readonly string[] = paths,
+): Promise<Comparison> {
   await load(bare, paths, WARM_UP_S);
   await load(real, realPaths, WARM_UP_S);
   const result: Comparison = { bare: [], real: [], failed: 0 };
@@ -102,12 +107,12 @@ async function check(origin: string, cookie: string): Promise<void> {
 const CLIENTS = 5000;
 
 /** The 20 ids GET /api/clients/:id rotates over, spread across the list. */
-function detailPathsOf(list: Buffer): string[] {
+export function detailPathsOf(list: Buffer): string[] {
   const ids = (JSON.parse(list.toString('utf8')) as { _id: string }[]).map((client) => client._id);
   return Array.from({ length: DETAIL_IDS }, (_, index) => `/api/clients/${ids[Math.floor((index * ids.length) / DETAIL_IDS)]}`);
 }
 
-async function fetchList(origin: string, cookie: string): Promise<Buffer> {
+export async function fetchList(origin: string, cookie: string): Promise<Buffer> {
   const response = await fetch(`${origin}/api/clients`, { headers: { cookie } });
   if (response.status !== 200) throw new Error(`GET /api/clients responded ${response.status}`);
   return Buffer.from(await response.arrayBuffer());

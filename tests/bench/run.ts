@@ -1,10 +1,10 @@
 /**
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
- * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory (all by default). `--reuse-build` measures
+ * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
- * figures side by side with the code before it, in one run. Exit code 1 when a figure misses its goal or could not be
+ * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios. Exit code 1 when a figure misses its goal or could not be
  * measured. See docs/performance.md.
  */
 import { availableParallelism, cpus } from 'node:os';
@@ -19,10 +19,11 @@ import { runLighthouseBench } from './lighthouse.ts';
 import { runLiveBench } from './live.ts';
 import { runListBench } from './list.ts';
 import { runOfflineBench } from './offline.ts';
+import { runTeamBench } from './team.ts';
 import { runWeightBench } from './weight.ts';
 import { allFigures, reportNotMeasured, summary } from './lib/report.ts';
 
-const PARTS = ['weight', 'lighthouse', 'list', 'offline', 'api', 'changes', 'erasure', 'live', 'memory'] as const;
+const PARTS = ['weight', 'lighthouse', 'list', 'offline', 'api', 'changes', 'erasure', 'live', 'memory', 'team'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The whole run is stopped after this, whatever it is doing (twice as long with --against). */
@@ -75,11 +76,14 @@ async function main(): Promise<number> {
     erasure: runErasureBench,
     live: runLiveBench,
     memory: runMemoryBench,
+    team: (measured) => runTeamBench(measured, other && against ? { build: other, dir: against } : undefined),
   };
   const builds: Array<[string, Build]> = [['this build', build]];
   if (other && against) builds.push([against, other]);
   for (const [turn, part] of PARTS.filter((name) => parts.has(name)).entries()) {
-    for (const [label, measured] of turn % 2 === 0 ? builds : [...builds].reverse()) {
+    // `team` measures the other build beside this one itself.
+    const turns = part === 'team' ? builds.slice(0, 1) : turn % 2 === 0 ? builds : [...builds].reverse();
+    for (const [label, measured] of turns) {
       if (builds.length > 1) console.info(`\n##### ${part}: ${label}`);
       try {
         await runs[part](measured);

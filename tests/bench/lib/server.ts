@@ -60,12 +60,12 @@ export async function startServer(
   };
 }
 
-/** Logs in as the bench admin and returns the `name=value` of the session cookie. */
-export async function logIn(origin: string): Promise<string> {
+/** Logs in (as the bench admin unless told) and returns the `name=value` of the session cookie. */
+export async function logIn(origin: string, account: { username: string; password: string } = ADMIN): Promise<string> {
   const response = await fetch(`${origin}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(account),
   });
   if (response.status !== 200) throw new Error(`Login failed with ${response.status}: ${await response.text()}`);
   const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
