@@ -23,6 +23,7 @@ import { staticSite } from './plugins/static-site.ts';
 import { apiRoutes } from './routes/api.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { welcomeRoutes } from './routes/welcome.ts';
 import { prettyLogStream } from './terminal-log.ts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './zod-type-provider.ts';
 
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(methodNotAllowed);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(welcomeRoutes);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticSite, { staticDir: config.staticDir });
 

@@ -32,14 +32,14 @@ describe('readServerConfig', () => {
         DELETED_CLIENTS_KEEP_DAYS: '7',
         LOG_LEVEL: 'warn',
         SALON_ADMIN_USERNAME: 'owner',
-        SALON_ADMIN_PASSWORD: 'long enough',
+        SALON_ADMIN_PASSWORD: 'a long enough passphrase',
       },
       '/srv/salon',
     );
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
-      initialAccount: { username: 'owner', password: 'long enough' },
+      initialAccount: { username: 'owner', password: 'a long enough passphrase' },
       app: {
         database: { kind: 'sqlite', file: '/var/lib/salon/salon.db' },
         trustProxy: true,
@@ -64,7 +64,8 @@ describe('readServerConfig', () => {
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY: must be true, false'],
     [{ PUBLIC_ORIGIN: 'https://salon.example/path' }, 'PUBLIC_ORIGIN: must be an origin'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
-    [{ SALON_ADMIN_PASSWORD: 'short' }, 'SALON_ADMIN_PASSWORD: must be at least 8 characters'],
+    [{ SALON_ADMIN_PASSWORD: 'short' }, 'SALON_ADMIN_PASSWORD: Use at least 12 characters.'],
+    [{ SALON_ADMIN_PASSWORD: 'passwordpassword' }, 'SALON_ADMIN_PASSWORD: This password is too common. Choose another.'],
     [{ DATABASE_URL: 'mysql://db/salon' }, 'DATABASE_URL: must be a SQLite file (file:./data/salon.db or a path) or a PostgreSQL URL'],
     [{ DATABASE_URL: 'postgres://db.example' }, 'DATABASE_URL: a PostgreSQL URL needs a host and a database'],
     [{ DATABASE_URL: 'postgres://db/salon', DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: must be a whole number from 1 to 1000'],

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_SESSION_MAX_HOURS } from '#contract/session-expires';
 import type { ScryptParams } from './auth/password.ts';
-import { MIN_PASSWORD_LENGTH } from './auth/password.ts';
+import { passwordProblem } from './auth/password.ts';
 import type { DatabaseConfig } from './db/database.ts';
 import type { PostgresConfig } from './db/postgres.ts';
 import type { ConnectionTimeouts } from './http/timeouts.ts';
@@ -189,7 +189,13 @@ const EnvSchema = z.object({
     })
     .default('info'),
   SALON_ADMIN_USERNAME: z.string().default('admin'),
-  SALON_ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
+  SALON_ADMIN_PASSWORD: z
+    .string()
+    .superRefine((password, context) => {
+      const problem = passwordProblem(password);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
 });
 
 /** Reads and checks the environment; throws a ConfigError listing every problem. */

@@ -202,6 +202,31 @@ export function createSessions(
       return new Set(live);
     },
 
+    /** Live sessions per account id (an account without one is absent): the staff page's Sessions column. */
+    async openCounts(): Promise<Map<string, number>> {
+      const now = clock();
+      return sessions.countLiveByStaff(new Date(now - idleMs).toISOString(), new Date(now - absoluteMs).toISOString());
+    },
+
+    /** The account's live sessions, last used first: "Your sessions" on My account. */
+    async listForAccount(staffId: string) {
+      const now = clock();
+      return sessions.listLiveForStaff(staffId, new Date(now - idleMs).toISOString(), new Date(now - absoluteMs).toISOString());
+    },
+
+    /**
+     * Ends the account's sessions, but the one of `exceptTokenHash` when given; returns how many ended. The other
+     * instances and this one's event streams learn of it from the after-commit signal (decision 026).
+     */
+    async endForAccount(staffId: string, exceptTokenHash?: string): Promise<number> {
+      return exceptTokenHash === undefined ? sessions.deleteForStaff(staffId) : sessions.deleteForStaffExcept(staffId, exceptTokenHash);
+    },
+
+    /** Ends the account's session named `id`; false when the account has no such session. */
+    async endById(staffId: string, id: string): Promise<boolean> {
+      return sessions.deleteByIdForStaff(id, staffId);
+    },
+
     /** Deletes every expired session; returns how many. */
     async purgeExpired(): Promise<number> {
       const now = clock();

@@ -16,6 +16,7 @@ import {
   hashPassword,
   needsRehash,
   OWASP_SCRYPT_PARAMS,
+  parsePasswordHash,
   passwordProblem,
   verifyPassword,
   type ScryptParams,
@@ -114,7 +115,9 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
      */
     async authenticate(username: string, password: string): Promise<StaffRow | undefined> {
       const account = await staff.findByUsername(normalizeUsername(username));
-      const matches = await verifyPassword(password, account?.password_hash ?? (await dummyPasswordHash()));
+      // An account without a usable password (a sign-in link not used yet) costs the same hash as any other.
+      const stored = account && parsePasswordHash(account.password_hash) ? account.password_hash : await dummyPasswordHash();
+      const matches = await verifyPassword(password, stored);
       // A disabled account is answered like a wrong password: the form says nothing of which accounts exist.
       if (!account || !matches || account.disabled_at !== null) return undefined;
       if (needsRehash(account.password_hash, hashing)) {

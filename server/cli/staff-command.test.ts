@@ -97,8 +97,10 @@ describe('runStaffCommand', () => {
   });
 
   it.each([
-    ['add', 'alice', 'short', 'Password must be at least 8 characters'],
-    ['passwd', 'ghost', 'long enough', 'No staff account named ghost'],
+    ['add', 'alice', 'eleven char', 'Use at least 12 characters.'],
+    ['add', 'alice', 'passwordpassword', 'This password is too common. Choose another.'],
+    ['passwd', 'nina', 'qwerty123456', 'This password is too common. Choose another.'],
+    ['passwd', 'ghost', 'a long enough passphrase', 'No staff account named ghost'],
   ])('refuses %s %s with exit code 1 and a message', async (command, username, password, message) => {
     const db = await database();
     const run = fakeIo([password]);

@@ -23,7 +23,7 @@ export type PostgresConfig = {
 };
 
 /** pg_advisory_lock keys of this application (any fixed numbers, the same in every instance). */
-export const ADVISORY_LOCKS = { migrations: 7_240_001, initialAccount: 7_240_002 } as const;
+export const ADVISORY_LOCKS = { migrations: 7_240_001, initialAccount: 7_240_002, staffChanges: 7_240_003 } as const;
 
 /**
  * The after-commit signal on PostgreSQL (docs/decisions/022-one-after-commit-signal.md): the `data_versions`

@@ -14,11 +14,14 @@ import { readSessionToken } from '../auth/session-cookie.ts';
 import { createSessions, type Session, type Sessions } from '../auth/sessions.ts';
 import { SharedLoginThrottle } from '../auth/shared-login-throttle.ts';
 import { createStaffAccounts, type StaffAccounts } from '../auth/staff-accounts.ts';
+import { createStaffManagement, type StaffManagement } from '../auth/staff-management.ts';
 import { createAuditTrail, type AuditTrail } from '../audit/audit-trail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     staffAccounts: StaffAccounts;
+    /** The staff page, sign-in links and My account's password (issue 28). */
+    staffManagement: StaffManagement;
     sessions: Sessions;
     loginThrottle: LoginThrottling;
     /** onRequest hook: 401 unless the request carries a live session, which it then sets. */
@@ -58,6 +61,8 @@ export const authPlugin = fp<AuthPluginOptions>(
     await staffAccounts.dummyPasswordHash();
     app.decorate('staffAccounts', staffAccounts);
     app.decorate('sessions', sessions);
+    const staffManagement = createStaffManagement(app.db, { sessions, hashing, clock });
+    app.decorate('staffManagement', staffManagement);
     const throttleOptions: LoginThrottleOptions = {
       maxFailuresPerAccount: options.loginThrottle.maxFailuresPerAccount,
       maxFailuresPerAddress: options.loginThrottle.maxFailuresPerAddress,
@@ -109,6 +114,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorate('auditTrail', createAuditTrail(app.db, clock));
 
     const purgeSessions = app.backgroundTasks.every('Purging expired sessions', PURGE_INTERVAL_MS, () => sessions.purgeExpired());
+    app.backgroundTasks.every('Purging expired sign-in links', PURGE_INTERVAL_MS, () => staffManagement.purgeExpiredLinks());
     if (sharedThrottle) app.backgroundTasks.every('Purging old login attempts', PURGE_INTERVAL_MS, () => sharedThrottle.purgeExpired());
     await purgeSessions();
   },

@@ -57,6 +57,47 @@ export function createSessionsRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows);
     },
 
+    /** Every session of the account but the one of `keepTokenHash`; returns how many ended. */
+    async deleteForStaffExcept(staffId: string, keepTokenHash: string): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('staff_id', '=', staffId)
+        .where('token_hash', '<>', keepTokenHash)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** The session named `id`, when it is the account's; whether there was one. */
+    async deleteByIdForStaff(id: string, staffId: string): Promise<boolean> {
+      const result = await db.deleteFrom('sessions').where('id', '=', id).where('staff_id', '=', staffId).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** The account's sessions used since `idleCutoff` and started after `absoluteCutoff`, last used first. */
+    async listLiveForStaff(staffId: string, idleCutoff: string, absoluteCutoff: string): Promise<Selectable<SessionsTable>[]> {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('staff_id', '=', staffId)
+        .where('last_seen_at', '>', idleCutoff)
+        .where('created_at', '>', absoluteCutoff)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Live sessions per account (accounts without one are absent). */
+    async countLiveByStaff(idleCutoff: string, absoluteCutoff: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('sessions')
+        .select((eb) => ['staff_id', eb.fn.countAll<number | string | bigint>().as('count')])
+        .where('last_seen_at', '>', idleCutoff)
+        .where('created_at', '>', absoluteCutoff)
+        .groupBy('staff_id')
+        .execute();
+      return new Map(rows.map((row) => [row.staff_id, Number(row.count)]));
+    },
+
     /** Deletes sessions idle since before `idleCutoff` or created before `absoluteCutoff`. */
     async deleteExpired(idleCutoff: string, absoluteCutoff: string): Promise<number> {
       const result = await db

@@ -10,6 +10,10 @@ export function createStaffRepository(db: Kysely<Database>) {
       return db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirst();
     },
 
+    async findById(id: string): Promise<StaffRow | undefined> {
+      return db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     async listAll(): Promise<StaffRow[]> {
       return db.selectFrom('staff').selectAll().orderBy('username').execute();
     },
@@ -34,6 +38,21 @@ export function createStaffRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
+    },
+
+    /** Active (not disabled) owners. */
+    async countActiveOwners(): Promise<number> {
+      const { count } = await db
+        .selectFrom('staff')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+        .where('role', '=', 'owner')
+        .where('disabled_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    async update(id: string, changes: Partial<Pick<StaffRow, 'role' | 'disabled_at'>>): Promise<void> {
+      await db.updateTable('staff').set(changes).where('id', '=', id).execute();
     },
 
     async recordSignIn(id: string, at: string): Promise<void> {

@@ -10,6 +10,7 @@ import { accountRoutes } from './account.ts';
 import { clientRoutes } from './clients.ts';
 import { eventRoutes } from './events.ts';
 import { openApiRoutes } from './openapi.ts';
+import { staffRoutes } from './staff.ts';
 
 export const apiRoutes: ZodPlugin = async (app) => {
   const { dbEngine } = app;
@@ -30,4 +31,5 @@ export const apiRoutes: ZodPlugin = async (app) => {
   await app.register(clientRoutes);
   await app.register(eventRoutes);
   await app.register(openApiRoutes);
+  await app.register(staffRoutes);
 };

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { ApiErrorBody, LoginRequest } from '#contract/api';
 import { Me } from '#contract/team';
 import { SESSION_CHALLENGE } from '#contract/http';
-import { SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
-import { clearedSessionCookie, sessionCookie } from '#contract/http';
+import { clearedSessionCookie } from '#contract/http';
 import { readSessionToken } from '../auth/session-cookie.ts';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
+import { refuseAdmission, startSession } from './sign-in.ts';
 
 /** The response to a successful login: the account (GET /api/me's answer); the spec's SPA reads only the status. */
 const LoginResponse = Me;
@@ -45,13 +45,7 @@ export const authRoutes: ZodPlugin = async (app) => {
       const username = normalizeUsername(request.body.username);
       const attempt = { username, address: request.ip };
       const admission = await app.loginThrottle.admit(attempt);
-      if (!admission.admitted) {
-        await app.auditTrail.record(request, { kind: 'sign-in-throttled', actor: username, detail: admission.reason });
-        reply.header('retry-after', String(admission.retryAfterSeconds));
-        return admission.reason === 'busy'
-          ? reply.code(503).send({ message: 'Too many logins at once, try again in a moment' })
-          : reply.code(429).send({ message: 'Too many failed login attempts, try again later' });
-      }
+      if (!admission.admitted) return refuseAdmission(app, request, reply, admission, username);
 
       let account: Awaited<ReturnType<typeof app.staffAccounts.authenticate>>;
       try {
@@ -70,19 +64,7 @@ export const authRoutes: ZodPlugin = async (app) => {
         return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: INVALID_CREDENTIALS });
       }
 
-      // A new session on every login; the one this browser had before, if any, ends.
-      const previous = readSessionToken(request.headers.cookie);
-      if (previous) await app.sessions.end(previous);
-      const { token, endsAt } = await app.sessions.start(account.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      request.log.info({ username }, 'Login succeeded');
-      await app.auditTrail.record(request, { kind: 'sign-in', actor: account.username });
-      reply.header('set-cookie', sessionCookie(token, request.protocol === 'https'));
-      // The latest the session can end (SESSION_MAX_HOURS): the SPA keeps its offline copy no longer.
-      reply.header(SESSION_EXPIRES_HEADER, sessionExpiresHeader(endsAt));
-      return { username: account.username, role: account.role };
+      return startSession(app, request, reply, account);
     },
   );
 

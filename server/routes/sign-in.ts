@@ -1,0 +1,44 @@
+/**
+ * What every way of signing in shares: the throttle's refusal, and starting the session (its cookie and
+ * Session-Expires). POST /login and a sign-in link's POST /welcome-links/:token both end here.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Me } from '#contract/team';
+import { sessionCookie } from '#contract/http';
+import { SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
+import type { Admission } from '../auth/login-throttle.ts';
+import { readSessionToken } from '../auth/session-cookie.ts';
+import type { StaffRow } from '../repositories/staff.ts';
+
+export const THROTTLED = 'Too many failed login attempts, try again later';
+export const BUSY = 'Too many logins at once, try again in a moment';
+
+/** 429 (too many failures) or 503 (too many checks at once), with Retry-After; the trail records the attempt. */
+export async function refuseAdmission(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  admission: Extract<Admission, { admitted: false }>,
+  actor: string,
+) {
+  await app.auditTrail.record(request, { kind: 'sign-in-throttled', actor, detail: admission.reason });
+  reply.header('retry-after', String(admission.retryAfterSeconds));
+  return admission.reason === 'busy' ? reply.code(503).send({ message: BUSY }) : reply.code(429).send({ message: THROTTLED });
+}
+
+/** Starts a session for `account` in this browser (ending the one it had, if any); answers the account as GET /api/me does. */
+export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, account: StaffRow): Promise<Me> {
+  // A new session on every sign-in; the one this browser had before, if any, ends.
+  const previous = readSessionToken(request.headers.cookie);
+  if (previous) await app.sessions.end(previous);
+  const { token, endsAt } = await app.sessions.start(account.id, {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  request.log.info({ username: account.username }, 'Login succeeded');
+  await app.auditTrail.record(request, { kind: 'sign-in', actor: account.username });
+  reply.header('set-cookie', sessionCookie(token, request.protocol === 'https'));
+  // The latest the session can end (SESSION_MAX_HOURS): the SPA keeps its offline copy no longer.
+  reply.header(SESSION_EXPIRES_HEADER, sessionExpiresHeader(endsAt));
+  return { username: account.username, role: account.role };
+}
