@@ -58,7 +58,10 @@ describe('the OpenAPI document', () => {
     const document = apiOnly.openApiDocument();
     expect(documentedRoutes(document)).toEqual(registeredRoutes(apiOnly.printRoutes({ commonPrefix: false })));
     expect(documentedRoutes(document)).toEqual([
+      'DELETE /api/account/sessions',
+      'DELETE /api/account/sessions/{id}',
       'DELETE /api/clients/{clientId}',
+      'GET /api/account/sessions',
       'GET /api/clients',
       'GET /api/clients-export',
       'GET /api/clients/{clientId}',
@@ -68,12 +71,20 @@ describe('the OpenAPI document', () => {
       'GET /api/events',
       'GET /api/me',
       'GET /api/openapi.json',
+      'GET /api/staff',
       'GET /healthz',
+      'GET /welcome-links/{token}',
+      'PATCH /api/staff/{username}',
       'POST /api/clients',
       'POST /api/clients/{clientId}/erase',
       'POST /api/clients/{clientId}/restore',
+      'POST /api/staff',
+      'POST /api/staff/{username}/password-reset',
+      'POST /api/staff/{username}/sign-out',
       'POST /login',
       'POST /logout',
+      'POST /welcome-links/{token}',
+      'PUT /api/account/password',
       'PUT /api/clients/{clientId}',
     ]);
     const operationIds: unknown[] = [];

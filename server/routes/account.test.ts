@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths } from '#contract/paths';
 import { passwordMessages, type AccountSession } from '#contract/team';
 import { describeUserAgent } from '../auth/user-agent.ts';
-import { asStaff, asStaffMember, loggedIn, sessionCookieOf, STAFF, STAFF_MEMBER, type LoggedInApp } from '../testing/test-app.ts';
+import {
+  asStaff,
+  asStaffMember,
+  loggedIn,
+  sessionCookieOf,
+  STAFF,
+  STAFF_MEMBER,
+  withCookie,
+  type LoggedInApp,
+} from '../testing/test-app.ts';
 
 const CHROME_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';
@@ -16,7 +25,12 @@ const EDGE_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36 Edg/142.0.0.0';
 const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-async function signIn(test: LoggedInApp, userAgent: string, remoteAddress = '203.0.113.5', account = STAFF): Promise<LoggedInApp> {
+async function signIn(
+  test: LoggedInApp,
+  userAgent: string,
+  remoteAddress = '203.0.113.5',
+  account: { username: string; password: string } = STAFF,
+): Promise<LoggedInApp> {
   const response = await test.app.inject({
     method: 'POST',
     url: '/login',
@@ -24,7 +38,7 @@ async function signIn(test: LoggedInApp, userAgent: string, remoteAddress = '203
     headers: { 'user-agent': userAgent },
     remoteAddress,
   });
-  return { ...test, cookie: sessionCookieOf(response) };
+  return withCookie(test, sessionCookieOf(response));
 }
 
 const changePassword = (test: LoggedInApp, currentPassword: string, newPassword: string) =>

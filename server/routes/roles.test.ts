@@ -8,7 +8,7 @@ import { apiPaths } from '#contract/paths';
 import { ownerOnly } from '#contract/team';
 import { aClient, asStaff, asStaffMember, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
 
-type Request = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+type Request = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object };
 type Row = {
   /** The request, given a client registered by the owner. */
   request: (clientId: string) => Request;
@@ -56,6 +56,56 @@ const ROUTES: Record<string, Row> = {
     staff: 403,
     refusal: ownerOnly.exportClients,
   },
+  // The staff page: an owner's.
+  listStaff: { request: () => ({ method: 'GET', url: apiPaths.staff }), owner: 200, staff: 403, refusal: ownerOnly.manageStaff },
+  addStaffMember: {
+    request: () => ({ method: 'POST', url: apiPaths.staff, payload: { username: 'newcomer', role: 'staff' } }),
+    owner: 201,
+    staff: 403,
+    refusal: ownerOnly.manageStaff,
+  },
+  changeStaffMember: {
+    request: () => ({ method: 'PATCH', url: apiPaths.staffMember('colleague'), payload: { role: 'owner' } }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.manageStaff,
+  },
+  resetStaffPassword: {
+    request: () => ({ method: 'POST', url: apiPaths.staffPasswordReset('colleague') }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.manageStaff,
+  },
+  signOutStaffMember: {
+    request: () => ({ method: 'POST', url: apiPaths.staffSignOut('colleague') }),
+    owner: 204,
+    staff: 403,
+    refusal: ownerOnly.manageStaff,
+  },
+  // A sign-in link is public (whoever opens it has no session yet): an unknown one is 410 for anyone.
+  getWelcomeLink: { request: () => ({ method: 'GET', url: apiPaths.welcomeLink('AAAAAAAAAAAAAAAAAAAAAA') }), owner: 410, staff: 410 },
+  useWelcomeLink: {
+    request: () => ({
+      method: 'POST',
+      url: apiPaths.welcomeLink('AAAAAAAAAAAAAAAAAAAAAA'),
+      payload: { password: 'a long new passphrase' },
+    }),
+    owner: 410,
+    staff: 410,
+  },
+  // My account: every account's own.
+  changeMyPassword: {
+    request: () => ({
+      method: 'PUT',
+      url: apiPaths.accountPassword,
+      payload: { currentPassword: 'not it', newPassword: 'a long new passphrase' },
+    }),
+    owner: 400,
+    staff: 400,
+  },
+  listMySessions: { request: () => ({ method: 'GET', url: apiPaths.accountSessions }), owner: 200, staff: 200 },
+  endMySession: { request: () => ({ method: 'DELETE', url: apiPaths.accountSession('not-a-session') }), owner: 404, staff: 404 },
+  endMyOtherSessions: { request: () => ({ method: 'DELETE', url: apiPaths.accountSessions }), owner: 204, staff: 204 },
 };
 
 /** An event stream never ends by itself: it is checked apart, by its headers. */
@@ -85,6 +135,8 @@ describe('every route × role', () => {
       if (row.request(client._id).url === apiPaths.restoreClient(client._id)) await asStaff(owner, 'DELETE', apiPaths.client(client._id));
       return client._id;
     };
+    // An account for the staff page's rows to act on.
+    await owner.app.staffAccounts.add('colleague', 'a colleague’s long password', 'staff');
     const staffClient = await registered('for.staff@example.com');
     const ownerClient = row.refusal ? staffClient : await registered('for.owner@example.com');
 

@@ -6,12 +6,23 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '#contract/api';
+import { apiPaths } from '#contract/paths';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { inProcessConfig } from '../testing/in-process-config.ts';
 import { freshTestDatabase } from '../testing/test-database.ts';
 import { openEventStream } from '../testing/event-stream.ts';
-import { aClient, createClient, createTestApp, listeningTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
+import {
+  aClient,
+  anotherConnection,
+  createClient,
+  createTestApp,
+  listeningTestApp,
+  logIn,
+  STAFF,
+  STAFF_MEMBER,
+  type TestApp,
+} from '../testing/test-app.ts';
 
 /** Instance A (with the STAFF account) and instance B on the same database. */
 async function twoInstances(config?: Parameters<typeof createTestApp>[0]) {
@@ -139,5 +150,71 @@ describe('several instances on one PostgreSQL database', () => {
     const changes = await stream.untilChanges(written.length);
     expect(changes.map((change) => change.clientId)).toEqual(written);
     expect(changes.map((change) => change.seq)).toEqual([...changes.map((change) => change.seq)].sort((x, y) => x - y));
+  });
+
+  it.each([
+    ['disables the account', 'PATCH', apiPaths.staffMember('sam'), { status: 'disabled' }],
+    ['resets its password', 'POST', apiPaths.staffPasswordReset('sam'), undefined],
+    ['signs it out everywhere', 'POST', apiPaths.staffSignOut('sam'), undefined],
+  ] as const)(
+    'end an account’s sessions everywhere: an owner on A %s, B’s next request for them is 401 and B’s stream ends within 1 s',
+    async (_action, method, url, payload) => {
+      const a = await listeningTestApp();
+      const b = await listeningTestApp({ database: a.database, withStaff: false, clock: a.clock });
+      const owner = await logIn(a.app);
+      await a.app.staffAccounts.add(STAFF_MEMBER.username, STAFF_MEMBER.password, 'staff');
+      const staff = await logIn(b.app, STAFF_MEMBER);
+      expect((await get(b, '/api/clients', staff)).statusCode).toBe(200); // B remembers the session
+      const stream = await openEventStream(b.port, staff);
+      await stream.ready();
+
+      const started = performance.now();
+      const response = await a.app.inject({ method, url, headers: { cookie: owner }, ...(payload ? { payload } : {}) });
+      expect(response.statusCode).toBeLessThan(300);
+      expect((await get(b, '/api/clients', staff)).statusCode).toBe(401);
+      await stream.ended;
+      expect(performance.now() - started).toBeLessThan(1000);
+    },
+  );
+
+  it('keep an active owner when two owners on two instances demote each other at once', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { a, b } = await twoInstances();
+      await a.app.staffAccounts.add('olga', 'olga’s own long password', 'owner');
+      const nina = await logIn(a.app);
+      const olga = await logIn(b.app, { username: 'olga', password: 'olga’s own long password' });
+      const [first, second] = await Promise.all([
+        a.app.inject({ method: 'PATCH', url: apiPaths.staffMember('olga'), payload: { role: 'staff' }, headers: { cookie: nina } }),
+        b.app.inject({ method: 'PATCH', url: apiPaths.staffMember('nina'), payload: { role: 'staff' }, headers: { cookie: olga } }),
+      ]);
+      // The loser is refused by the rule (409), or, when the winner committed first, as staff now (403).
+      expect([first.statusCode, second.statusCode].sort()).toEqual([200, expect.toBeOneOf([403, 409])]);
+      const owners = await a.app.db.selectFrom('staff').select('username').where('role', '=', 'owner').execute();
+      expect(owners).toHaveLength(1);
+    }
+  });
+
+  it('decide the last-owner rule under one lock: a demotion counted while another waits on a row cannot leave no owner', async () => {
+    // Without the lock, "demote nina" counts two owners and then waits on nina's row (held below) while "demote
+    // olga" counts two and commits; both would succeed. With it, the second waits for the first and counts again.
+    const { a, b } = await twoInstances();
+    await a.app.staffAccounts.add('olga', 'olga’s own long password', 'owner');
+    const nina = await logIn(a.app);
+    const olga = await logIn(b.app, { username: 'olga', password: 'olga’s own long password' });
+    const holder = await anotherConnection(a);
+    const patch = (test: TestApp, username: string, cookie: string) =>
+      test.app.inject({ method: 'PATCH', url: apiPaths.staffMember(username), payload: { role: 'staff' }, headers: { cookie } });
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+    const [demoteNina, demoteOlga] = await holder.transaction().execute(async (trx) => {
+      await trx.selectFrom('staff').select('id').where('username', '=', 'nina').forUpdate().execute();
+      const first = patch(b, 'nina', olga);
+      await pause();
+      const second = patch(a, 'olga', nina);
+      await pause();
+      return [first, second];
+    });
+    expect([(await demoteNina).statusCode, (await demoteOlga).statusCode].sort()).toEqual([200, 409]);
+    const owners = await a.app.db.selectFrom('staff').select('username').where('role', '=', 'owner').execute();
+    expect(owners).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths } from '#contract/paths';
 import { SESSION_EXPIRES_HEADER } from '#contract/session-expires';
 import { passwordMessages, SIGN_IN_LINK_EXPIRED } from '#contract/team';
-import { asStaff, loggedIn, sessionCookieOf, type LoggedInApp } from '../testing/test-app.ts';
+import { asStaff, loggedIn, sessionCookieOf, withCookie, type LoggedInApp } from '../testing/test-app.ts';
 
 const PASSWORD = 'a quiet harbour at dawn';
 const EXPIRED = { message: SIGN_IN_LINK_EXPIRED };
@@ -37,7 +37,7 @@ describe('a sign-in link', () => {
     expect(used.json()).toEqual({ username: 'ava', role: 'staff' });
     expect(used.headers['set-cookie']).toMatch(/HttpOnly/);
     expect(used.headers[SESSION_EXPIRES_HEADER.toLowerCase()]).toBe(new Date(owner.clock.now + 12 * 3_600_000).toUTCString());
-    const ava = { ...owner, cookie: sessionCookieOf(used) };
+    const ava = withCookie(owner, sessionCookieOf(used));
     expect((await asStaff(ava, 'GET', apiPaths.me)).json()).toEqual({ username: 'ava', role: 'staff' });
     // The password set is the account's from now on.
     expect((await owner.app.inject({ method: 'POST', url: '/login', payload: { username: 'ava', password: PASSWORD } })).statusCode).toBe(

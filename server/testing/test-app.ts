@@ -119,10 +119,16 @@ export async function loggedIn(options?: TestAppOptions): Promise<LoggedInApp> {
   return Object.assign(test, { cookie });
 }
 
+/** The same app with another session's cookie (its getters kept: a spread would read `databaseFile`, a throw on PostgreSQL). */
+export function withCookie(test: LoggedInApp, cookie: string): LoggedInApp {
+  const descriptors = { ...Object.getOwnPropertyDescriptors(test), cookie: { value: cookie, enumerable: true, writable: true } };
+  return Object.defineProperties({}, descriptors) as LoggedInApp;
+}
+
 /** The same app logged in as STAFF_MEMBER, an account with the staff role (made here). */
 export async function asStaffMember(test: LoggedInApp): Promise<LoggedInApp> {
   await test.app.staffAccounts.add(STAFF_MEMBER.username, STAFF_MEMBER.password, 'staff');
-  return { ...test, cookie: await logIn(test.app, STAFF_MEMBER) };
+  return withCookie(test, await logIn(test.app, STAFF_MEMBER));
 }
 
 /** A request through `app.inject` as the logged-in staff: the session cookie, with `headers` beside it. */
