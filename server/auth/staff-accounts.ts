@@ -10,6 +10,7 @@ import { isPostgres } from '../db/engine.ts';
 import { ADVISORY_LOCKS } from '../db/postgres.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
+import { createSignInLinksRepository } from '../repositories/sign-in-links.ts';
 import { createStaffRepository, type StaffRow } from '../repositories/staff.ts';
 import {
   generatePassword,
@@ -133,6 +134,8 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
       const passwordHash = await hashPassword(checkedPassword(password), hashing);
       return db.transaction().execute(async (trx) => {
         await createStaffRepository(trx).setPasswordHash(account.id, passwordHash, new Date(clock()));
+        // A sign-in link still out would set another password over this one.
+        await createSignInLinksRepository(trx).deleteForStaff(account.id);
         return createSessionsRepository(trx).deleteForStaff(account.id);
       });
     },

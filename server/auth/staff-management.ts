@@ -22,13 +22,13 @@ import { normalizeUsername } from './staff-accounts.ts';
  * What an account without a usable password stores (a new account until its link is used, an account whose password
  * an owner reset): no password hashes to it, and login checks a dummy hash instead (staff-accounts.ts).
  */
-export const NO_PASSWORD = '!no password: set through a sign-in link';
+const NO_PASSWORD = '!no password: set through a sign-in link';
 
 /** 128 random bits, URL-safe: 22 characters. */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
 /** The SPA's page a link opens. */
-export const welcomePagePath = (token: string) => `/welcome/${token}`;
+const welcomePagePath = (token: string) => `/welcome/${token}`;
 
 export type StaffManagementOptions = { sessions: Sessions; hashing?: ScryptParams; clock?: () => number };
 

@@ -100,6 +100,7 @@ describe('PUT /api/account/password', () => {
 describe('GET /api/account/sessions', () => {
   it('lists this account’s open sessions with browser, system, address and times; this one is current', async () => {
     const first = await loggedIn();
+    first.clock.advance(60_000);
     const phone = await signIn(first, CHROME_ANDROID, '203.0.113.9');
     first.clock.advance(5 * 60_000);
     const laptop = await signIn(first, FIREFOX_MAC, '198.51.100.20');
@@ -114,8 +115,8 @@ describe('GET /api/account/sessions', () => {
         browser: 'Firefox 133',
         system: 'macOS',
         ip: '198.51.100.20',
-        signedInAt: '2025-03-01T09:05:00.000Z',
-        lastUsedAt: '2025-03-01T09:05:00.000Z',
+        signedInAt: '2025-03-01T09:06:00.000Z',
+        lastUsedAt: '2025-03-01T09:06:00.000Z',
         current: true,
       },
       expect.objectContaining({ browser: 'Chrome 142', system: 'Android 14', ip: '203.0.113.9', current: false }),

@@ -10,8 +10,8 @@ import type { Admission } from '../auth/login-throttle.ts';
 import { readSessionToken } from '../auth/session-cookie.ts';
 import type { StaffRow } from '../repositories/staff.ts';
 
-export const THROTTLED = 'Too many failed login attempts, try again later';
-export const BUSY = 'Too many logins at once, try again in a moment';
+const THROTTLED = 'Too many failed login attempts, try again later';
+const BUSY = 'Too many logins at once, try again in a moment';
 
 /** 429 (too many failures) or 503 (too many checks at once), with Retry-After; the trail records the attempt. */
 export async function refuseAdmission(

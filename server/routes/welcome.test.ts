@@ -94,6 +94,13 @@ describe('a sign-in link', () => {
     expect((await use(owner, newer)).json()).toEqual({ username: 'ben', role: 'staff' });
   });
 
+  it('stops when the CLI sets the account’s password (npm run staff -- passwd)', async () => {
+    const owner = await loggedIn();
+    const token = await invite(owner);
+    await owner.app.staffAccounts.changePassword('ava', 'set on the server’s terminal');
+    expect((await look(owner, token)).json()).toEqual(EXPIRED);
+  });
+
   it('does not open a disabled account', async () => {
     const owner = await loggedIn();
     const token = await invite(owner);
