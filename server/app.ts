@@ -43,6 +43,8 @@ async function loggerOptions(config: AppConfig): Promise<FastifyServerOptions['l
         'body.password',
         'req.body.password',
         'password',
+        'body.currentPassword',
+        'body.newPassword',
       ],
       censor: '[redacted]',
     },

@@ -128,6 +128,9 @@ describe('a sign-in link', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ message });
     expect(refused.headers['set-cookie']).toBeUndefined();
+    // The refusal is logged (400), without the link that still works.
+    expect(owner.logs.join('\n')).toContain('/welcome-links/:token');
+    expect(owner.logs.join('\n')).not.toContain(token);
     expect((await use(owner, token)).statusCode).toBe(200);
   });
 

@@ -35,6 +35,7 @@ export const welcomeRoutes: ZodPlugin = async (app) => {
         response: { 200: WelcomeLink, ...refusals },
         responseHeaders: refusalHeaders,
       },
+      config: { secretInPath: true },
     },
     async (request, reply) => {
       const admission = await admit(request.params.token, request.ip);
@@ -64,6 +65,7 @@ export const welcomeRoutes: ZodPlugin = async (app) => {
         response: { 200: Me, 400: ApiErrorBody, ...refusals },
         responseHeaders: { 200: { 'Set-Cookie': true, 'Session-Expires': true }, ...refusalHeaders },
       },
+      config: { secretInPath: true },
     },
     async (request, reply) => {
       const admission = await admit(request.params.token, request.ip);
