@@ -59,6 +59,8 @@ describe('the OpenAPI document', () => {
     expect(documentedRoutes(document)).toEqual(registeredRoutes(apiOnly.printRoutes({ commonPrefix: false })));
     expect(documentedRoutes(document)).toEqual([
       'DELETE /api/clients/{clientId}',
+      'GET /api/audit',
+      'GET /api/audit-export',
       'GET /api/clients',
       'GET /api/clients-export',
       'GET /api/clients/{clientId}',

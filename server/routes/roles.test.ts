@@ -56,6 +56,18 @@ const ROUTES: Record<string, Row> = {
     staff: 403,
     refusal: ownerOnly.exportClients,
   },
+  listAuditEntries: {
+    request: () => ({ method: 'GET', url: apiPaths.audit }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.readAudit,
+  },
+  exportAuditEntries: {
+    request: () => ({ method: 'GET', url: apiPaths.auditExport }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.readAudit,
+  },
 };
 
 /** An event stream never ends by itself: it is checked apart, by its headers. */

@@ -119,10 +119,17 @@ export async function loggedIn(options?: TestAppOptions): Promise<LoggedInApp> {
   return Object.assign(test, { cookie });
 }
 
+/** The same test app with another session. A copy of its properties, not of their values: `databaseFile` throws on PostgreSQL. */
+export function withSession(test: TestApp, cookie: string): LoggedInApp {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(test)) as LoggedInApp;
+  copy.cookie = cookie;
+  return copy;
+}
+
 /** The same app logged in as STAFF_MEMBER, an account with the staff role (made here). */
 export async function asStaffMember(test: LoggedInApp): Promise<LoggedInApp> {
   await test.app.staffAccounts.add(STAFF_MEMBER.username, STAFF_MEMBER.password, 'staff');
-  return { ...test, cookie: await logIn(test.app, STAFF_MEMBER) };
+  return withSession(test, await logIn(test.app, STAFF_MEMBER));
 }
 
 /** A request through `app.inject` as the logged-in staff: the session cookie, with `headers` beside it. */
