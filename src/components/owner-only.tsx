@@ -1,7 +1,7 @@
 import { ApiError } from '../lib/api-errors.ts';
 
 /** What staff see on an owner's page opened by its address (issue 28): the server answered 403. */
-export const OWNER_ONLY_PAGE = 'Only an owner can see this page.';
+const OWNER_ONLY_PAGE = 'Only an owner can see this page.';
 
 export function isRefusedToStaff(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403;

@@ -1,7 +1,9 @@
 /** /audit, the audit trail (issue 28): an owner's table of who used which access, its filters, pages and CSV. */
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockDb, type MockAuditRecord } from '#mocks/db.ts';
+import { startScenario } from '#mocks/scenarios.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { setLoggedIn } from '../lib/login-flag.ts';
 
@@ -125,6 +127,23 @@ describe('/audit', () => {
     expect(lines).toHaveLength(1 + 120 + 1);
     expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,Export CSV,admin,,120 clients,,Mozilla/);
     expect(lines.some((line) => line.includes('Signed in'))).toBe(false);
+  });
+
+  it('"Export CSV" offline says it failed at once, and waits among no changes', async () => {
+    record({ kind: 'sign-in', actor: 'admin' });
+    const { user, queryClient } = await renderApp('/audit', { loggedIn: true });
+    await screen.findByRole('cell', { name: 'Signed in' });
+    startScenario('offline');
+    act(() => onlineManager.setOnline(false));
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The audit trail could not be exported. Try again.');
+    expect(
+      queryClient
+        .getMutationCache()
+        .getAll()
+        .map((mutation) => mutation.state.isPaused),
+    ).toEqual([false]);
   });
 
   it('tells staff who open it by its address that only an owner can see it', async () => {

@@ -12,7 +12,7 @@ import { get } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
 import { scenarioOff, startScenario } from '#mocks/scenarios.ts';
-import { auditQueries } from '../audit/api/audit-queries.ts';
+import { auditKeys, auditQueries } from '../audit/api/audit-queries.ts';
 import { clientKeys, clientQueries } from '../clients/api/client-queries.ts';
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import { currentLogin, setLoggedIn, type Login } from '../../lib/login-flag.ts';
@@ -132,7 +132,7 @@ describe('the offline copy of the cache', () => {
     expect((await queryClient.fetchInfiniteQuery(trail)).pages[0]?.entries).toHaveLength(1);
     await queryClient.fetchQuery(clientQueries.list());
     await waitFor(async () => expect(await savedQueries()).toContain(hashKey(clientKeys.lists())), nextWrite);
-    expect(await savedQueries()).not.toContain(hashKey(trail.queryKey));
+    expect(await savedQueries()).not.toContain(hashKey(auditKeys.trail({})));
     stop();
   });
 

@@ -6,6 +6,8 @@ import { fetchAuditExport, type AuditFilter } from './audit-queries.ts';
 export function useExportAuditCsv() {
   return useMutation({
     mutationFn: async (filter: AuditFilter) => downloadAuditCsv(await fetchAuditExport(filter)),
+    // Sent now or failed now: offline it must not wait, paused, among the changes waiting to be saved.
+    networkMode: 'always',
     // The page says so under the button.
     meta: { failureShownToUser: true },
   });
