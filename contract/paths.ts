@@ -26,4 +26,6 @@ export const apiPaths = {
   accountSessions: '/api/account/sessions',
   accountSession: (sessionId: string) => `/api/account/sessions/${encodeURIComponent(sessionId)}`,
   audit: '/api/audit',
+  /** Owner only: every entry the trail's filters match, for its "Export CSV". */
+  auditExport: '/api/audit-export',
 } as const;

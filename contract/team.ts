@@ -143,6 +143,12 @@ export const AuditQuery = z.object({
   before: z.coerce.number().int().positive().optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
+/** GET /api/audit-export: every entry the filters match, newest first (the page's own "Export CSV"). */
+export const AuditExportQuery = AuditQuery.omit({ before: true });
+export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
+export const AuditEntryList = z.array(AuditEntry);
+/** A page of the trail holds this many entries. */
+export const AUDIT_PAGE_SIZE = 100;
 
 /** The least AUDIT_KEEP_DAYS accepted: the databases refuse to remove a younger entry. */
 export const MIN_AUDIT_KEEP_DAYS = 30;

@@ -3,7 +3,7 @@
 import type { ChangeKind, Client, ClientChange, ClientFields, ClientInput, DeletedClient } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
-import type { Role } from '#contract/team';
+import type { AuditEntry, AuditExportQuery, AuditKind, AuditPage, AuditQuery, Role } from '#contract/team';
 import { seedClients } from './seed.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
@@ -21,6 +21,17 @@ type MockState = {
   nextSeq: number;
   /** The Idempotency-Keys of registrations, per account, as the server keeps them (24 hours). */
   idempotencyKeys?: Array<{ by: string; key: string; clientId: string; at: number }>;
+  /** The audit trail, oldest first, as the server keeps it (only ever added to); absent in a store saved before it. */
+  audit?: AuditEntry[];
+};
+
+/** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
+export type MockAuditRecord = {
+  kind: AuditKind;
+  actor: string;
+  subject?: string | null;
+  detail?: string | null;
+  userAgent?: string | null;
 };
 
 const STORAGE_KEY = 'salon-mock-db';
@@ -117,6 +128,14 @@ function append(clientId: string, version: number, kind: ChangeKind, by: string,
     for (const listener of changeListeners) listener(change);
   });
   return change;
+}
+
+/** The entries `filter` matches (an account that did it or had it done to it, a kind), newest first. */
+function auditMatching({ account, kind }: AuditExportQuery): AuditEntry[] {
+  return (state.audit ?? [])
+    .filter((entry) => account === undefined || entry.actor === account || entry.subject === account)
+    .filter((entry) => kind === undefined || entry.kind === kind)
+    .reverse();
 }
 
 const changeListeners = new Set<(change: ClientChange) => void>();
@@ -267,10 +286,37 @@ export const mockDb = {
   changes(): readonly ClientChange[] {
     return state.changes;
   },
+  /** Adds an entry to the audit trail, now. The mock has no network: no IP address. */
+  recordAudit({ kind, actor, subject = null, detail = null, userAgent = null }: MockAuditRecord): AuditEntry {
+    const audit = state.audit ?? [];
+    const entry: AuditEntry = {
+      seq: (audit.at(-1)?.seq ?? 0) + 1,
+      at: new Date().toISOString(),
+      kind,
+      actor,
+      subject,
+      detail,
+      ip: null,
+      userAgent,
+    };
+    state.audit = [...audit, entry];
+    save();
+    return entry;
+  },
+  /** A page of the trail, newest first, as GET /api/audit answers. */
+  auditPage({ before, ...filter }: AuditQuery, size: number): AuditPage {
+    const older = auditMatching(filter).filter((entry) => before === undefined || entry.seq < before);
+    const entries = older.slice(0, size);
+    return { entries, nextBefore: older.length > size ? (entries.at(-1)?.seq ?? null) : null };
+  },
+  /** Every entry `filter` matches, newest first (GET /api/audit-export). */
+  auditEntries(filter: AuditExportQuery): AuditEntry[] {
+    return auditMatching(filter);
+  },
   /** Replaces every client and the log (tests set up exactly the list they need): each registered, at version 1. */
   setClients(clients: Client[]) {
-    const { sessionActive, username, nextId } = state;
-    state = { ...stateWith(clients, DEMO_USERNAME, { sessionActive, username }), nextId };
+    const { sessionActive, username, nextId, audit } = state;
+    state = { ...stateWith(clients, DEMO_USERNAME, { sessionActive, username }), nextId, ...(audit ? { audit } : {}) };
     save();
   },
 };

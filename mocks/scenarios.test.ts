@@ -23,6 +23,8 @@ describe('mock scenarios', () => {
     expect(endpointOf('GET', '/api/clients/c1/export')).toBe('export');
     expect(endpointOf('POST', '/api/clients/c1/restore')).toBe('restore');
     expect(endpointOf('POST', '/api/clients/c1/erase')).toBe('erase');
+    expect(endpointOf('GET', '/api/audit')).toBe('audit');
+    expect(endpointOf('GET', '/api/audit-export')).toBe('audit-export');
     expect(endpointOf('GET', '/api/clients/c1/erase')).toBeUndefined();
     expect(endpointOf('GET', '/images/a.svg')).toBeUndefined();
   });

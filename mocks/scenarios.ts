@@ -16,7 +16,9 @@ export type Endpoint =
   | 'export'
   | 'restore'
   | 'erase'
-  | 'events';
+  | 'events'
+  | 'audit'
+  | 'audit-export';
 
 type Failure = 400 | 401 | 404 | 500 | 503 | 'network';
 
@@ -139,6 +141,8 @@ export function endpointOf(method: string, pathname: string): Endpoint | undefin
   }
   if (method === 'GET' && /\/api\/deleted-clients\/?$/.test(pathname)) return 'deleted-list';
   if (method === 'GET' && /\/api\/events\/?$/.test(pathname)) return 'events';
+  if (method === 'GET' && /\/api\/audit\/?$/.test(pathname)) return 'audit';
+  if (method === 'GET' && /\/api\/audit-export\/?$/.test(pathname)) return 'audit-export';
   const action = /\/api\/clients\/[^/]+\/(history|export|restore|erase)$/.exec(pathname)?.[1];
   if (action === 'history' || action === 'export') return method === 'GET' ? action : undefined;
   if (action === 'restore' || action === 'erase') return method === 'POST' ? action : undefined;

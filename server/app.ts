@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, type AppConfig } from './config.ts';
+import { DEFAULT_AUDIT_KEEP_DAYS, DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, type AppConfig } from './config.ts';
+import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
 import { clientStorePlugin } from './plugins/client-store.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: AppConfig) {
     passwordHashing: config.passwordHashing,
     clock,
   });
+  await app.register(auditPlugin, { clock, keepDays: config.auditKeepDays ?? DEFAULT_AUDIT_KEEP_DAYS });
   await app.register(clientStorePlugin, {
     clock,
     deletedClientsKeepDays: config.deletedClientsKeepDays ?? DEFAULT_DELETED_CLIENTS_KEEP_DAYS,

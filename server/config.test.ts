@@ -14,6 +14,7 @@ describe('readServerConfig', () => {
     expect(config.app.loginThrottle).toEqual({ maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15 });
     expect(config.initialAccount).toEqual({ username: 'admin', password: undefined });
     expect(config.app.deletedClientsKeepDays).toBe(30);
+    expect(config.app.auditKeepDays).toBe(365);
   });
 
   it('reads every variable', () => {
@@ -30,6 +31,7 @@ describe('readServerConfig', () => {
         LOGIN_MAX_FAILURES_PER_ADDRESS: '10',
         LOGIN_WINDOW_MINUTES: '30',
         DELETED_CLIENTS_KEEP_DAYS: '7',
+        AUDIT_KEEP_DAYS: '30',
         LOG_LEVEL: 'warn',
         SALON_ADMIN_USERNAME: 'owner',
         SALON_ADMIN_PASSWORD: 'a long enough passphrase',
@@ -47,6 +49,7 @@ describe('readServerConfig', () => {
         session: { idleMinutes: 15, maxHours: 8 },
         loginThrottle: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 10, windowMinutes: 30 },
         deletedClientsKeepDays: 7,
+        auditKeepDays: 30,
         logLevel: 'warn',
       },
     });
@@ -61,6 +64,8 @@ describe('readServerConfig', () => {
     [{ PORT: '70000' }, 'PORT: must be a whole number from 0 to 65535'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES: must be a whole number'],
     [{ DELETED_CLIENTS_KEEP_DAYS: '0' }, 'DELETED_CLIENTS_KEEP_DAYS: must be a whole number from 1 to 3650'],
+    // The databases refuse to remove a younger audit entry (MIN_AUDIT_KEEP_DAYS).
+    [{ AUDIT_KEEP_DAYS: '29' }, 'AUDIT_KEEP_DAYS: must be a whole number from 30 to 36500'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY: must be true, false'],
     [{ PUBLIC_ORIGIN: 'https://salon.example/path' }, 'PUBLIC_ORIGIN: must be an origin'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],

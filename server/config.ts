@@ -7,6 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_SESSION_MAX_HOURS } from '#contract/session-expires';
+import { MIN_AUDIT_KEEP_DAYS } from '#contract/team';
 import type { ScryptParams } from './auth/password.ts';
 import { passwordProblem } from './auth/password.ts';
 import type { DatabaseConfig } from './db/database.ts';
@@ -42,6 +43,8 @@ export type AppConfig = {
   passwordHashing?: ScryptParams;
   /** How long a deleted client stays in "Recently deleted" before it is purged with its history (default 30). */
   deletedClientsKeepDays?: number;
+  /** How long the audit trail keeps an entry (default 365, at least MIN_AUDIT_KEEP_DAYS). */
+  auditKeepDays?: number;
   /** The live updates' streams and bounds; DEFAULT_EVENTS where absent. */
   events?: Partial<EventsConfig>;
   /** The time, in ms since the epoch (tests move it to expire sessions). */
@@ -135,6 +138,7 @@ function sqliteFileFromUrl(value: string, cwd: string): string {
 }
 
 export const DEFAULT_DELETED_CLIENTS_KEEP_DAYS = 30;
+export const DEFAULT_AUDIT_KEEP_DAYS = 365;
 
 const TRUST_PROXY_KEYWORDS = /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/i;
 
@@ -180,6 +184,8 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: wholeNumber(1, 10_000, 20),
   LOGIN_WINDOW_MINUTES: wholeNumber(1, 24 * 60, 15),
   DELETED_CLIENTS_KEEP_DAYS: wholeNumber(1, 3650, DEFAULT_DELETED_CLIENTS_KEEP_DAYS),
+  // The databases refuse to remove an entry younger than MIN_AUDIT_KEEP_DAYS (migration 0007).
+  AUDIT_KEEP_DAYS: wholeNumber(MIN_AUDIT_KEEP_DAYS, 36_500, DEFAULT_AUDIT_KEEP_DAYS),
   EVENTS_MAX_STREAMS_PER_SESSION: wholeNumber(1, 1000, DEFAULT_EVENTS.perSession),
   EVENTS_MAX_STREAMS: wholeNumber(1, 100_000, DEFAULT_EVENTS.perInstance),
   EVENTS_HEARTBEAT_SECONDS: wholeNumber(1, 3600, DEFAULT_EVENTS.heartbeatMs / 1000),
@@ -237,6 +243,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
         windowMinutes: vars.LOGIN_WINDOW_MINUTES,
       },
       deletedClientsKeepDays: vars.DELETED_CLIENTS_KEEP_DAYS,
+      auditKeepDays: vars.AUDIT_KEEP_DAYS,
       events: {
         perSession: vars.EVENTS_MAX_STREAMS_PER_SESSION,
         perInstance: vars.EVENTS_MAX_STREAMS,

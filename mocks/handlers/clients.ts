@@ -18,7 +18,7 @@ import {
 } from '#contract/if-match';
 import { apiPaths } from '#contract/paths';
 import { ownerOnly } from '#contract/team';
-import { errorResponse, methodNotAllowed, parseBody, requireOwner, requireSession } from './respond.ts';
+import { errorResponse, methodNotAllowed, parseBody, recordAudit, requireOwner, requireSession } from './respond.ts';
 
 /** 400 for an id that cannot be one, so that only well-formed ids reach the store. */
 function invalidId(clientId: string | readonly string[] | undefined): Response | undefined {
@@ -131,13 +131,14 @@ export const clientHandlers = [
   }),
 
   // As the server decides: the session, then the id, then the role.
-  http.get('*/api/clients/:clientId/export', ({ params }) => {
+  http.get('*/api/clients/:clientId/export', ({ params, request }) => {
     const refused = requireSession() ?? invalidId(params.clientId) ?? requireOwner(ownerOnly.exportClient);
     if (refused) return refused;
     const clientId = params.clientId as string;
     const found = mockDb.findStored(clientId);
     const history = mockDb.history(clientId);
     if (!found || !history) return notFound();
+    recordAudit(request, { kind: 'client-exported', actor: mockDb.sessionUser(), subject: clientId });
     const exported: ClientExport = {
       exportedAt: new Date().toISOString(),
       client: found.client,
@@ -157,17 +158,23 @@ export const clientHandlers = [
   }),
 
   // Live or deleted: the client and its history go, one "erased" entry without personal data stays.
-  http.post('*/api/clients/:clientId/erase', ({ params }) => {
+  http.post('*/api/clients/:clientId/erase', ({ params, request }) => {
     const refused = requireSession() ?? invalidId(params.clientId) ?? requireOwner(ownerOnly.eraseClient);
     if (refused) return refused;
-    return mockDb.eraseClient(params.clientId as string) ? new HttpResponse(null, { status: 204 }) : notFound();
+    const clientId = params.clientId as string;
+    if (!mockDb.eraseClient(clientId)) return notFound();
+    recordAudit(request, { kind: 'client-erased', actor: mockDb.sessionUser(), subject: clientId });
+    return new HttpResponse(null, { status: 204 });
   }),
 
   // "Export CSV": the whole list, for an owner (the server's audit trail records it).
-  http.get(
-    '*/api/clients-export',
-    () => requireOwner(ownerOnly.exportClients) ?? HttpResponse.json(mockDb.listClients(), { headers: { 'Cache-Control': 'no-store' } }),
-  ),
+  http.get('*/api/clients-export', ({ request }) => {
+    const refused = requireOwner(ownerOnly.exportClients);
+    if (refused) return refused;
+    const clients = mockDb.listClients();
+    recordAudit(request, { kind: 'clients-exported', actor: mockDb.sessionUser(), detail: String(clients.length) });
+    return HttpResponse.json(clients, { headers: { 'Cache-Control': 'no-store' } });
+  }),
 
   http.get('*/api/deleted-clients', () => requireSession() ?? HttpResponse.json(mockDb.listDeletedClients())),
 

@@ -2,7 +2,7 @@ import { HttpResponse } from 'msw';
 import type { z } from 'zod';
 import { describeValidationError } from '#contract/api';
 import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE } from '#contract/http';
-import { mockDb } from '../db.ts';
+import { mockDb, type MockAuditRecord } from '../db.ts';
 
 /** An error response shaped like the real server's: a status and a short JSON message. */
 export function errorResponse(status: number, message: string, headers?: Record<string, string>) {
@@ -42,4 +42,11 @@ export function requireSession(): Response | undefined {
 /** Like the server's owner-only routes: 403 "Only an owner can …" for staff (after the session check). */
 export function requireOwner(message: string): Response | undefined {
   return requireSession() ?? (mockDb.sessionRole() === 'owner' ? undefined : errorResponse(403, message));
+}
+
+/** Records what a handler did in the audit trail, as the server does, with the browser it came from. */
+export function recordAudit(request: Request, record: Omit<MockAuditRecord, 'userAgent'>): void {
+  // A page cannot set User-Agent on its fetches: the browser's own is what the server would have seen.
+  const userAgent = request.headers.get('user-agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent);
+  mockDb.recordAudit({ ...record, userAgent: userAgent?.slice(0, 512) ?? null });
 }

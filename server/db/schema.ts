@@ -86,7 +86,7 @@ interface SignInLinksTable {
 }
 
 /** The audit trail: append-only (the databases refuse changes, migration 0007), purged after AUDIT_KEEP_DAYS. */
-interface AuditEntriesTable {
+export interface AuditEntriesTable {
   seq: Generated<number | string>;
   at: string;
   kind: AuditKind;

@@ -70,6 +70,8 @@ describe('the API, through a client generated from docs/openapi.json', () => {
     await client.GET('/api/openapi.json');
     await client.GET('/api/me');
     await client.GET('/api/clients-export');
+    await client.GET('/api/audit');
+    await client.GET('/api/audit-export');
     await client.GET('/healthz');
 
     // Registering: 201 with ETag and Location, which names the client; 400, 403, 413, 415; 409 and 422 (Idempotency-Key).
@@ -152,6 +154,16 @@ describe('the API, through a client generated from docs/openapi.json', () => {
     await client.GET('/api/clients-export', { headers: staffSession });
     await client.GET('/api/clients/{clientId}/export', { params: path, headers: staffSession });
     await client.POST('/api/clients/{clientId}/erase', { params: path, headers: staffSession });
+    await client.GET('/api/audit', { headers: staffSession });
+    await client.GET('/api/audit-export', { headers: staffSession });
+
+    // The audit trail: a page, the next, a filter; a kind it does not know is 400; its export.
+    const trail = await client.GET('/api/audit', { headers: session });
+    await client.GET('/api/audit', { params: { query: { before: trail.data?.entries[0]?.seq ?? 1 } }, headers: session });
+    await client.GET('/api/audit', { params: { query: { account: STAFF.username, kind: 'sign-in' } }, headers: session });
+    await client.GET('/api/audit', { params: { query: { kind: 'coffee' as never } }, headers: session });
+    await client.GET('/api/audit-export', { params: { query: { kind: 'clients-exported' } }, headers: session });
+    await client.GET('/api/audit-export', { params: { query: { kind: 'coffee' as never } }, headers: session });
 
     // Deleting: 412 (If-None-Match names the version), 400, 403, 413, 415, 204, 404; then restore, erase, the bin.
     const current = (await client.GET('/api/clients/{clientId}', { params: path, headers: session })).response.headers.get('etag') ?? '';

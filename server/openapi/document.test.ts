@@ -62,6 +62,8 @@ describe('the OpenAPI document', () => {
       'DELETE /api/account/sessions/{id}',
       'DELETE /api/clients/{clientId}',
       'GET /api/account/sessions',
+      'GET /api/audit',
+      'GET /api/audit-export',
       'GET /api/clients',
       'GET /api/clients-export',
       'GET /api/clients/{clientId}',

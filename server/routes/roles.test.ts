@@ -106,6 +106,18 @@ const ROUTES: Record<string, Row> = {
   listMySessions: { request: () => ({ method: 'GET', url: apiPaths.accountSessions }), owner: 200, staff: 200 },
   endMySession: { request: () => ({ method: 'DELETE', url: apiPaths.accountSession('not-a-session') }), owner: 404, staff: 404 },
   endMyOtherSessions: { request: () => ({ method: 'DELETE', url: apiPaths.accountSessions }), owner: 204, staff: 204 },
+  listAuditEntries: {
+    request: () => ({ method: 'GET', url: apiPaths.audit }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.readAudit,
+  },
+  exportAuditEntries: {
+    request: () => ({ method: 'GET', url: apiPaths.auditExport }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.readAudit,
+  },
 };
 
 /** An event stream never ends by itself: it is checked apart, by its headers. */

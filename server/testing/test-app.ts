@@ -120,7 +120,7 @@ export async function loggedIn(options?: TestAppOptions): Promise<LoggedInApp> {
 }
 
 /** The same app with another session's cookie (its getters kept: a spread would read `databaseFile`, a throw on PostgreSQL). */
-export function withCookie(test: LoggedInApp, cookie: string): LoggedInApp {
+export function withCookie(test: TestApp, cookie: string): LoggedInApp {
   const descriptors = { ...Object.getOwnPropertyDescriptors(test), cookie: { value: cookie, enumerable: true, writable: true } };
   return Object.defineProperties({}, descriptors) as LoggedInApp;
 }

@@ -6,6 +6,10 @@ import { noteQueued } from './queued-changes.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
+    queryMeta: {
+      /** false: the query is not written to the offline copy of the cache (features/offline/offline-copy.ts). */
+      offlineCopy?: boolean;
+    };
     mutationMeta: {
       /** The mutation handles a 401 itself (the login form: a 401 there is a wrong password). */
       handlesUnauthorized?: boolean;

@@ -9,13 +9,16 @@ import { getResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockDb, resetMockDb } from '#mocks/db.ts';
 import { handlers } from '#mocks/handlers.ts';
-import { createTestApp, STAFF } from '#server/testing/test-app.ts';
+import type { AuditEntry, AuditPage } from '#contract/team';
+import { createTestApp, STAFF, STAFF_MEMBER } from '#server/testing/test-app.ts';
 import { document, nonConformities } from '#server/testing/openapi-conformance.ts';
 
 type Sent = { method: string; path: string; headers?: Record<string, string>; body?: string };
 
 /** One side: sends a request and answers as a fetch would; the account it logs in with. */
-type Side = { name: string; send: (request: Sent) => Promise<Response>; account: { username: string; password: string } };
+type Account = { username: string; password: string };
+/** One side: sends a request and answers as a fetch would; the owner it logs in with, and a member of staff. */
+type Side = { name: string; send: (request: Sent) => Promise<Response>; account: Account; staffAccount: Account };
 
 const ORIGIN = 'http://localhost';
 
@@ -23,6 +26,7 @@ function mockSide(): Side {
   return {
     name: 'mock',
     account: { username: 'admin', password: 'admin' },
+    staffAccount: { username: 'sam', password: 'sam' },
     async send({ method, path, headers, body }) {
       const request = new Request(`${ORIGIN}${path}`, { method, headers, body });
       const response = await getResponse(handlers, request);
@@ -34,10 +38,12 @@ function mockSide(): Side {
 
 async function serverSide(): Promise<Side> {
   const { app } = await createTestApp();
+  await app.staffAccounts.add(STAFF_MEMBER.username, STAFF_MEMBER.password, 'staff');
   let cookie: string | undefined;
   return {
     name: 'server',
     account: STAFF,
+    staffAccount: STAFF_MEMBER,
     async send({ method, path, headers, body }) {
       const injected = await app.inject({
         method: method as 'GET',
@@ -171,6 +177,34 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('erase again', 'POST', '/api/clients/{clientId}/erase', { id });
   await call('register with the key of an erased client', 'POST', '/api/clients', withBody(input, { 'idempotency-key': 'k-1' }));
 
+  // The audit trail: what the cases above did, newest first, by whom (the side's owner) and on what; its filters, its
+  // export; no method changes it.
+  // (The mock starts with its seed clients: the count exported is named, as ids are.)
+  const exported = String(((await call('export the list', 'GET', '/api/clients-export')).parsed as unknown[]).length);
+  const trailOf = (entries: AuditEntry[]) =>
+    entries.map(({ kind, actor, subject, detail }) => [
+      kind,
+      actor === side.account.username ? '{owner}' : actor,
+      subject,
+      kind === 'clients-exported' && detail === exported ? '{the list’s length}' : detail,
+    ]);
+  const trail = async (label: string, path: string, entriesOf: (parsed: unknown) => AuditEntry[]) => {
+    const { parsed } = await call(label, 'GET', path);
+    const answer = answers.at(-1)?.[1];
+    if (answer && answer.status === 200) answer.body = trailOf(entriesOf(parsed));
+  };
+  const pageEntries = (parsed: unknown) => (parsed as AuditPage).entries;
+  await trail('audit trail', '/api/audit', pageEntries);
+  await trail('audit trail, by kind', '/api/audit?kind=client-erased', pageEntries);
+  await trail('audit trail, by account', `/api/audit?account=${encodeURIComponent(side.account.username)}&kind=sign-in`, pageEntries);
+  await trail('audit trail, older than the newest', '/api/audit?before=3', pageEntries);
+  await call('audit trail, unknown kind', 'GET', '/api/audit?kind=coffee');
+  await call('audit trail, malformed before', 'GET', '/api/audit?before=soon');
+  await trail('audit export', '/api/audit-export?kind=clients-exported', (parsed) => parsed as AuditEntry[]);
+  await call('PUT the audit trail', 'PUT', '/api/audit', withBody({}));
+  await call('DELETE the audit trail', 'DELETE', '/api/audit');
+  await call('PATCH the audit export', 'PATCH', '/api/audit-export', withBody({}));
+
   // Another method on a path the API has: 405 with Allow.
   await call('PATCH the list', 'PATCH', '/api/clients', withBody(input));
   await call('PATCH a client', 'PATCH', client, { id: 'someone', ...withBody(input) });
@@ -178,6 +212,13 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   // Logging out ends the session.
   await call('log out', 'POST', '/logout');
   await call('list, logged out', 'GET', '/api/clients');
+  await call('audit trail, logged out', 'GET', '/api/audit');
+
+  // A member of staff: the owner's routes answer 403, "Only an owner can …".
+  await call('log in as staff', 'POST', '/login', { headers: json, body: JSON.stringify(side.staffAccount) });
+  await call('audit trail, staff', 'GET', '/api/audit');
+  await call('audit export, staff', 'GET', '/api/audit-export');
+  await call('audit trail, staff, unknown kind', 'GET', '/api/audit?kind=coffee');
   return { answers: answers.map(([label, answer]) => [label, JSON.parse(named(JSON.stringify(answer))) as Answer]), problems };
 }
 

@@ -12,6 +12,7 @@ import { get } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
 import { scenarioOff, startScenario } from '#mocks/scenarios.ts';
+import { auditKeys, auditQueries } from '../audit/api/audit-queries.ts';
 import { clientKeys, clientQueries } from '../clients/api/client-queries.ts';
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import { currentLogin, setLoggedIn, type Login } from '../../lib/login-flag.ts';
@@ -120,6 +121,19 @@ describe('the offline copy of the cache', () => {
     const login = loginOf('maria', 1000);
     await saveCopy(login);
     expect(await restoredList(login)).toEqual([nina]);
+  });
+
+  it('leaves out the audit trail: who signed in from where stays on the server (meta offlineCopy: false)', async () => {
+    mockDb.startSession();
+    mockDb.recordAudit({ kind: 'sign-in', actor: 'admin' });
+    const queryClient = createQueryClient({ onUnauthorized: () => {}, retry: false });
+    const stop = keepOfflineCopy(queryClient, loginOf('admin', 1000));
+    const trail = auditQueries.trail({});
+    expect((await queryClient.fetchInfiniteQuery(trail)).pages[0]?.entries).toHaveLength(1);
+    await queryClient.fetchQuery(clientQueries.list());
+    await waitFor(async () => expect(await savedQueries()).toContain(hashKey(clientKeys.lists())), nextWrite);
+    expect(await savedQueries()).not.toContain(hashKey(auditKeys.trail({})));
+    stop();
   });
 
   it('is not restored for another account, and is removed', async () => {

@@ -9,7 +9,7 @@
  * logs in.
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSave, persistQueryClientSubscribe, type Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import type { Login } from '../../lib/login-flag.ts';
@@ -40,8 +40,15 @@ const storage = copyStorage(() => false);
 
 type SavedQuery = DehydratedState['queries'][number];
 
-/** The copy holds the queries; the changes waiting to be sent are kept apart, by waiting-changes.ts, for other rules. */
-const dehydrateOptions = { shouldDehydrateMutation: () => false };
+/**
+ * The copy holds the queries, but those that say `meta: { offlineCopy: false }` (the audit trail); the changes
+ * waiting to be sent are kept apart, by waiting-changes.ts, for other rules.
+ */
+const dehydrateOptions = {
+  shouldDehydrateMutation: () => false,
+  shouldDehydrateQuery: (query: Parameters<typeof defaultShouldDehydrateQuery>[0]) =>
+    defaultShouldDehydrateQuery(query) && query.meta?.offlineCopy !== false,
+};
 
 /** Whether this browser can keep a copy at all (IndexedDB can be missing in some private modes, and in jsdom). */
 export const canKeepOfflineCopy = () => typeof indexedDB !== 'undefined';

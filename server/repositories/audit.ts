@@ -1,0 +1,53 @@
+/** The audit trail's entries (audit_entries): read newest first, a page at a time or all, and purged when old. */
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { AuditEntry, AuditExportQuery, AuditQuery } from '#contract/team';
+import type { AuditEntriesTable, Database } from '../db/schema.ts';
+
+type AuditRow = Selectable<AuditEntriesTable>;
+
+function entryOf(row: AuditRow): AuditEntry {
+  return {
+    // PostgreSQL's bigint arrives as a string.
+    seq: Number(row.seq),
+    at: row.at,
+    kind: row.kind,
+    actor: row.actor,
+    subject: row.subject,
+    detail: row.detail,
+    ip: row.ip,
+    userAgent: row.user_agent,
+  };
+}
+
+export function createAuditRepository(db: Kysely<Database>) {
+  /** The entries `filter` matches: an account that did it or had it done to it, a kind; newest first. */
+  function matching({ account, kind }: AuditExportQuery): SelectQueryBuilder<Database, 'audit_entries', AuditRow> {
+    let query = db.selectFrom('audit_entries').selectAll().orderBy('seq', 'desc');
+    if (account !== undefined) query = query.where((eb) => eb.or([eb('actor', '=', account), eb('subject', '=', account)]));
+    if (kind !== undefined) query = query.where('kind', '=', kind);
+    return query;
+  }
+
+  return {
+    /** Up to `size` entries older than `before`, and the seq to ask for the next page with (null: no more). */
+    async page({ before, ...filter }: AuditQuery, size: number): Promise<{ entries: AuditEntry[]; nextBefore: number | null }> {
+      let query = matching(filter).limit(size + 1);
+      if (before !== undefined) query = query.where('seq', '<', before);
+      const rows = await query.execute();
+      const entries = rows.slice(0, size).map(entryOf);
+      return { entries, nextBefore: rows.length > size ? (entries.at(-1)?.seq ?? null) : null };
+    },
+
+    async all(filter: AuditExportQuery): Promise<AuditEntry[]> {
+      return (await matching(filter).execute()).map(entryOf);
+    },
+
+    /** Removes the entries recorded before `cutoff` (an ISO time); how many. */
+    async purgeBefore(cutoff: string): Promise<number> {
+      const result = await db.deleteFrom('audit_entries').where('at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;
