@@ -24,6 +24,8 @@ describe('mock scenarios', () => {
     expect(endpointOf('POST', '/api/clients/c1/restore')).toBe('restore');
     expect(endpointOf('POST', '/api/clients/c1/erase')).toBe('erase');
     expect(endpointOf('GET', '/api/clients/c1/erase')).toBeUndefined();
+    expect(endpointOf('GET', '/api/clients-export')).toBe('clients-export');
+    expect(endpointOf('GET', '/api/me')).toBe('me');
     expect(endpointOf('GET', '/images/a.svg')).toBeUndefined();
   });
 

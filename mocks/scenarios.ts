@@ -16,7 +16,11 @@ export type Endpoint =
   | 'export'
   | 'restore'
   | 'erase'
-  | 'events';
+  | 'events'
+  /** "Export CSV"'s whole list (owner only, issue 28). */
+  | 'clients-export'
+  /** Who is logged in, and their role. */
+  | 'me';
 
 type Failure = 400 | 401 | 404 | 500 | 503 | 'network';
 
@@ -38,6 +42,7 @@ export const PRESETS = {
   'export-fails': [{ kind: 'fail', endpoint: 'export', failure: 500 }],
   'restore-fails': [{ kind: 'fail', endpoint: 'restore', failure: 500 }],
   'erase-fails': [{ kind: 'fail', endpoint: 'erase', failure: 500 }],
+  'clients-export-fails': [{ kind: 'fail', endpoint: 'clients-export', failure: 500 }],
   'session-ended': [{ kind: 'session-ended' }],
   // The live updates' stream cannot connect (the rest works): "Reconnecting…", then the catch-up once it is off.
   'events-down': [{ kind: 'fail', endpoint: 'events', failure: 'network' }],
@@ -139,6 +144,8 @@ export function endpointOf(method: string, pathname: string): Endpoint | undefin
   }
   if (method === 'GET' && /\/api\/deleted-clients\/?$/.test(pathname)) return 'deleted-list';
   if (method === 'GET' && /\/api\/events\/?$/.test(pathname)) return 'events';
+  if (method === 'GET' && /\/api\/clients-export\/?$/.test(pathname)) return 'clients-export';
+  if (method === 'GET' && /\/api\/me\/?$/.test(pathname)) return 'me';
   const action = /\/api\/clients\/[^/]+\/(history|export|restore|erase)$/.exec(pathname)?.[1];
   if (action === 'history' || action === 'export') return method === 'GET' ? action : undefined;
   if (action === 'restore' || action === 'erase') return method === 'POST' ? action : undefined;

@@ -1,7 +1,7 @@
 /** Query defaults for the whole SPA, in one place. */
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isUnauthorized } from './api-errors.ts';
+import { ApiError, isForbidden, isUnauthorized } from './api-errors.ts';
 import { noteQueued } from './queued-changes.ts';
 
 declare module '@tanstack/react-query' {
@@ -18,6 +18,8 @@ declare module '@tanstack/react-query' {
 type QueryClientOptions = {
   /** Called when the server no longer accepts the session (any 401 from a client call). */
   onUnauthorized: () => void;
+  /** Called on any 403 from a query or a change (issue 28: the role may have changed since the page learnt it). */
+  onForbidden?: () => void;
   /** Tests turn retries off so that a failure shows at once. */
   retry?: boolean;
 };
@@ -40,11 +42,12 @@ function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-export function createQueryClient({ onUnauthorized, retry = true }: QueryClientOptions): QueryClient {
+export function createQueryClient({ onUnauthorized, onForbidden, retry = true }: QueryClientOptions): QueryClient {
   const queryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
         if (isUnauthorized(error)) onUnauthorized();
+        if (isForbidden(error)) onForbidden?.();
       },
     }),
     mutationCache: new MutationCache({
@@ -52,6 +55,7 @@ export function createQueryClient({ onUnauthorized, retry = true }: QueryClientO
         // Every mutation's failure is logged here, once: the message only, never a stack to the user.
         if (!mutation.meta?.failureShownToUser) console.error(error.message);
         if (isUnauthorized(error) && !mutation.meta?.handlesUnauthorized) onUnauthorized();
+        if (isForbidden(error)) onForbidden?.();
       },
     }),
     defaultOptions: {
