@@ -6,8 +6,6 @@ import type { Me } from '#contract/team';
 import { setLoggedIn } from '#src/lib/login-flag.ts';
 import { DEMO_ACCOUNTS, mockDb } from './db.ts';
 
-export type Persona = (typeof DEMO_ACCOUNTS)[number]['username'];
-
 /** Who the mock says is logged in, or null when nobody is. */
 export function currentPersona(): Me | null {
   return mockDb.hasSession() ? { username: mockDb.sessionUser(), role: mockDb.sessionRole() } : null;

@@ -19,7 +19,7 @@ export const meKeys = {
 };
 
 /** The body of GET /api/me, and of a successful login: `{ username, role }`. */
-export function isMe(body: unknown): body is Me {
+function isMe(body: unknown): body is Me {
   return (
     typeof body === 'object' &&
     body !== null &&
@@ -43,7 +43,7 @@ async function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
   return body;
 }
 
-export const meQuery = () =>
+const meQuery = () =>
   queryOptions({
     queryKey: meKeys.all,
     queryFn: fetchMe,
