@@ -180,6 +180,8 @@ describe('a page opened on the offline copy', () => {
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'), pageLoad);
     // The page has settled: the history below the form has loaded too (else it lands after the test, outside act).
     await waitFor(() => expect(screen.queryByText('Loading the history…')).not.toBeInTheDocument(), pageLoad);
+    // And the role (GET /api/me, issue 28): the owner's Export data shows.
+    expect(await screen.findByRole('button', { name: 'Export data' }, pageLoad)).toBeInTheDocument();
   });
 
   it('without a response from the server, opens on the copy, and the app is offline', async () => {
