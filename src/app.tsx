@@ -1,6 +1,6 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { refetchMe } from './features/auth/api/me.ts';
+import { refetchMeAfterRefusal } from './features/auth/api/me.ts';
 import { clearLoggedIn, isLoggedIn } from './lib/login-flag.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -43,7 +43,7 @@ export function createApp({ history, retry, liveUpdates = true }: AppOptions = {
     });
   };
   // Issue 28: a 403 may mean the role changed while the page was open; the owner's controls follow the new answer.
-  const onForbidden = () => void refetchMe(queryClient);
+  const onForbidden = (refusedQuery?: QueryKey) => void refetchMeAfterRefusal(queryClient, refusedQuery);
   const queryClient: QueryClient = createQueryClient({ retry, onUnauthorized, onForbidden });
   const router = createAppRouter({ queryClient, history, liveUpdates: liveUpdates ? { onUnauthorized } : null });
   return { queryClient, router };

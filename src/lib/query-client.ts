@@ -1,6 +1,6 @@
 /** Query defaults for the whole SPA, in one place. */
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
-import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError, isForbidden, isUnauthorized } from './api-errors.ts';
 import { noteQueued } from './queued-changes.ts';
 
@@ -18,8 +18,11 @@ declare module '@tanstack/react-query' {
 type QueryClientOptions = {
   /** Called when the server no longer accepts the session (any 401 from a client call). */
   onUnauthorized: () => void;
-  /** Called on any 403 from a query or a change (issue 28: the role may have changed since the page learnt it). */
-  onForbidden?: () => void;
+  /**
+   * Called on any 403 from a query (with its key) or a change (issue 28: the role may have changed since the page
+   * learnt it).
+   */
+  onForbidden?: (queryKey?: QueryKey) => void;
   /** Tests turn retries off so that a failure shows at once. */
   retry?: boolean;
 };
@@ -45,9 +48,9 @@ function shouldRetry(failureCount: number, error: Error): boolean {
 export function createQueryClient({ onUnauthorized, onForbidden, retry = true }: QueryClientOptions): QueryClient {
   const queryClient = new QueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
+      onError: (error, query) => {
         if (isUnauthorized(error)) onUnauthorized();
-        if (isForbidden(error)) onForbidden?.();
+        if (isForbidden(error)) onForbidden?.(query.queryKey);
       },
     }),
     mutationCache: new MutationCache({

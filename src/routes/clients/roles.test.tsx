@@ -108,6 +108,18 @@ describe('the owner’s controls', () => {
     await delay(50);
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
+
+  it('a 403 from GET /api/me itself hides them, and is not asked again and again', async () => {
+    mockDb.setClients([nina]);
+    server.use(http.get('*/api/me', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })));
+    const requests = recordRequests();
+    await renderApp('/clients', { loggedIn: true, roleKnown: false });
+    await screen.findByRole('row', { name: /Nina Petrova/ });
+    await waitFor(() => expect(requests).toContain('GET /api/me'));
+    await delay(100);
+    expect(requests.filter((request) => request === 'GET /api/me')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
 });
 
 describe('logging in', () => {

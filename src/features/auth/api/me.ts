@@ -7,7 +7,7 @@
  * Checked by hand, not with the contract's zod schema: the login page and the app's root read this, and their
  * bundles load no zod (docs/performance.md).
  */
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiPaths } from '#contract/paths';
 import type { Me } from '#contract/team';
 import { apiResponse } from '../../../lib/api-client.ts';
@@ -54,8 +54,12 @@ export function primeMe(queryClient: QueryClient, body: unknown): void {
   if (isMe(body)) queryClient.setQueryData(meKeys.all, body);
 }
 
-/** A 403 means the role may have changed since it was asked: ask again. */
-export function refetchMe(queryClient: QueryClient): Promise<void> {
+/**
+ * A 403 means the role may have changed since it was asked: ask again; `refusedQuery` is the key of the query refused,
+ * if a query was. Not after GET /api/me's own 403 (none is in the contract), which would ask again for ever.
+ */
+export function refetchMeAfterRefusal(queryClient: QueryClient, refusedQuery?: QueryKey): Promise<void> {
+  if (refusedQuery !== undefined && hashKey(refusedQuery) === hashKey(meKeys.all)) return Promise.resolve();
   return queryClient.invalidateQueries({ queryKey: meKeys.all });
 }
 
