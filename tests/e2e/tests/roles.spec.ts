@@ -66,6 +66,8 @@ test('the owner sees Export CSV, Export data and Erase permanently; staff see no
   appServer,
   colleagueAccount,
 }, testInfo) => {
+  // Two logins (scrypt on the real server) and six full page loads: over 30 s on a busy 2-core machine.
+  test.slow();
   await logIn(page, account);
   const client = await createClientThroughApi(page, uniqueClient(testInfo));
   const deleted = await createClientThroughApi(page, uniqueClient(testInfo, { firstName: `Gone${client.firstName}` }));
