@@ -1,34 +1,10 @@
 import { setupWorker } from 'msw/browser';
-import { recentCalls, recordCall, type MockCall } from './call-log.ts';
-import { colleague } from './colleague.ts';
+import { recordCall, type MockCall } from './call-log.ts';
+import { createSalonMock } from './console-api.ts';
 import { resetMockDb } from './db.ts';
 import { handlers } from './handlers.ts';
 import { showMockPanel } from './mock-panel.ts';
-import {
-  describeScenario,
-  endpointOf,
-  isOn,
-  onScenarioChange,
-  restoreScenario,
-  scenarioOff,
-  setDelay,
-  startScenario,
-} from './scenarios.ts';
-
-declare global {
-  interface Window {
-    /** In development, the mock backend from the browser console (docs/testing-the-cache.md). */
-    salonMock?: {
-      reset: () => void;
-      scenario: (...names: string[]) => string[];
-      delay: (ms: number | 'never') => string[];
-      off: () => string[];
-      log: () => readonly MockCall[];
-      /** Another staff member's writes: `update(clientId, { lastName: 'Novak' })`, `delete(clientId)`. */
-      colleague: typeof colleague;
-    };
-  }
-}
+import { endpointOf, isOn, onScenarioChange, restoreScenario, scenarioOff, setDelay, startScenario } from './scenarios.ts';
 
 /**
  * `?mock-reset` brings back the seeded clients; `?mock-scenario=list-fails,slow` turns scenarios
@@ -96,15 +72,8 @@ export async function startMockWorker(): Promise<void> {
     record(request, response.type === 'error' ? 'network error' : response.status, requestId),
   );
 
-  window.salonMock = {
-    reset: resetMockDb,
-    scenario: (...names) => (startScenario(...names), describeScenario()),
-    delay: (ms) => (setDelay(ms), describeScenario()),
-    off: () => (scenarioOff(), describeScenario()),
-    // eslint-disable-next-line no-console -- printing the table is what log() is for
-    log: () => (console.table(recentCalls()), recentCalls()),
-    colleague,
-  };
-  showMockPanel();
+  const reload = () => window.location.reload();
+  window.salonMock = createSalonMock({ reload });
+  showMockPanel({ reload });
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
 }

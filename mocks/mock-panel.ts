@@ -1,8 +1,10 @@
-// The mock backend's panel in `npm run dev`: presets, a delay, all off, a colleague's writes, the last 50 calls; its
-// button is the red badge while a scenario is on. Plain DOM (docs/decisions/011-mock-panel.md).
+// The mock backend's panel in `npm run dev`: who is logged in (a persona), presets, a delay, all off, a colleague's
+// writes, the last 50 calls; its button is the red badge while a scenario is on. Plain DOM
+// (docs/decisions/011-mock-panel.md).
 import { onCall, recentCalls } from './call-log.ts';
 import { colleague } from './colleague.ts';
-import { mockDb } from './db.ts';
+import { DEMO_ACCOUNTS, mockDb } from './db.ts';
+import { currentPersona, describePersona, signInAs } from './personas.ts';
 import {
   describeScenario,
   isOn,
@@ -85,7 +87,49 @@ function colleagueControls(): HTMLFieldSetElement {
   return fieldset;
 }
 
-export function showMockPanel(): void {
+/**
+ * "Persona": log in as the owner `admin` or the staff member `sam` (issue 28), so that a tester sees what staff see;
+ * the page then reloads (`reload`) and the app starts as that account.
+ */
+function personaControls(reload: () => void): HTMLFieldSetElement {
+  const fieldset = element(
+    'fieldset',
+    {},
+    'margin:0 0 0.5rem;padding:0.5rem;border:1px solid #ccc;display:flex;flex-wrap:wrap;gap:0.75rem',
+  );
+  fieldset.append(element('legend', { textContent: 'Persona' }));
+  // A paragraph, not an <output>: the colleague's result stays the panel's one status.
+  const status = element('p', {}, 'flex-basis:100%;margin:0');
+  status.setAttribute('aria-live', 'polite');
+  const current = currentPersona();
+  for (const account of DEMO_ACCOUNTS) {
+    const radio = element('input', {
+      type: 'radio',
+      name: 'salon-mock-persona',
+      id: `salon-mock-persona-${account.username}`,
+      value: account.username,
+      checked: current?.username === account.username,
+    });
+    radio.addEventListener('change', () => {
+      if (!radio.checked) return;
+      status.textContent = `Signed in as ${describePersona(signInAs(account.username))}. Reloading…`;
+      reload();
+    });
+    const label = element('label', { htmlFor: radio.id, textContent: ` ${describePersona(account)}` });
+    label.prepend(radio);
+    fieldset.append(label);
+  }
+  status.textContent = current ? `Signed in as ${describePersona(current)}.` : 'Nobody is signed in.';
+  fieldset.append(status);
+  return fieldset;
+}
+
+type MockPanelOptions = {
+  /** After a persona switch: the page's reload in the browser, so that the app starts as that account. */
+  reload?: () => void;
+};
+
+export function showMockPanel({ reload = () => window.location.reload() }: MockPanelOptions = {}): void {
   const root = element(
     'div',
     { className: 'salon-mock-panel' },
@@ -136,7 +180,7 @@ export function showMockPanel(): void {
     head.append(cell);
   }
   const rows = table.createTBody();
-  body.append(presets, controls, colleagueControls(), table);
+  body.append(personaControls(reload), presets, controls, colleagueControls(), table);
   root.append(body, toggle);
 
   toggle.addEventListener('click', () => {

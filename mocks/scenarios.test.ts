@@ -26,6 +26,8 @@ describe('mock scenarios', () => {
     expect(endpointOf('GET', '/api/audit')).toBe('audit');
     expect(endpointOf('GET', '/api/audit-export')).toBe('audit-export');
     expect(endpointOf('GET', '/api/clients/c1/erase')).toBeUndefined();
+    expect(endpointOf('GET', '/api/clients-export')).toBe('clients-export');
+    expect(endpointOf('GET', '/api/me')).toBe('me');
     expect(endpointOf('GET', '/images/a.svg')).toBeUndefined();
   });
 

@@ -18,7 +18,11 @@ export type Endpoint =
   | 'erase'
   | 'events'
   | 'audit'
-  | 'audit-export';
+  | 'audit-export'
+  /** "Export CSV"'s whole list (owner only, issue 28). */
+  | 'clients-export'
+  /** Who is logged in, and their role. */
+  | 'me';
 
 type Failure = 400 | 401 | 404 | 500 | 503 | 'network';
 
@@ -40,6 +44,7 @@ export const PRESETS = {
   'export-fails': [{ kind: 'fail', endpoint: 'export', failure: 500 }],
   'restore-fails': [{ kind: 'fail', endpoint: 'restore', failure: 500 }],
   'erase-fails': [{ kind: 'fail', endpoint: 'erase', failure: 500 }],
+  'clients-export-fails': [{ kind: 'fail', endpoint: 'clients-export', failure: 500 }],
   'session-ended': [{ kind: 'session-ended' }],
   // The live updates' stream cannot connect (the rest works): "Reconnecting…", then the catch-up once it is off.
   'events-down': [{ kind: 'fail', endpoint: 'events', failure: 'network' }],
@@ -143,6 +148,8 @@ export function endpointOf(method: string, pathname: string): Endpoint | undefin
   if (method === 'GET' && /\/api\/events\/?$/.test(pathname)) return 'events';
   if (method === 'GET' && /\/api\/audit\/?$/.test(pathname)) return 'audit';
   if (method === 'GET' && /\/api\/audit-export\/?$/.test(pathname)) return 'audit-export';
+  if (method === 'GET' && /\/api\/clients-export\/?$/.test(pathname)) return 'clients-export';
+  if (method === 'GET' && /\/api\/me\/?$/.test(pathname)) return 'me';
   const action = /\/api\/clients\/[^/]+\/(history|export|restore|erase)$/.exec(pathname)?.[1];
   if (action === 'history' || action === 'export') return method === 'GET' ? action : undefined;
   if (action === 'restore' || action === 'erase') return method === 'POST' ? action : undefined;

@@ -1,5 +1,6 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import { refetchMeAfterRefusal } from './features/auth/api/me.ts';
 import { clearLoggedIn, isLoggedIn } from './lib/login-flag.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -41,7 +42,9 @@ export function createApp({ history, retry, liveUpdates = true }: AppOptions = {
       goingToLogin = false;
     });
   };
-  const queryClient: QueryClient = createQueryClient({ retry, onUnauthorized });
+  // Issue 28: a 403 may mean the role changed while the page was open; the owner's controls follow the new answer.
+  const onForbidden = (refusedQuery?: QueryKey) => void refetchMeAfterRefusal(queryClient, refusedQuery);
+  const queryClient: QueryClient = createQueryClient({ retry, onUnauthorized, onForbidden });
   const router = createAppRouter({ queryClient, history, liveUpdates: liveUpdates ? { onUnauthorized } : null });
   return { queryClient, router };
 }

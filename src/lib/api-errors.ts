@@ -33,3 +33,13 @@ export function gotNoResponse(error: unknown): boolean {
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
+
+/** A 403: the account may not do this (issue 28: "Only an owner can …"); its message is the server's, for the user. */
+export function isForbidden(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403;
+}
+
+/** What a failed action says where it was: a 403's own message ("Only an owner can …"), otherwise `otherwise`. */
+export function forbiddenMessageOr(error: unknown, otherwise: string): string {
+  return isForbidden(error) ? error.message : otherwise;
+}

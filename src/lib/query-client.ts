@@ -1,7 +1,7 @@
 /** Query defaults for the whole SPA, in one place. */
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
-import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isUnauthorized } from './api-errors.ts';
+import { MutationCache, onlineManager, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError, isForbidden, isUnauthorized } from './api-errors.ts';
 import { noteQueued } from './queued-changes.ts';
 
 declare module '@tanstack/react-query' {
@@ -22,6 +22,11 @@ declare module '@tanstack/react-query' {
 type QueryClientOptions = {
   /** Called when the server no longer accepts the session (any 401 from a client call). */
   onUnauthorized: () => void;
+  /**
+   * Called on any 403 from a query (with its key) or a change (issue 28: the role may have changed since the page
+   * learnt it).
+   */
+  onForbidden?: (queryKey?: QueryKey) => void;
   /** Tests turn retries off so that a failure shows at once. */
   retry?: boolean;
 };
@@ -44,11 +49,12 @@ function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-export function createQueryClient({ onUnauthorized, retry = true }: QueryClientOptions): QueryClient {
+export function createQueryClient({ onUnauthorized, onForbidden, retry = true }: QueryClientOptions): QueryClient {
   const queryClient = new QueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
+      onError: (error, query) => {
         if (isUnauthorized(error)) onUnauthorized();
+        if (isForbidden(error)) onForbidden?.(query.queryKey);
       },
     }),
     mutationCache: new MutationCache({
@@ -56,6 +62,7 @@ export function createQueryClient({ onUnauthorized, retry = true }: QueryClientO
         // Every mutation's failure is logged here, once: the message only, never a stack to the user.
         if (!mutation.meta?.failureShownToUser) console.error(error.message);
         if (isUnauthorized(error) && !mutation.meta?.handlesUnauthorized) onUnauthorized();
+        if (isForbidden(error)) onForbidden?.();
       },
     }),
     defaultOptions: {

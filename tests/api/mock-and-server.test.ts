@@ -15,9 +15,9 @@ import { document, nonConformities } from '#server/testing/openapi-conformance.t
 
 type Sent = { method: string; path: string; headers?: Record<string, string>; body?: string };
 
-/** One side: sends a request and answers as a fetch would; the account it logs in with. */
 type Account = { username: string; password: string };
-/** One side: sends a request and answers as a fetch would; the owner it logs in with, and a member of staff. */
+
+/** One side: sends a request and answers as a fetch would; the owner's account it logs in with, and a staff member's. */
 type Side = { name: string; send: (request: Sent) => Promise<Response>; account: Account; staffAccount: Account };
 
 const ORIGIN = 'http://localhost';
@@ -104,7 +104,17 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
     const listTag = template === '/api/clients' ? headers.etag?.slice(1, -1) : undefined;
     if (listTag && !names.has(listTag)) names.set(listTag, `list tag of ${label}`);
     const message = typeof parsed === 'object' && parsed !== null && 'message' in parsed ? parsed.message : undefined;
-    answers.push([label, { status: response.status, ...(message === undefined ? {} : { message }), headers }]);
+    // GET /api/me's role (the usernames differ: the mock's demo accounts, the server's test accounts).
+    const role = template === '/api/me' && typeof parsed === 'object' && parsed !== null && 'role' in parsed ? parsed.role : undefined;
+    answers.push([
+      label,
+      {
+        status: response.status,
+        ...(message === undefined ? {} : { message }),
+        ...(role === undefined ? {} : { body: { role } }),
+        headers,
+      },
+    ]);
     return { response, parsed };
   }
   const session = () => call('log in', 'POST', '/login', { headers: json, body: JSON.stringify(side.account) });
@@ -120,6 +130,8 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('update, no session', 'PUT', '/api/clients/{clientId}', { id: 'someone', ...withBody(input) });
   await call('delete, no session', 'DELETE', '/api/clients/{clientId}', { id: 'someone' });
   await call('Recently deleted, no session', 'GET', '/api/deleted-clients');
+  await call('who am I, no session', 'GET', '/api/me');
+  await call('export the list, no session', 'GET', '/api/clients-export');
   await call('wrong password', 'POST', '/login', withBody({ username: side.account.username, password: 'not it' }));
   await session();
 
@@ -159,11 +171,13 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('update, invalid', 'PUT', client, { id, ...withBody({ ...input, email: '' }) });
   await call('update, unknown', 'PUT', client, { id: 'nobody', ...withBody(input) });
 
-  // History and export.
+  // History and export; who is logged in (an owner) and the whole list for "Export CSV" (issue 28).
   await call('history', 'GET', '/api/clients/{clientId}/history', { id });
   await call('history, unknown', 'GET', '/api/clients/{clientId}/history', { id: 'nobody' });
   await call('export', 'GET', '/api/clients/{clientId}/export', { id });
   await call('export, unknown', 'GET', '/api/clients/{clientId}/export', { id: 'nobody' });
+  await call('who am I, an owner', 'GET', '/api/me');
+  await call('export the list', 'GET', '/api/clients-export');
 
   // Deleting, Recently deleted, restoring, erasing.
   await call('delete, If-None-Match: its tag', 'DELETE', client, { id, headers: { 'if-none-match': '"v2"' } });
@@ -214,11 +228,20 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('list, logged out', 'GET', '/api/clients');
   await call('audit trail, logged out', 'GET', '/api/audit');
 
-  // A member of staff: the owner's routes answer 403, "Only an owner can …".
-  await call('log in as staff', 'POST', '/login', { headers: json, body: JSON.stringify(side.staffAccount) });
+  // Staff (issue 28): everything SPEC.md gives a logged-in user, and 403 "Only an owner can …" for the owner's routes.
+  await call('log in as staff', 'POST', '/login', withBody(side.staffAccount));
+  await call('who am I, staff', 'GET', '/api/me');
+  const staffCreated = await call('register, staff', 'POST', '/api/clients', withBody({ ...input, email: 'sam.s@example.com' }));
+  const staffId = (staffCreated.parsed as { _id: string })._id;
+  await call('export, staff', 'GET', '/api/clients/{clientId}/export', { id: staffId });
+  await call('export the list, staff', 'GET', '/api/clients-export');
+  await call('delete, staff', 'DELETE', client, { id: staffId });
+  await call('erase, staff', 'POST', '/api/clients/{clientId}/erase', { id: staffId });
+  await call('restore, staff', 'POST', '/api/clients/{clientId}/restore', { id: staffId });
   await call('audit trail, staff', 'GET', '/api/audit');
   await call('audit export, staff', 'GET', '/api/audit-export');
   await call('audit trail, staff, unknown kind', 'GET', '/api/audit?kind=coffee');
+  await call('log out, staff', 'POST', '/logout');
   return { answers: answers.map(([label, answer]) => [label, JSON.parse(named(JSON.stringify(answer))) as Answer]), problems };
 }
 
@@ -236,5 +259,25 @@ describe('the mock and the server', () => {
     expect(mock.problems, 'the mock against the document').toEqual([]);
     // Case by case, so that a difference names its case.
     expect(mock.answers).toEqual(server.answers);
+    // What the roles' cases are meant to meet (issue 28), so that both sides agreeing on something else fails too.
+    const roles = Object.fromEntries(
+      server.answers
+        .filter(([label]) => /who am I|export the list|, staff$/.test(label))
+        .map(([label, { status, message, body }]) => [label, message ?? body ?? status]),
+    );
+    expect(roles).toEqual({
+      'who am I, no session': 'Log in to continue',
+      'export the list, no session': 'Log in to continue',
+      'who am I, an owner': { role: 'owner' },
+      'export the list': 200,
+      'who am I, staff': { role: 'staff' },
+      'register, staff': 201,
+      'export, staff': 'Only an owner can export a client’s data.',
+      'export the list, staff': 'Only an owner can export clients.',
+      'delete, staff': 204,
+      'erase, staff': 'Only an owner can erase a client.',
+      'restore, staff': 200,
+      'log out, staff': 204,
+    });
   });
 });

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
 import { scenarioOff, startScenario } from '#mocks/scenarios.ts';
 import { auditKeys, auditQueries } from '../audit/api/audit-queries.ts';
+import { meKeys } from '../auth/api/me.ts';
 import { clientKeys, clientQueries } from '../clients/api/client-queries.ts';
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import { currentLogin, setLoggedIn, type Login } from '../../lib/login-flag.ts';
@@ -193,6 +194,8 @@ describe('a page opened on the offline copy', () => {
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'), pageLoad);
     // The page has settled: the history below the form has loaded too (else it lands after the test, outside act).
     await waitFor(() => expect(screen.queryByText('Loading the history…')).not.toBeInTheDocument(), pageLoad);
+    // And the role (GET /api/me, issue 28): the owner's Export data shows.
+    expect(await screen.findByRole('button', { name: 'Export data' }, pageLoad)).toBeInTheDocument();
   });
 
   it('without a response from the server, opens on the copy, and the app is offline', async () => {
@@ -364,5 +367,35 @@ describe('logging in', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(currentLogin()?.account).toBe('admin'));
     await waitFor(async () => expect((await storedCopy()) ?? '').not.toContain('maria'));
+  });
+});
+
+describe('the role in the offline copy (issue 28)', () => {
+  /** Open /clients online as `account`, then reload it with no response from the server: the page opens on the copy. */
+  async function reloadedOffline(account: 'admin' | 'sam') {
+    mockDb.setClients([nina]);
+    const { unmount } = await renderApp('/clients', { loggedIn: true, account });
+    await screen.findByRole('row', { name: /Nina Petrova/ });
+    await waitFor(async () => expect(await savedQueries()).toContain(hashKey(meKeys.all)), nextWrite);
+    unmount();
+
+    startScenario('offline');
+    mockDb.startSession(account);
+    const app = createApp({ history: createMemoryHistory({ initialEntries: ['/clients'] }) });
+    render(<App {...app} />);
+    expect(await screen.findByRole('row', { name: /Nina Petrova/ }, pageLoad)).toBeInTheDocument();
+    return app.queryClient;
+  }
+
+  it('an owner reloading offline keeps Export CSV: the copy knows the role', { timeout: 15_000 }, async () => {
+    const queryClient = await reloadedOffline('admin');
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(queryClient.getQueryData(meKeys.all)).toEqual({ username: 'admin', role: 'owner' });
+  });
+
+  it('staff reloading offline are still staff, with no owner’s controls', { timeout: 15_000 }, async () => {
+    const queryClient = await reloadedOffline('sam');
+    await waitFor(() => expect(queryClient.getQueryData(meKeys.all)).toEqual({ username: 'sam', role: 'staff' }));
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 });

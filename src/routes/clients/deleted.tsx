@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import type { DeletedClient } from '#contract/api';
+import { useIsOwner } from '../../features/auth/api/me.ts';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { useRestoreClient } from '../../features/clients/api/restore-client.ts';
 import { EraseClientButton } from '../../features/clients/components/erase-client-button.tsx';
@@ -26,6 +27,7 @@ export const Route = createFileRoute('/clients/deleted')({
 
 function RecentlyDeletedPage() {
   const deleted = useQuery(clientQueries.deleted());
+  const owner = useIsOwner();
   return (
     <div className="page">
       <h1 className="page__title">Recently deleted</h1>
@@ -44,7 +46,7 @@ function RecentlyDeletedPage() {
           </thead>
           <tbody>
             {deleted.data?.map((client) => (
-              <DeletedRow key={client._id} client={client} />
+              <DeletedRow key={client._id} client={client} owner={owner} />
             ))}
             {deleted.data?.length === 0 && (
               <tr>
@@ -76,7 +78,8 @@ function RecentlyDeletedPage() {
   );
 }
 
-function DeletedRow({ client }: { client: DeletedClient }) {
+/** Restore is everyone's; Erase permanently an owner's (issue 28). */
+function DeletedRow({ client, owner }: { client: DeletedClient; owner: boolean }) {
   const restore = useRestoreClient();
   return (
     <tr>
@@ -94,7 +97,7 @@ function DeletedRow({ client }: { client: DeletedClient }) {
           >
             Restore
           </button>
-          <EraseClientButton client={client} />
+          <EraseClientButton client={client} owner={owner} />
           {restore.isError && (
             <p className="form__error" role="alert">
               Could not restore {clientName(client)}. Try again.

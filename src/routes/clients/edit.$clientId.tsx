@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useIsOwner } from '../../features/auth/api/me.ts';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { EditClientOffline, EditClientPage } from '../../features/clients/components/edit-client-page.tsx';
 import { loadQuery } from '../../features/offline/load-query.ts';
@@ -17,8 +18,9 @@ export const Route = createFileRoute('/clients/edit/$clientId')({
 function EditClientRoute() {
   const { clientId } = Route.useParams();
   const { data } = useSuspenseQuery(clientQueries.detail(clientId));
+  const owner = useIsOwner();
   // Another client is another page: its state starts afresh.
-  return <EditClientPage key={clientId} clientId={clientId} opened={data} />;
+  return <EditClientPage key={clientId} clientId={clientId} opened={data} owner={owner} />;
 }
 
 /** Offline, a client is waited for only when the offline copy does not have it (features/offline/load-query.ts). */
@@ -33,5 +35,6 @@ function EditClientPending() {
 function ClientLoadError({ error }: ErrorComponentProps) {
   const { clientId } = Route.useParams();
   useEffect(() => console.error('Could not load the client:', error), [error]);
-  return <EditClientPage key={clientId} clientId={clientId} />;
+  // No client, so none of its data to export or erase.
+  return <EditClientPage key={clientId} clientId={clientId} owner={false} />;
 }

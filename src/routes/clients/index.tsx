@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, type ErrorComponentProps } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useIsOwner } from '../../features/auth/api/me.ts';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { ClientFinder } from '../../features/clients/components/client-finder.tsx';
 import { ClientsTable } from '../../features/clients/components/clients-table.tsx';
@@ -80,11 +81,21 @@ function ClientsPage({ clients: loaded, emptyMessage }: { clients: readonly Clie
       search: (previous) => ({ ...previous, sort: column, dir: previous.sort === column && previous.dir !== 'desc' ? 'desc' : undefined }),
     });
 
+  const owner = useIsOwner();
   const searching = deferredQuery.trim() !== '';
   return (
     <div className="page">
       <h1 className="page__title">Clients</h1>
-      {clients.length > 0 && <ClientFinder query={query} onQueryChange={onQueryChange} shown={shown} total={clients.length} />}
+      {clients.length > 0 && (
+        <ClientFinder
+          query={query}
+          onQueryChange={onQueryChange}
+          shown={shown}
+          total={clients.length}
+          view={{ q: deferredQuery, sort: search.sort, dir: search.dir }}
+          owner={owner}
+        />
+      )}
       <ClientsTable
         clients={shown}
         emptyMessage={searching && clients.length > 0 ? `No clients match “${deferredQuery.trim()}”.` : emptyMessage}

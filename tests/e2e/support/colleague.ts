@@ -33,7 +33,10 @@ export type Colleague = {
 /** The second account of the real project: a password a real deployment could use. */
 export const COLLEAGUE_ACCOUNT: Account = { username: 'maria', password: 'Colleague-Maria-4k!Tz8#Wp2' };
 
-/** Adds `account` to the real server's database as a salon owner would: `npm run staff -- add`, password on stdin. */
+/**
+ * Adds `account` to the real server's database as a salon owner would: `npm run staff -- add`, password on stdin. A
+ * member of staff (the CLI's default, issue 28): no Export CSV, Export data or Erase permanently (roles.spec.ts).
+ */
 export function addStaffAccount(databaseFile: string, account: Account): void {
   const added = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', account.username], {
     env: { ...process.env, DATABASE_URL: `file:${databaseFile}` },

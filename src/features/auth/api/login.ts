@@ -4,16 +4,22 @@ import { apiPaths } from '#contract/paths';
 import { SESSION_EXPIRES_HEADER } from '#contract/session-expires';
 import { apiResponse } from '../../../lib/api-client.ts';
 import { currentLogin, setLoggedIn } from '../../../lib/login-flag.ts';
+import { primeMe } from './me.ts';
 import { forgetOfflineCopy } from '../../offline/offline-copy-store.ts';
 import { discardUnsavedChanges } from '../../../lib/waiting-changes-store.ts';
 
-/**
- * POST {host}/login: a 2xx response is success; its body is not read. Resolves with its Session-Expires header (when
- * the session ends at the latest; null from a server that does not send it).
- */
-async function login(credentials: LoginRequest): Promise<string | null> {
+type LoggedIn = {
+  /** The Session-Expires header: when the session ends at the latest; null from a server that does not send it. */
+  sessionExpires: string | null;
+  /** The body: `{ username, role }` from this project's server (issue 28); the spec's server may send anything. */
+  body: unknown;
+};
+
+/** POST {host}/login: a 2xx response is success, whatever its body. */
+async function login(credentials: LoginRequest): Promise<LoggedIn> {
   const response = await apiResponse(apiPaths.login, { method: 'POST', body: credentials });
-  return response.headers.get(SESSION_EXPIRES_HEADER);
+  const body: unknown = await response.json().catch(() => undefined);
+  return { sessionExpires: response.headers.get(SESSION_EXPIRES_HEADER), body };
 }
 
 /**
@@ -33,13 +39,15 @@ export function useLogin() {
       // Any failure gets the form's alert.
       failureShownToUser: true,
     },
-    onSuccess: (sessionExpires, { username }) => {
+    onSuccess: ({ sessionExpires, body }, { username }) => {
       if (currentLogin()?.account !== username) {
         queryClient.removeQueries();
         void forgetOfflineCopy();
       }
       // Also after the session ended (when nobody is logged in here): only this account's changes are kept.
       void discardUnsavedChanges(queryClient, username);
+      // The role is known at once; GET /api/me asks when the login's body does not say.
+      primeMe(queryClient, body);
       setLoggedIn(username, sessionExpires);
       void queryClient.resumePausedMutations();
     },

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { ClientExport } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -6,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
  * GET {host}/api/clients/{clientId}/export, saved as `client-{id}.json` through a Blob (not a link to the address:
  * msw answers fetches, not downloads, and the session cookie goes along on another origin too).
  */
-export async function downloadClientExport(clientId: string): Promise<void> {
+async function downloadClientExport(clientId: string): Promise<void> {
   const data = await apiRequest(apiPaths.clientExport(clientId), { schema: ClientExport });
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
@@ -15,4 +16,14 @@ export async function downloadClientExport(clientId: string): Promise<void> {
   link.click();
   // Once the click has handed the file over.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** "Export data" (owner only, issue 28): a change of nothing, run as a mutation so that a 403 asks for the role again. */
+export function useExportClient() {
+  return useMutation({
+    mutationFn: downloadClientExport,
+    // Offline it fails at once and says so, rather than waiting unseen for the connection.
+    networkMode: 'always',
+    meta: { failureShownToUser: true },
+  });
 }

@@ -1,36 +1,40 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { Client } from '#contract/api';
-import { downloadClientExport } from '../api/export-client.ts';
+import { forbiddenMessageOr } from '../../../lib/api-errors.ts';
+import { useExportClient } from '../api/export-client.ts';
 import { lastListView } from '../utils/last-list-view.ts';
 import { ClientHistory } from './client-history.tsx';
 import { EraseClientButton } from './erase-client-button.tsx';
 
-/** Below the edit form: what is held about the client (GDPR articles 15, 17 and 20): its history, export and erasure. */
-export function ClientData({ client }: { client: Client }) {
+/**
+ * Below the edit form: what is held about the client (GDPR articles 15, 17 and 20): its history, and for an owner
+ * (issue 28; `owner` is false while the role is not known) its export and erasure.
+ */
+export function ClientData({ client, owner }: { client: Client; owner: boolean }) {
   const navigate = useNavigate();
-  const [exporting, setExporting] = useState(false);
-  const [exportFailed, setExportFailed] = useState(false);
-  const exportData = () => {
-    setExporting(true);
-    setExportFailed(false);
-    downloadClientExport(client._id)
-      .catch(() => setExportFailed(true))
-      .finally(() => setExporting(false));
-  };
+  const exportData = useExportClient();
   return (
     <>
       <div className="client-data">
-        <button type="button" className="button button--small" onClick={exportData} disabled={exporting}>
-          Export data
-        </button>
+        {owner && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => exportData.mutate(client._id)}
+            disabled={exportData.isPending}
+          >
+            Export data
+          </button>
+        )}
         <EraseClientButton
           client={client}
+          owner={owner}
           onErased={() => void navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true })}
         />
-        {exportFailed && (
+        {/* Also once a 403 has hidden the button: the server's reason stays where the action was. */}
+        {exportData.isError && (
           <p className="form__error" role="alert">
-            The data could not be exported. Try again.
+            {forbiddenMessageOr(exportData.error, 'The data could not be exported. Try again.')}
           </p>
         )}
       </div>

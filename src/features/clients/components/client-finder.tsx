@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { Client } from '#contract/api';
-import { downloadClientsCsv } from '../utils/clients-csv.ts';
+import { forbiddenMessageOr, gotNoResponse } from '../../../lib/api-errors.ts';
+import { useExportClients } from '../api/export-clients.ts';
+import type { ClientListView } from '../utils/list-view-search.ts';
 import './client-finder.css';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -13,17 +15,22 @@ type ClientFinderProps = {
   /** The rows of the current view (search and sort applied), and the size of the whole list. */
   shown: readonly Client[];
   total: number;
+  /** The search and sort on screen: "Export CSV" makes its file of the same view. */
+  view: ClientListView;
+  /** "Export CSV" is an owner's (issue 28); false also while the role is not known. */
+  owner: boolean;
 };
 
 /**
  * Above the client table: the search field (`/` focuses it from anywhere on the page), its
- * clear button, the count of what is shown, announced politely, and the CSV export of the
- * current view.
+ * clear button, the count of what is shown, announced politely, and, for an owner, the CSV
+ * export of the current view.
  */
-export function ClientFinder({ query, onQueryChange, shown, total }: ClientFinderProps) {
+export function ClientFinder({ query, onQueryChange, shown, total, view, owner }: ClientFinderProps) {
   const input = useRef<HTMLInputElement>(null);
   useSlashFocuses(input);
   const searching = query.trim() !== '';
+  const exportClients = useExportClients();
 
   return (
     <div className="client-finder">
@@ -59,9 +66,27 @@ export function ClientFinder({ query, onQueryChange, shown, total }: ClientFinde
       <p className="client-finder__count" role="status">
         {searching ? `${count(shown.length)} of ${count(total)} ${clientsWord(total)}` : `${count(total)} ${clientsWord(total)}`}
       </p>
-      <button type="button" className="button client-finder__export" onClick={() => downloadClientsCsv(shown)}>
-        Export CSV
-      </button>
+      {owner && (
+        <button
+          type="button"
+          className="button client-finder__export"
+          disabled={exportClients.isPending}
+          onClick={() => exportClients.mutate(view)}
+        >
+          Export CSV
+        </button>
+      )}
+      {/* Stays when a 403 has hidden the button (the role changed): the reason is read where the action was. */}
+      {exportClients.isError && (
+        <p className="form__error client-finder__error" role="alert">
+          {forbiddenMessageOr(
+            exportClients.error,
+            gotNoResponse(exportClients.error)
+              ? 'The client list could not be exported: the server cannot be reached. Try again once the connection is back.'
+              : 'The client list could not be exported. Try again.',
+          )}
+        </p>
+      )}
     </div>
   );
 }

@@ -19,9 +19,9 @@ const formId = clientFormId('edit');
 /**
  * The edit form, with what several staff need (use-edit-client.ts): a colleague's change since it was opened is shown
  * (EditConflict, the delete's second question), never overwritten unseen. Without a client (its load failed) the form
- * stays empty and disabled.
+ * stays empty and disabled. `owner`: the owner's controls show (issue 28); false while the role is not known.
  */
-export function EditClientPage({ clientId, opened }: { clientId: string; opened?: VersionedClient }) {
+export function EditClientPage({ clientId, opened, owner }: { clientId: string; opened?: VersionedClient; owner: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const onDeleted = (deleted?: Client) => {
@@ -40,7 +40,7 @@ export function EditClientPage({ clientId, opened }: { clientId: string; opened?
     );
   }
   return (
-    <EditClientCard after={client && <ClientData client={client} />}>
+    <EditClientCard after={client && <ClientData client={client} owner={owner} />}>
       {state.liveNote && !conflict && (
         <p className="form__note" role="status">
           {state.liveNote}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Client } from '#contract/api';
+import { forbiddenMessageOr } from '../../../lib/api-errors.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useEraseClient } from '../api/erase-client.ts';
 import { clientName, noticeErased } from '../utils/client-notices.ts';
@@ -7,16 +8,21 @@ import { clientName, noticeErased } from '../utils/client-notices.ts';
 /**
  * "Erase permanently" and its question, for a live or a deleted client: Erase removes the client, its history and
  * any deleted copy (GDPR article 17), then `onErased` (the edit page goes to the list) and the notice.
+ *
+ * An owner's (issue 28): without `owner` (staff, or the role not known yet) neither the button nor its question show,
+ * but a failure's message does, so that a 403 that made the account staff still says why where the button was.
  */
-export function EraseClientButton({ client, onErased }: { client: Client; onErased?: () => void }) {
+export function EraseClientButton({ client, owner, onErased }: { client: Client; owner: boolean; onErased?: () => void }) {
   const [asking, setAsking] = useState(false);
   const erase = useEraseClient();
   return (
     <>
-      <button type="button" className="button button--danger button--small" aria-expanded={asking} onClick={() => setAsking(true)}>
-        Erase permanently
-      </button>
-      {asking && (
+      {owner && (
+        <button type="button" className="button button--danger button--small" aria-expanded={asking} onClick={() => setAsking(true)}>
+          Erase permanently
+        </button>
+      )}
+      {owner && asking && (
         <ConfirmDialog
           question={`Erase all data of ${clientName(client)}? This cannot be undone.`}
           confirmLabel="Erase"
@@ -37,7 +43,7 @@ export function EraseClientButton({ client, onErased }: { client: Client; onEras
       )}
       {erase.isError && (
         <p className="form__error" role="alert">
-          Could not erase {clientName(client)}. Try again.
+          {forbiddenMessageOr(erase.error, `Could not erase ${clientName(client)}. Try again.`)}
         </p>
       )}
     </>
