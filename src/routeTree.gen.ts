@@ -10,10 +10,13 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as StaffRouteImport } from './routes/staff'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
 import { Route as ClientsDeletedRouteImport } from './routes/clients/deleted'
 import { Route as ClientsRegisterRouteImport } from './routes/clients/register'
+import { Route as WelcomeTokenRouteImport } from './routes/welcome.$token'
 import { Route as ClientsEditClientIdRouteImport } from './routes/clients/edit.$clientId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -21,9 +24,19 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffRoute = StaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClientsIndexRoute = ClientsIndexRouteImport.update({
@@ -41,6 +54,11 @@ const ClientsRegisterRoute = ClientsRegisterRouteImport.update({
   path: '/clients/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WelcomeTokenRoute = WelcomeTokenRouteImport.update({
+  id: '/welcome/$token',
+  path: '/welcome/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClientsEditClientIdRoute = ClientsEditClientIdRouteImport.update({
   id: '/clients/edit/$clientId',
   path: '/clients/edit/$clientId',
@@ -49,26 +67,35 @@ const ClientsEditClientIdRoute = ClientsEditClientIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/login': typeof LoginRoute
+  '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/register': typeof ClientsRegisterRoute
+  '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/login': typeof LoginRoute
+  '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/register': typeof ClientsRegisterRoute
+  '/welcome/$token': typeof WelcomeTokenRoute
   '/clients': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/login': typeof LoginRoute
+  '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/register': typeof ClientsRegisterRoute
+  '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
@@ -76,34 +103,46 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
     | '/login'
+    | '/staff'
     | '/clients/deleted'
     | '/clients/register'
+    | '/welcome/$token'
     | '/clients/'
     | '/clients/edit/$clientId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/login'
+    | '/staff'
     | '/clients/deleted'
     | '/clients/register'
+    | '/welcome/$token'
     | '/clients'
     | '/clients/edit/$clientId'
   id:
     | '__root__'
     | '/'
+    | '/account'
     | '/login'
+    | '/staff'
     | '/clients/deleted'
     | '/clients/register'
+    | '/welcome/$token'
     | '/clients/'
     | '/clients/edit/$clientId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
   LoginRoute: typeof LoginRoute
+  StaffRoute: typeof StaffRoute
   ClientsDeletedRoute: typeof ClientsDeletedRoute
   ClientsRegisterRoute: typeof ClientsRegisterRoute
+  WelcomeTokenRoute: typeof WelcomeTokenRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
   ClientsEditClientIdRoute: typeof ClientsEditClientIdRoute
 }
@@ -117,11 +156,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff': {
+      id: '/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof StaffRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/clients/': {
@@ -145,6 +198,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientsRegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/welcome/$token': {
+      id: '/welcome/$token'
+      path: '/welcome/$token'
+      fullPath: '/welcome/$token'
+      preLoaderRoute: typeof WelcomeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/clients/edit/$clientId': {
       id: '/clients/edit/$clientId'
       path: '/clients/edit/$clientId'
@@ -157,9 +217,12 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   LoginRoute: LoginRoute,
+  StaffRoute: StaffRoute,
   ClientsDeletedRoute: ClientsDeletedRoute,
   ClientsRegisterRoute: ClientsRegisterRoute,
+  WelcomeTokenRoute: WelcomeTokenRoute,
   ClientsIndexRoute: ClientsIndexRoute,
   ClientsEditClientIdRoute: ClientsEditClientIdRoute,
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginRequest } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { SESSION_EXPIRES_HEADER } from '#contract/session-expires';
@@ -33,15 +33,18 @@ export function useLogin() {
       // Any failure gets the form's alert.
       failureShownToUser: true,
     },
-    onSuccess: (sessionExpires, { username }) => {
-      if (currentLogin()?.account !== username) {
-        queryClient.removeQueries();
-        void forgetOfflineCopy();
-      }
-      // Also after the session ended (when nobody is logged in here): only this account's changes are kept.
-      void discardUnsavedChanges(queryClient, username);
-      setLoggedIn(username, sessionExpires);
-      void queryClient.resumePausedMutations();
-    },
+    onSuccess: (sessionExpires, { username }) => loggedIn(queryClient, username, sessionExpires),
   });
+}
+
+/** What a session that began does here: after a login, and after a sign-in link set the password (issue 28). */
+export function loggedIn(queryClient: QueryClient, username: string, sessionExpires: string | null): void {
+  if (currentLogin()?.account !== username) {
+    queryClient.removeQueries();
+    void forgetOfflineCopy();
+  }
+  // Also after the session ended (when nobody is logged in here): only this account's changes are kept.
+  void discardUnsavedChanges(queryClient, username);
+  setLoggedIn(username, sessionExpires);
+  void queryClient.resumePausedMutations();
 }
