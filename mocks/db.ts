@@ -29,9 +29,6 @@ const STORAGE_KEY = 'salon-mock-db';
 /** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
 const DEMO_USERNAME = 'admin';
 
-// The demo accounts and the rest of the staff accounts (issue 28) are team-db.ts's.
-export { DEMO_ACCOUNTS } from './team-db.ts';
-
 const fieldsOf = ({ _id: _ignored, ...fields }: Client): ClientFields => fields;
 
 /** A store holding `clients`, each registered (version 1) by `by` at its registration time. */

@@ -1,5 +1,5 @@
 // The mock's staff accounts and one-time sign-in links (issue 28), apart from the clients' store (db.ts), in memory
-// and in the browser also in localStorage. Seeded with the demo accounts; `resetMockDb()` brings the seed back.
+// and in the browser also in localStorage. Seeded with the demo accounts (the README's admin and sam); `resetMockDb()` brings the seed back.
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -11,7 +11,7 @@ import {
 } from '#contract/team';
 
 /** The mock's demo accounts (README): an owner and a member of staff. Their passwords are exempt from the length rule. */
-export const DEMO_ACCOUNTS = [
+const DEMO_ACCOUNTS = [
   { username: 'admin', password: 'admin', role: 'owner' },
   { username: 'sam', password: 'sam', role: 'staff' },
 ] as const satisfies ReadonlyArray<{ username: string; password: string; role: Role }>;

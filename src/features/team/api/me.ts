@@ -7,7 +7,7 @@ import { apiResponse } from '../../../lib/api-client.ts';
  * The session's account and role (GET /api/me): what the SPA shows, never what it allows (the server decides). Read
  * without zod: the logged-in nav bar asks for it, and its chunk stays without the team pages' code.
  */
-export const meQuery = () =>
+const meQuery = () =>
   queryOptions({
     queryKey: ['me'] as const,
     queryFn: async ({ signal }): Promise<Me> => {

@@ -3,7 +3,7 @@ import { apiPaths } from '#contract/paths';
 import { SignInLink, StaffList, StaffMember, StaffMemberWithLink, type NewStaffMember, type StaffChange } from '#contract/team';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const staffKeys = { all: ['staff'] as const };
+const staffKeys = { all: ['staff'] as const };
 
 /** GET /api/staff: owners only (403 for staff). Asked again on every visit: another owner may have changed it. */
 export const staffQuery = () =>
