@@ -45,7 +45,7 @@ export const NewPassword = z
   .min(MIN_PASSWORD_LENGTH, passwordMessages.tooShort)
   .max(MAX_PASSWORD_LENGTH, passwordMessages.tooLong);
 
-export const AccountStatus = z.enum(['active', 'disabled']);
+const AccountStatus = z.enum(['active', 'disabled']);
 
 /** A row of the staff page. */
 export const StaffMember = z.object({

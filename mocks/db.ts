@@ -5,6 +5,7 @@ import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#con
 import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import type { AuditEntry, AuditExportQuery, AuditKind, AuditPage, AuditQuery, Role } from '#contract/team';
 import { seedClients } from './seed.ts';
+import { resetTeamDb, teamDb } from './team-db.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
 export type StoredClient = { client: Client; version: number; deleted: { at: string; by: string } | null };
@@ -38,12 +39,6 @@ const STORAGE_KEY = 'salon-mock-db';
 
 /** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
 const DEMO_USERNAME = 'admin';
-
-/** The mock's demo accounts (README): an owner and a member of staff. Their passwords are exempt from the length rule. */
-export const DEMO_ACCOUNTS = [
-  { username: 'admin', password: 'admin', role: 'owner' },
-  { username: 'sam', password: 'sam', role: 'staff' },
-] as const satisfies ReadonlyArray<{ username: string; password: string; role: Role }>;
 
 const fieldsOf = ({ _id: _ignored, ...fields }: Client): ClientFields => fields;
 
@@ -178,8 +173,7 @@ export const mockDb = {
   },
   /** The role of the account logged in (an unknown name, as `colleague` uses, is staff). */
   sessionRole(): Role {
-    const username = mockDb.sessionUser();
-    return DEMO_ACCOUNTS.find((account) => account.username === username)?.role ?? 'staff';
+    return teamDb.roleOf(mockDb.sessionUser()) ?? 'staff';
   },
   /** The live clients (not those in "Recently deleted"). */
   listClients(): Client[] {
@@ -324,4 +318,5 @@ export const mockDb = {
 export function resetMockDb(): void {
   state = initialState();
   save();
+  resetTeamDb();
 }

@@ -3,7 +3,8 @@
 // (docs/decisions/011-mock-panel.md).
 import { onCall, recentCalls } from './call-log.ts';
 import { colleague } from './colleague.ts';
-import { DEMO_ACCOUNTS, mockDb } from './db.ts';
+import { mockDb } from './db.ts';
+import { DEMO_ACCOUNTS } from './team-db.ts';
 import { currentPersona, describePersona, signInAs } from './personas.ts';
 import {
   describeScenario,

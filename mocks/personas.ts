@@ -4,7 +4,8 @@
 import { DEFAULT_SESSION_MAX_MS, sessionExpiresHeader } from '#contract/session-expires';
 import type { Me } from '#contract/team';
 import { setLoggedIn } from '#src/lib/login-flag.ts';
-import { DEMO_ACCOUNTS, mockDb } from './db.ts';
+import { mockDb } from './db.ts';
+import { DEMO_ACCOUNTS } from './team-db.ts';
 
 /** Who the mock says is logged in, or null when nobody is. */
 export function currentPersona(): Me | null {

@@ -10,16 +10,24 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as StaffRouteImport } from './routes/staff'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
 import { Route as ClientsDeletedRouteImport } from './routes/clients/deleted'
 import { Route as ClientsRegisterRouteImport } from './routes/clients/register'
+import { Route as WelcomeTokenRouteImport } from './routes/welcome.$token'
 import { Route as ClientsEditClientIdRouteImport } from './routes/clients/edit.$clientId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuditRoute = AuditRouteImport.update({
@@ -30,6 +38,11 @@ const AuditRoute = AuditRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffRoute = StaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClientsIndexRoute = ClientsIndexRouteImport.update({
@@ -47,6 +60,11 @@ const ClientsRegisterRoute = ClientsRegisterRouteImport.update({
   path: '/clients/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WelcomeTokenRoute = WelcomeTokenRouteImport.update({
+  id: '/welcome/$token',
+  path: '/welcome/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClientsEditClientIdRoute = ClientsEditClientIdRouteImport.update({
   id: '/clients/edit/$clientId',
   path: '/clients/edit/$clientId',
@@ -55,29 +73,38 @@ const ClientsEditClientIdRoute = ClientsEditClientIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
+  '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/register': typeof ClientsRegisterRoute
+  '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
+  '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/register': typeof ClientsRegisterRoute
+  '/welcome/$token': typeof WelcomeTokenRoute
   '/clients': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
+  '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/register': typeof ClientsRegisterRoute
+  '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
@@ -85,38 +112,50 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
     | '/audit'
     | '/login'
+    | '/staff'
     | '/clients/deleted'
     | '/clients/register'
+    | '/welcome/$token'
     | '/clients/'
     | '/clients/edit/$clientId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/audit'
     | '/login'
+    | '/staff'
     | '/clients/deleted'
     | '/clients/register'
+    | '/welcome/$token'
     | '/clients'
     | '/clients/edit/$clientId'
   id:
     | '__root__'
     | '/'
+    | '/account'
     | '/audit'
     | '/login'
+    | '/staff'
     | '/clients/deleted'
     | '/clients/register'
+    | '/welcome/$token'
     | '/clients/'
     | '/clients/edit/$clientId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
   AuditRoute: typeof AuditRoute
   LoginRoute: typeof LoginRoute
+  StaffRoute: typeof StaffRoute
   ClientsDeletedRoute: typeof ClientsDeletedRoute
   ClientsRegisterRoute: typeof ClientsRegisterRoute
+  WelcomeTokenRoute: typeof WelcomeTokenRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
   ClientsEditClientIdRoute: typeof ClientsEditClientIdRoute
 }
@@ -128,6 +167,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/audit': {
@@ -142,6 +188,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff': {
+      id: '/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof StaffRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/clients/': {
@@ -165,6 +218,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientsRegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/welcome/$token': {
+      id: '/welcome/$token'
+      path: '/welcome/$token'
+      fullPath: '/welcome/$token'
+      preLoaderRoute: typeof WelcomeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/clients/edit/$clientId': {
       id: '/clients/edit/$clientId'
       path: '/clients/edit/$clientId'
@@ -177,10 +237,13 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   AuditRoute: AuditRoute,
   LoginRoute: LoginRoute,
+  StaffRoute: StaffRoute,
   ClientsDeletedRoute: ClientsDeletedRoute,
   ClientsRegisterRoute: ClientsRegisterRoute,
+  WelcomeTokenRoute: WelcomeTokenRoute,
   ClientsIndexRoute: ClientsIndexRoute,
   ClientsEditClientIdRoute: ClientsEditClientIdRoute,
 }

@@ -2,36 +2,44 @@ import { http, HttpResponse } from 'msw';
 import { LoginRequest } from '#contract/api';
 import { clearedSessionCookie, sessionCookie } from '#contract/http';
 import { DEFAULT_SESSION_MAX_MS, SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
-import { DEMO_ACCOUNTS, mockDb } from '../db.ts';
+import type { Role } from '#contract/team';
+import { mockDb } from '../db.ts';
+import { teamDb } from '../team-db.ts';
 import { parseBody, recordAudit, requireSession, unauthorized } from './respond.ts';
 
 /** A token of the server's shape (43 base64url characters); the mock never reads it back. */
 const MOCK_SESSION_TOKEN = 'mock-session-token-of-the-demo-account-0000';
+
+/** The session of `account` begins: the login's 200, also the answer of a sign-in link that set a password. */
+export function signedIn(request: Request, account: { username: string; role: Role }): Response {
+  mockDb.startSession(account.username);
+  teamDb.signedIn(account.username);
+  recordAudit(request, { kind: 'sign-in', actor: account.username });
+  // The mock's sessions last as long as the real server's by default. Its cookie is the server's in form only: the
+  // mock keeps the session itself (mockDb), and a page cannot set an HttpOnly cookie anyway.
+  return HttpResponse.json(
+    { username: account.username, role: account.role },
+    {
+      headers: {
+        [SESSION_EXPIRES_HEADER]: sessionExpiresHeader(Date.now() + DEFAULT_SESSION_MAX_MS),
+        'Set-Cookie': sessionCookie(MOCK_SESSION_TOKEN, false),
+      },
+    },
+  );
+}
 
 export const authHandlers = [
   http.post('*/login', async ({ request }) => {
     const body = await parseBody(request, LoginRequest);
     if (!body.ok) return body.response;
     const { username, password } = body.data;
-    const tried = username.trim().toLowerCase();
-    const account = DEMO_ACCOUNTS.find((demo) => demo.username === tried && demo.password === password);
+    // The demo accounts, and those added on the staff page once their sign-in link set a password (team-db.ts).
+    const account = teamDb.verify(username, password);
     if (!account) {
-      recordAudit(request, { kind: 'sign-in-failed', actor: tried });
+      recordAudit(request, { kind: 'sign-in-failed', actor: username.trim().toLowerCase() });
       return unauthorized('Invalid username or password');
     }
-    mockDb.startSession(account.username);
-    recordAudit(request, { kind: 'sign-in', actor: account.username });
-    // The mock's sessions last as long as the real server's by default. Its cookie is the server's in form only: the
-    // mock keeps the session itself (mockDb), and a page cannot set an HttpOnly cookie anyway.
-    return HttpResponse.json(
-      { username: account.username, role: account.role },
-      {
-        headers: {
-          [SESSION_EXPIRES_HEADER]: sessionExpiresHeader(Date.now() + DEFAULT_SESSION_MAX_MS),
-          'Set-Cookie': sessionCookie(MOCK_SESSION_TOKEN, false),
-        },
-      },
-    );
+    return signedIn(request, account);
   }),
 
   http.get(

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import './nav-bar.css';
 
 type NavBarProps = {
@@ -6,10 +7,12 @@ type NavBarProps = {
   /** Absent while Sign Out's flow loads (a moment after login): the button is in place but disabled, so nothing moves. */
   onSignOut?: () => void;
   signingOut?: boolean;
+  /** The logged-in bar's own links (My account, and Staff for owners): they come with its chunk. */
+  links?: ReactNode;
 };
 
 /** The navigation bar, on every screen. */
-export function NavBar({ loggedIn, onSignOut, signingOut = false }: NavBarProps) {
+export function NavBar({ loggedIn, onSignOut, signingOut = false, links }: NavBarProps) {
   return (
     <header className="nav-bar">
       <nav className="nav-bar__inner" aria-label="Main">
@@ -23,6 +26,7 @@ export function NavBar({ loggedIn, onSignOut, signingOut = false }: NavBarProps)
               <Link to="/clients" className="nav-bar__link">
                 Clients
               </Link>
+              {links}
               <button type="button" className="button button--ghost" onClick={onSignOut} disabled={signingOut || !onSignOut}>
                 Sign Out
               </button>

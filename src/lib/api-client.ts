@@ -8,7 +8,7 @@ import { ApiError, MalformedResponseError } from './api-errors.ts';
 import { serverReached, serverUnreachable } from './reachability.ts';
 
 type RequestOptions<TSchema extends z.ZodType | undefined> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** A client's version, sent as If-Match (beyond the spec: 412 when the client changed since). */
   ifMatch?: number | null;

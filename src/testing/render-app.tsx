@@ -1,7 +1,8 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEMO_ACCOUNTS, mockDb } from '#mocks/db.ts';
+import { mockDb } from '#mocks/db.ts';
+import { DEMO_ACCOUNTS } from '#mocks/team-db.ts';
 import { App, createApp } from '../app.tsx';
 import { primeMe } from '../features/auth/api/me.ts';
 import { setLoggedIn } from '../lib/login-flag.ts';

@@ -211,6 +211,8 @@ describe('/clients/register', () => {
 
   it('without a session the server refuses (401): the flag is cleared and the user goes to /login', async () => {
     window.localStorage.setItem('isLoggedIn', 'true');
+    // The nav bar's role (GET /api/me) would meet the 401 first: here only the registration is refused.
+    server.use(http.get('*/api/me', () => HttpResponse.json({ username: 'admin', role: 'owner' })));
     const { user, router } = await renderApp('/clients/register');
     await fillIn(user, complete);
     await user.click(screen.getByRole('button', { name: 'Register' }));

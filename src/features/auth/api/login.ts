@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginRequest } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { SESSION_EXPIRES_HEADER } from '#contract/session-expires';
@@ -39,17 +39,23 @@ export function useLogin() {
       // Any failure gets the form's alert.
       failureShownToUser: true,
     },
-    onSuccess: ({ sessionExpires, body }, { username }) => {
-      if (currentLogin()?.account !== username) {
-        queryClient.removeQueries();
-        void forgetOfflineCopy();
-      }
-      // Also after the session ended (when nobody is logged in here): only this account's changes are kept.
-      void discardUnsavedChanges(queryClient, username);
-      // The role is known at once; GET /api/me asks when the login's body does not say.
-      primeMe(queryClient, body);
-      setLoggedIn(username, sessionExpires);
-      void queryClient.resumePausedMutations();
-    },
+    onSuccess: ({ sessionExpires, body }, { username }) => loggedIn(queryClient, username, sessionExpires, body),
   });
+}
+
+/**
+ * What a session that began does here: after a login, and after a sign-in link set the password (issue 28). `body` is
+ * the response's: `{ username, role }` from this project's server, so the role is known at once (GET /api/me asks
+ * when it does not say).
+ */
+export function loggedIn(queryClient: QueryClient, username: string, sessionExpires: string | null, body: unknown): void {
+  if (currentLogin()?.account !== username) {
+    queryClient.removeQueries();
+    void forgetOfflineCopy();
+  }
+  // Also after the session ended (when nobody is logged in here): only this account's changes are kept.
+  void discardUnsavedChanges(queryClient, username);
+  primeMe(queryClient, body);
+  setLoggedIn(username, sessionExpires);
+  void queryClient.resumePausedMutations();
 }

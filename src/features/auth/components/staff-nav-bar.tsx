@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { confirmLeaving } from '../../../lib/leave-guard.ts';
 import { useUnsavedCount } from '../../../lib/waiting-changes-store.ts';
+import { useIsOwner } from '../api/me.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 /**
@@ -16,6 +17,8 @@ export default function StaffNavBar() {
   const navigate = useNavigate();
   const unsaved = useUnsavedCount(useQueryClient());
   const [askingToSignOut, setAskingToSignOut] = useState(false);
+  // Staff for owners only (the server refuses anyone else too); My account for every account (issue 28).
+  const owner = useIsOwner();
   // Sign Out goes to / and shows the alert, whatever the server responded. A form with unsaved
   // changes asks first, since signing out would lose them; so do changes made offline and not sent yet.
   const onSignOut = async () => {
@@ -33,7 +36,23 @@ export default function StaffNavBar() {
   };
   return (
     <>
-      <NavBar loggedIn onSignOut={() => void onSignOut()} signingOut={signOut.isPending} />
+      <NavBar
+        loggedIn
+        onSignOut={() => void onSignOut()}
+        signingOut={signOut.isPending}
+        links={
+          <>
+            {owner && (
+              <Link to="/staff" className="nav-bar__link">
+                Staff
+              </Link>
+            )}
+            <Link to="/account" className="nav-bar__link">
+              My account
+            </Link>
+          </>
+        }
+      />
       {askingToSignOut && (
         <ConfirmDialog
           question={`${unsaved === 1 ? '1 change has' : `${unsaved} changes have`} not been saved yet. Sign out anyway?`}
