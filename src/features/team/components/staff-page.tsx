@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Username, USERNAME_RULE, USERNAME_TAKEN, type Role, type SignInLink, type StaffMember } from '#contract/team';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { isRefusedToStaff, OwnerOnlyNotice } from '../../../components/owner-only.tsx';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { NOT_AVAILABLE_OFFLINE } from '../../../lib/reachability.ts';
 import { staffQuery, useAddStaffMember, useChangeStaffMember, useResetPassword, useSignOutEverywhere } from '../api/staff.ts';
@@ -14,12 +15,12 @@ const roleNames: Record<Role, string> = { owner: 'Owner', staff: 'Staff' };
 /** The staff page (issue 28): owners only; the server answers anyone else 403 and the page says so. */
 export function StaffPage() {
   const staff = useQuery(staffQuery());
-  const forbidden = staff.error instanceof ApiError && staff.error.status === 403;
+  const forbidden = isRefusedToStaff(staff.error);
   return (
     <div className="page">
       <h1 className="page__title">Staff</h1>
       {forbidden ? (
-        <p className="notice">Only an owner can see this page.</p>
+        <OwnerOnlyNotice />
       ) : (
         <>
           <div className="table-scroll">
