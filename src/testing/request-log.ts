@@ -1,18 +1,14 @@
 import { onTestFinished } from 'vitest';
 import { server } from '#mocks/node.ts';
 
-/** What the logged-in nav bar asks for itself (the account's role, issue 28), whichever screen is open. */
-const NAV_BAR_REQUESTS = new Set(['GET /api/me']);
-
 /**
  * Every request the app sends to the mock backend from now on, as "METHOD /path": tests read
- * it to check what each screen fetches, and that nothing is fetched twice. The nav bar's own are left out.
+ * it to check what each screen fetches, and that nothing is fetched twice.
  */
 export function recordRequests(): string[] {
   const log: string[] = [];
   const listener = ({ request }: { request: Request }) => {
-    const entry = `${request.method} ${new URL(request.url).pathname}`;
-    if (!NAV_BAR_REQUESTS.has(entry)) log.push(entry);
+    log.push(`${request.method} ${new URL(request.url).pathname}`);
   };
   server.events.on('request:start', listener);
   onTestFinished(() => server.events.removeListener('request:start', listener));
