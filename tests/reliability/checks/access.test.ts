@@ -47,14 +47,39 @@ function routeTable(app: App): Route[] {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isUnknownRoute = (route: Route) => route.url.includes('no-such-route') || route.url.endsWith('/extra');
 
-/** A request to `route` that would succeed with a valid session: a real id, a valid body, the site's own origin. */
-function requestFor(route: Route, origin: string, clientId: string, index: number): HttpRequest & { headers: Record<string, string> } {
-  const path = route.url.replace(/:[A-Za-z]+/g, clientId);
+/** The member of staff the staff routes act on (made by the control requests). */
+const MEMBER = 'access-member';
+
+/** A body `path` accepts: a client under /api/clients, the shapes of the staff and account routes, ADMIN for /login. */
+function bodyFor(method: string, path: string, index: number): string {
+  if (!path.startsWith('/api')) return JSON.stringify(ADMIN);
+  if (path === '/api/staff') return JSON.stringify({ username: `access-${index}`, role: 'staff' });
+  if (path.startsWith('/api/staff/') && method === 'PATCH') return JSON.stringify({ role: 'staff' });
+  // The same password again: a valid change that leaves ADMIN able to log in for the checks that follow.
+  if (path === '/api/account/password') return JSON.stringify({ currentPassword: ADMIN.password, newPassword: ADMIN.password });
+  return clientBody(`access-${index}`, index);
+}
+
+/**
+ * A request to `route` that would succeed with a valid session: a real client id (and `sessionId` for My account's
+ * sessions), a valid body, the site's own origin.
+ */
+function requestFor(
+  route: Route,
+  origin: string,
+  clientId: string,
+  index: number,
+  sessionId = 'no-such-session',
+): HttpRequest & { headers: Record<string, string> } {
+  const path = route.url
+    .replace(':username', MEMBER)
+    .replace(':id', sessionId)
+    .replace(/:[A-Za-z]+/g, clientId);
   const headers: Record<string, string> = {};
   let body: string | undefined;
   if (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH') {
     headers['content-type'] = 'application/json';
-    body = path.startsWith('/api') ? clientBody(`access-${index}`, index) : JSON.stringify(ADMIN);
+    body = bodyFor(route.method, path, index);
   }
   if (STATE_CHANGING.has(route.method)) headers.origin = origin;
   return { method: route.method, path, headers, body };
@@ -196,8 +221,22 @@ async function controlRequests({ origin, send, login }: InProcess, routes: Route
   // DELETE, restore and erase each aim at a spare client, not the one the refused requests aim at.
   const targetOf = (route: Route) =>
     route.method === 'DELETE' ? ids[2] : route.url.endsWith('/restore') ? ids[3] : route.url.endsWith('/erase') ? ids[4] : ids[0];
+  // The member of staff the staff routes act on.
+  await send({
+    method: 'POST',
+    path: '/api/staff',
+    headers: jsonHeaders(origin, cookie),
+    body: JSON.stringify({ username: MEMBER, role: 'staff' }),
+  });
+  /** Another session of this account, just made, for My account's "Sign out" of one session. */
+  const anotherSession = async () => {
+    const other = await login();
+    const sessions = await send({ method: 'GET', path: '/api/account/sessions', headers: { cookie: other } });
+    return (JSON.parse(sessions.body) as Array<{ id: string; current: boolean }>).find((session) => session.current)?.id;
+  };
   for (const [index, route] of routes.filter((route) => !isUnknownRoute(route)).entries()) {
-    const request = requestFor(route, origin, targetOf(route) ?? '', index);
+    const sessionId = route.url.includes(':id') ? await anotherSession() : undefined;
+    const request = requestFor(route, origin, targetOf(route) ?? '', index, sessionId);
     const response = await send({ ...request, headers: { ...request.headers, cookie } });
     expect.soft(response.status, `control: ${route.method} ${route.url} with a valid session`).toBeLessThan(300);
   }
