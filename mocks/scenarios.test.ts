@@ -28,6 +28,13 @@ describe('mock scenarios', () => {
     expect(endpointOf('GET', '/api/clients/c1/erase')).toBeUndefined();
     expect(endpointOf('GET', '/api/clients-export')).toBe('clients-export');
     expect(endpointOf('GET', '/api/me')).toBe('me');
+    expect(endpointOf('GET', '/api/staff')).toBe('staff');
+    expect(endpointOf('PATCH', '/api/staff/sam')).toBe('staff');
+    expect(endpointOf('POST', '/api/staff/sam/password-reset')).toBe('staff');
+    expect(endpointOf('PUT', '/api/account/password')).toBe('account');
+    expect(endpointOf('DELETE', '/api/account/sessions/s1')).toBe('account');
+    expect(endpointOf('POST', '/welcome-links/abc')).toBe('welcome-link');
+    expect(endpointOf('GET', '/api/staffroom')).toBeUndefined();
     expect(endpointOf('GET', '/images/a.svg')).toBeUndefined();
   });
 

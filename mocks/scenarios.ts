@@ -22,7 +22,13 @@ export type Endpoint =
   /** "Export CSV"'s whole list (owner only, issue 28). */
   | 'clients-export'
   /** Who is logged in, and their role. */
-  | 'me';
+  | 'me'
+  /** The staff page's calls, each of them (issue 28). */
+  | 'staff'
+  /** My account's: the password, the sessions. */
+  | 'account'
+  /** A one-time sign-in link: opened, or its password set. */
+  | 'welcome-link';
 
 type Failure = 400 | 401 | 404 | 500 | 503 | 'network';
 
@@ -150,6 +156,9 @@ export function endpointOf(method: string, pathname: string): Endpoint | undefin
   if (method === 'GET' && /\/api\/audit-export\/?$/.test(pathname)) return 'audit-export';
   if (method === 'GET' && /\/api\/clients-export\/?$/.test(pathname)) return 'clients-export';
   if (method === 'GET' && /\/api\/me\/?$/.test(pathname)) return 'me';
+  if (/\/api\/staff(\/|$)/.test(pathname)) return 'staff';
+  if (/\/api\/account\//.test(pathname)) return 'account';
+  if (/\/welcome-links\/[^/]+$/.test(pathname)) return 'welcome-link';
   const action = /\/api\/clients\/[^/]+\/(history|export|restore|erase)$/.exec(pathname)?.[1];
   if (action === 'history' || action === 'export') return method === 'GET' ? action : undefined;
   if (action === 'restore' || action === 'erase') return method === 'POST' ? action : undefined;

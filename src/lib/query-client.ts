@@ -31,6 +31,12 @@ type QueryClientOptions = {
   retry?: boolean;
 };
 
+/**
+ * The options of a change that needs the server now (the team's changes, the exports): offline it fails at once and
+ * its screen says so (lib/api-errors.ts actionFailureMessage), rather than waiting, paused, to be sent later.
+ */
+export const onlineOnly = { networkMode: 'always', meta: { failureShownToUser: true } } as const;
+
 /** Data this fresh is shown without asking the server again (navigating back and forth). */
 const STALE_TIME_MS = 30_000;
 /**

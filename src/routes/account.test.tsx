@@ -7,6 +7,7 @@ import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
 import { teamDb } from '#mocks/team-db.ts';
 import { setLoggedIn } from '../lib/login-flag.ts';
+import { changeStatuses, goOffline } from '../testing/offline.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 describe('/account', () => {
@@ -56,6 +57,21 @@ describe('/account', () => {
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
     expect(teamDb.verify('admin', 'a long passphrase')).not.toBeNull();
     expect(teamDb.verify('admin', 'admin')).toBeNull();
+  });
+
+  it('offline, a password change fails at once and says so, and is never sent later', async () => {
+    const { user, queryClient } = await renderApp('/account', { loggedIn: true });
+    await user.type(await screen.findByLabelText('Current password'), 'admin');
+    await user.type(screen.getByLabelText('New password'), 'a long passphrase');
+    await user.type(screen.getByLabelText('Repeat password'), 'a long passphrase');
+    goOffline();
+
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not change the password: the server cannot be reached. Try again once the connection is back.',
+    );
+    expect(changeStatuses(queryClient)).toEqual(['error']);
+    expect(teamDb.verify('admin', 'admin')).not.toBeNull();
   });
 
   it('lists the mock’s one session as this device, with nothing else to sign out', async () => {

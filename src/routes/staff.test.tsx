@@ -5,6 +5,7 @@ import { LAST_OWNER, USERNAME_RULE, USERNAME_TAKEN } from '#contract/team';
 import { mockDb } from '#mocks/db.ts';
 import { teamDb } from '#mocks/team-db.ts';
 import { setLoggedIn } from '../lib/login-flag.ts';
+import { changeStatuses, goOffline } from '../testing/offline.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 const rowOf = (username: string) => screen.findByRole('row', { name: new RegExp(`^${username}\\b`) });
@@ -122,6 +123,19 @@ describe('/staff', () => {
     await user.selectOptions(sam.getByRole('combobox', { name: 'Role of sam' }), 'owner');
     expect(await sam.findByRole('status')).toHaveTextContent('sam is now owner.');
     expect(teamDb.roleOf('sam')).toBe('owner');
+  });
+
+  it('offline, a role change fails at once by the action, and waits for no connection', async () => {
+    const { user, queryClient } = await renderApp('/staff', { loggedIn: true });
+    const sam = within(await rowOf('sam'));
+    goOffline();
+
+    await user.selectOptions(sam.getByRole('combobox', { name: 'Role of sam' }), 'owner');
+    expect(await sam.findByRole('alert')).toHaveTextContent(
+      'Could not change sam: the server cannot be reached. Try again once the connection is back.',
+    );
+    expect(changeStatuses(queryClient)).toEqual(['error']);
+    expect(teamDb.roleOf('sam')).toBe('staff');
   });
 
   it('Reset password asks first, then shows a new link; the old password stops working', async () => {

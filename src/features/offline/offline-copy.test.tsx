@@ -14,6 +14,8 @@ import { mockDb } from '#mocks/db.ts';
 import { scenarioOff, startScenario } from '#mocks/scenarios.ts';
 import { auditKeys, auditQueries } from '../audit/api/audit-queries.ts';
 import { meKeys } from '../auth/api/me.ts';
+import { sessionsQuery } from '../team/api/account.ts';
+import { staffQuery } from '../team/api/staff.ts';
 import { clientKeys, clientQueries } from '../clients/api/client-queries.ts';
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import { currentLogin, setLoggedIn, type Login } from '../../lib/login-flag.ts';
@@ -134,6 +136,20 @@ describe('the offline copy of the cache', () => {
     await queryClient.fetchQuery(clientQueries.list());
     await waitFor(async () => expect(await savedQueries()).toContain(hashKey(clientKeys.lists())), nextWrite);
     expect(await savedQueries()).not.toContain(hashKey(auditKeys.trail({})));
+    stop();
+  });
+
+  it('leaves out the staff page and the account’s sessions: who has access, from where (meta offlineCopy: false)', async () => {
+    mockDb.startSession();
+    const queryClient = createQueryClient({ onUnauthorized: () => {}, retry: false });
+    const stop = keepOfflineCopy(queryClient, loginOf('admin', 1000));
+    expect(await queryClient.fetchQuery(staffQuery())).not.toHaveLength(0);
+    expect(await queryClient.fetchQuery(sessionsQuery())).not.toHaveLength(0);
+    await queryClient.fetchQuery(clientQueries.list());
+    await waitFor(async () => expect(await savedQueries()).toContain(hashKey(clientKeys.lists())), nextWrite);
+    const saved = await savedQueries();
+    expect(saved).not.toContain(hashKey(staffQuery().queryKey));
+    expect(saved).not.toContain(hashKey(sessionsQuery().queryKey));
     stop();
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiPaths } from '#contract/paths';
 import { AccountSessionList } from '#contract/team';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { onlineOnly } from '../../../lib/query-client.ts';
 
 const sessionsKey = ['account', 'sessions'] as const;
 
@@ -11,16 +12,16 @@ export const sessionsQuery = () =>
     queryKey: sessionsKey,
     queryFn: ({ signal }) => apiRequest(apiPaths.accountSessions, { schema: AccountSessionList, signal }),
     staleTime: 0,
+    // Where the account is signed in from (IPs, browsers) stays out of the offline copy (features/offline).
+    meta: { offlineCopy: false },
   });
-
-const meta = { failureShownToUser: true };
 
 /** PUT /api/account/password: the current password first, then the new one. */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (passwords: { currentPassword: string; newPassword: string }) =>
       apiRequest(apiPaths.accountPassword, { method: 'PUT', body: passwords }),
-    meta,
+    ...onlineOnly,
   });
 }
 
@@ -30,7 +31,7 @@ export function useEndSessions() {
   return useMutation({
     mutationFn: (sessionId: string | null) =>
       apiRequest(sessionId === null ? apiPaths.accountSessions : apiPaths.accountSession(sessionId), { method: 'DELETE' }),
-    meta,
+    ...onlineOnly,
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiPaths } from '#contract/paths';
 import { SignInLink, StaffList, StaffMember, StaffMemberWithLink, type NewStaffMember, type StaffChange } from '#contract/team';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { onlineOnly } from '../../../lib/query-client.ts';
 
 const staffKeys = { all: ['staff'] as const };
 
@@ -11,10 +12,9 @@ export const staffQuery = () =>
     queryKey: staffKeys.all,
     queryFn: ({ signal }) => apiRequest(apiPaths.staff, { schema: StaffList, signal }),
     staleTime: 0,
+    // Who has access, and when they last signed in, stays out of the offline copy (features/offline), as the audit trail.
+    meta: { offlineCopy: false },
   });
-
-/** The failure is the page's to show (under the field or by the action). */
-const meta = { failureShownToUser: true };
 
 /** After any change the list is asked for again, and the own role too (an owner may have made themselves staff). */
 function useRefreshStaff() {
@@ -28,7 +28,7 @@ export function useAddStaffMember() {
   const refresh = useRefreshStaff();
   return useMutation({
     mutationFn: (member: NewStaffMember) => apiRequest(apiPaths.staff, { method: 'POST', body: member, schema: StaffMemberWithLink }),
-    meta,
+    ...onlineOnly,
     onSuccess: refresh,
   });
 }
@@ -38,7 +38,7 @@ export function useChangeStaffMember(username: string) {
   const refresh = useRefreshStaff();
   return useMutation({
     mutationFn: (change: StaffChange) => apiRequest(apiPaths.staffMember(username), { method: 'PATCH', body: change, schema: StaffMember }),
-    meta,
+    ...onlineOnly,
     onSuccess: refresh,
   });
 }
@@ -48,7 +48,7 @@ export function useResetPassword(username: string) {
   const refresh = useRefreshStaff();
   return useMutation({
     mutationFn: () => apiRequest(apiPaths.staffPasswordReset(username), { method: 'POST', schema: SignInLink }),
-    meta,
+    ...onlineOnly,
     onSuccess: refresh,
   });
 }
@@ -58,7 +58,7 @@ export function useSignOutEverywhere(username: string) {
   const refresh = useRefreshStaff();
   return useMutation({
     mutationFn: () => apiRequest(apiPaths.staffSignOut(username), { method: 'POST' }),
-    meta,
+    ...onlineOnly,
     onSuccess: refresh,
   });
 }

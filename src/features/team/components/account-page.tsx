@@ -32,7 +32,7 @@ function ChangePassword() {
       ? { current: serverMessage }
       : serverMessage !== undefined && Object.values(passwordMessages).includes(serverMessage as never)
         ? { next: serverMessage }
-        : { form: change.isError ? failureMessage(change.error, 'Could not change the password. Try again.') : undefined };
+        : { form: change.isError ? failureMessage(change.error, 'Could not change the password') : undefined };
   const field = (name: keyof typeof values) => ({
     value: values[name],
     onChange: (event: { target: { value: string } }) => setValues((before) => ({ ...before, [name]: event.target.value })),
@@ -182,7 +182,7 @@ function YourSessions() {
       </p>
       {end.isError && (
         <p className="form__error" role="alert">
-          {failureMessage(end.error, 'Could not sign out. Try again.')}
+          {failureMessage(end.error, 'Could not sign out')}
         </p>
       )}
     </section>

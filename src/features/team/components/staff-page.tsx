@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { Username, USERNAME_RULE, USERNAME_TAKEN, type Role, type SignInLink, type StaffMember } from '#contract/team';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isRefusedToStaff, OwnerOnlyNotice } from '../../../components/owner-only.tsx';
-import { ApiError } from '../../../lib/api-errors.ts';
 import { NOT_AVAILABLE_OFFLINE } from '../../../lib/reachability.ts';
 import { staffQuery, useAddStaffMember, useChangeStaffMember, useResetPassword, useSignOutEverywhere } from '../api/staff.ts';
 import { failureMessage, Field, formatWhen, SignInLinkBox } from './team-parts.tsx';
@@ -176,7 +175,7 @@ function StaffRow({ member }: { member: StaffMember }) {
           </p>
           {failure && (
             <p className="form__error" role="alert">
-              {failureMessage(failure, `Could not change ${username}. Try again.`)}
+              {failureMessage(failure, `Could not change ${username}`)}
             </p>
           )}
         </div>
@@ -192,8 +191,7 @@ function AddStaffMember() {
   const [role, setRole] = useState<Role>('staff');
   const [usernameError, setUsernameError] = useState<string>();
   const [added, setAdded] = useState<{ username: string; link: SignInLink } | null>(null);
-  const serverError =
-    add.error instanceof ApiError ? add.error.message : add.isError ? 'Could not add the staff member. Try again.' : undefined;
+  const serverError = add.isError ? failureMessage(add.error, 'Could not add the staff member') : undefined;
   const fieldError = usernameError ?? (serverError === USERNAME_TAKEN || serverError === USERNAME_RULE ? serverError : undefined);
   const formError = fieldError === undefined ? serverError : undefined;
 

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
-import { ApiError } from '../../../lib/api-errors.ts';
+import { actionFailureMessage, isApiError } from '../../../lib/api-errors.ts';
 
 /** A time on the staff page and My account, in the salon's local time: "2026-11-26 09:30"; null is `never`. */
 export function formatWhen(iso: string | null, never = 'Never'): string {
@@ -9,9 +9,9 @@ export function formatWhen(iso: string | null, never = 'Never'): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** The server's message for a failed call; a generic one when no response came. */
-export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
+/** What a failed change of the team says: the server's message ("There must be at least one active owner."), or offline that the server cannot be reached. */
+export function failureMessage(error: unknown, failed: string): string {
+  return actionFailureMessage(error, failed, isApiError);
 }
 
 type FieldProps = {

@@ -5,7 +5,7 @@ import { NewPassword, passwordMessages, SIGN_IN_LINK_EXPIRED } from '#contract/t
 import { ApiError } from '../../../lib/api-errors.ts';
 import { loadStaffNavBar } from '../../auth/components/load-staff-nav-bar.ts';
 import { useSetPassword, welcomeLinkQuery } from '../api/welcome.ts';
-import { Field } from './team-parts.tsx';
+import { failureMessage, Field } from './team-parts.tsx';
 import './team.css';
 
 /** A used, expired or unknown link: the server answers 410 (or 404). */
@@ -41,12 +41,7 @@ function SetPasswordForm({ username, setPassword }: { username: string; setPassw
   const [password, setPasswordValue] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
-  const serverError =
-    setPassword.error instanceof ApiError
-      ? setPassword.error.message
-      : setPassword.isError
-        ? 'Could not set the password. Try again.'
-        : undefined;
+  const serverError = setPassword.isError ? failureMessage(setPassword.error, 'Could not set the password') : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
