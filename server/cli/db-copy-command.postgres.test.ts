@@ -1,7 +1,8 @@
 /**
  * db:copy from a seeded SQLite file to a fresh PostgreSQL database (the `server-postgres`
- * project): every client and staff row arrives as it was, sessions stay behind, a target
- * that holds data is refused untouched, and a count that does not match undoes the copy.
+ * project), and to a SQLite file: every client, staff, sign-in link and audit row arrives as it
+ * was, sessions stay behind, a target that holds data is refused untouched, and a count that does
+ * not match undoes the copy.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,7 +24,7 @@ function fakeIo() {
   return { out, err, io: { out: (line: string) => void out.push(line), err: (line: string) => void err.push(line) } };
 }
 
-/** A SQLite file with `clients` seeded clients, one staff account and one session of it. */
+/** A SQLite file with `clients` seeded clients, one staff account, one session and one sign-in link of it, and two audit entries. */
 async function seededSqlite(clients: number): Promise<string> {
   const file = join(temporaryDirectory(), 'salon.db');
   await seedClients(file, clients);
@@ -43,6 +44,17 @@ async function seededSqlite(clients: number): Promise<string> {
         ip: null,
         user_agent: null,
       })
+      .execute();
+    await db
+      .insertInto('sign_in_links')
+      .values({ token_hash: 'b'.repeat(64), staff_id: staff?.id ?? '', created_at: now, expires_at: now })
+      .execute();
+    await db
+      .insertInto('audit_entries')
+      .values([
+        { at: now, kind: 'sign-in', actor: 'Alice', subject: null, detail: null, ip: '192.0.2.1', user_agent: 'Firefox' },
+        { at: now, kind: 'clients-exported', actor: 'Alice', subject: null, detail: '3', ip: '192.0.2.1', user_agent: 'Firefox' },
+      ])
       .execute();
     const [client] = await db.selectFrom('clients').select('id').execute();
     await db
@@ -85,6 +97,11 @@ async function readContents(db: Kysely<Database>) {
     changes: (await db.selectFrom('client_changes').selectAll().orderBy('seq').execute()).map((row) => ({ ...row, seq: Number(row.seq) })),
     sessions: Number(sessions.count),
     idempotencyKeys: (await db.selectFrom('idempotency_keys').selectAll().execute()).sort((a, b) => (a.key < b.key ? -1 : 1)),
+    signInLinks: await db.selectFrom('sign_in_links').selectAll().orderBy('token_hash').execute(),
+    auditEntries: (await db.selectFrom('audit_entries').selectAll().orderBy('seq').execute()).map((row) => ({
+      ...row,
+      seq: Number(row.seq),
+    })),
   };
 }
 
@@ -111,7 +128,49 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
     expect(after.sessions).toBe(0);
     expect(before.idempotencyKeys).toHaveLength(2);
     expect(after.idempotencyKeys).toEqual(before.idempotencyKeys);
+    expect(before.signInLinks).toHaveLength(1);
+    expect(after.signInLinks).toEqual(before.signInLinks);
+    expect(before.auditEntries).toHaveLength(2);
+    expect(after.auditEntries).toEqual(before.auditEntries);
   });
+
+  it.each([
+    ['PostgreSQL', postgresTarget],
+    ['a SQLite file', () => Promise.resolve<DatabaseConfig>({ kind: 'sqlite', file: join(temporaryDirectory(), 'copy.db') })],
+  ])(
+    'copies the audit trail past its append-only triggers, and the unused sign-in links, to %s; the trail numbers on',
+    async (_, makeTarget) => {
+      const source = await seededSqlite(2);
+      const target = await makeTarget();
+      const url = target.kind === 'sqlite' ? `file:${target.file}` : target.url;
+      expect(await runDbCopyCommand(['--from', source, '--to', url], fakeIo().io)).toBe(0);
+      const before = await contents({ kind: 'sqlite', file: source });
+      const after = await contents(target);
+      expect(after.auditEntries.map((entry) => entry.kind)).toEqual(['sign-in', 'clients-exported']);
+      expect(after.auditEntries).toEqual(before.auditEntries);
+      expect(after.signInLinks).toEqual(before.signInLinks);
+
+      const { db: copied } = await openDatabase(target);
+      try {
+        const next = await copied
+          .insertInto('audit_entries')
+          .values({
+            at: new Date().toISOString(),
+            kind: 'sign-out',
+            actor: 'Alice',
+            subject: null,
+            detail: null,
+            ip: null,
+            user_agent: null,
+          })
+          .returning('seq')
+          .executeTakeFirstOrThrow();
+        expect(Number(next.seq)).toBe(before.auditEntries.length + 1);
+      } finally {
+        await copied.destroy();
+      }
+    },
+  );
 
   it('copies deleted clients, versions and the change log, and the log numbers on after the copied ones', async () => {
     const source = await seededSqlite(3);
@@ -230,7 +289,7 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
     );
     expect(err[0]).toContain('Rolled back: nothing was copied.');
     const after = await contents(target);
-    expect(after).toEqual({ clients: [], staff: [], changes: [], sessions: 0, idempotencyKeys: [] });
+    expect(after).toEqual({ clients: [], staff: [], changes: [], sessions: 0, idempotencyKeys: [], signInLinks: [], auditEntries: [] });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The db:copy CLI's logic, apart from the process (so tests can run it): copies the clients
- * (live and deleted, with their versions), their change log and the staff accounts (not sessions) from one database to an empty one, typically a SQLite
- * file to PostgreSQL, in one transaction on the target, and checks the counts before it commits.
+ * (live and deleted, with their versions), their change log, the staff accounts with their sign-in links, and the
+ * audit trail (not sessions) from one database to an empty one, typically a SQLite file to PostgreSQL, in one
+ * transaction on the target, and checks the counts before it commits.
  */
 import { existsSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
@@ -13,10 +14,10 @@ import { commandArguments, refusalsExitOne, type CommandIo, type Progress } from
 
 export const DB_COPY_USAGE = `Usage: npm run db:copy -- --from URL --to URL
 
-Copies the clients, their change log and the staff accounts (ids, versions, password hashes
-and times as they are; not the
-sessions: staff log in again) from one database to another that holds none, in one
-transaction, and checks that the counts match before it commits. Stop the server first.
+Copies the clients, their change log, the staff accounts with their unused sign-in links, and
+the audit trail (ids, versions, password hashes and times as they are; not the sessions: staff
+log in again) from one database to another that holds none, in one transaction, and checks
+that the counts match before it commits. Stop the server first.
   --from URL   the database to copy, like file:./data/salon.db
   --to URL     the empty database to fill, like postgres://user:password@host:5432/salon
 Either may be a SQLite file (file:… or a path) or a PostgreSQL URL (postgres://…).`;
@@ -35,7 +36,16 @@ export type DbCopyOptions = {
   progressAfterMs?: number;
 };
 
-type Counts = { clients: number; staff: number; changes: number };
+/** The tables copied row for row, in this order (a sign-in link needs its account), with the key they are read by. */
+const COPIED = [
+  ['staff', 'id'],
+  ['sign_in_links', 'token_hash'],
+  ['clients', 'id'],
+  ['client_changes', 'seq'],
+  ['audit_entries', 'seq'],
+] as const;
+type CopiedTable = (typeof COPIED)[number][0];
+type Counts = Record<CopiedTable, number>;
 
 const formatInt = (value: number) => value.toLocaleString('en-US');
 const plural = (count: number, word: string) => `${formatInt(count)} ${word}${count === 1 ? '' : 's'}`;
@@ -80,17 +90,19 @@ async function open(option: '--from' | '--to', config: DatabaseConfig): Promise<
 }
 
 async function countRows(db: Kysely<Database>): Promise<Counts> {
-  const count = async (table: 'clients' | 'staff' | 'client_changes') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
-  return { clients: await count('clients'), staff: await count('staff'), changes: await count('client_changes') };
+  const counts = {} as Counts;
+  for (const [table] of COPIED) {
+    const { count } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(count);
+  }
+  return counts;
 }
+
+const sameCounts = (a: Counts, b: Counts) => COPIED.every(([table]) => a[table] === b[table]);
+const total = (counts: Counts) => COPIED.reduce((sum, [table]) => sum + counts[table], 0);
 
 function progressPrinter(io: CommandIo & { progress?: Progress }, total: number, afterMs: number) {
   const started = performance.now();
@@ -120,12 +132,12 @@ function progressPrinter(io: CommandIo & { progress?: Progress }, total: number,
 async function copyTable(
   source: Kysely<Database>,
   target: Kysely<Database>,
-  table: 'clients' | 'staff' | 'client_changes',
-  key: 'id' | 'seq',
+  table: CopiedTable,
+  key: 'id' | 'seq' | 'token_hash',
   batchSize: number,
   onRows: (count: number) => void,
 ): Promise<void> {
-  // The tables differ only in their columns, which are copied as they are: one loose type for the three.
+  // The tables differ only in their columns, which are copied as they are: one loose type for them all.
   const from = source as unknown as Kysely<Record<string, Record<string, string | number | null>>>;
   const to = target as unknown as typeof from;
   let after: string | number | null | undefined;
@@ -197,20 +209,21 @@ async function copy(
     const expected = await countRows(from);
     return target.transaction().execute(async (to) => {
       // No one else writes these tables until the copy commits (on SQLite, BEGIN IMMEDIATE did that).
-      if (isPostgres(to)) await sql`LOCK TABLE clients, staff, client_changes IN EXCLUSIVE MODE`.execute(to);
+      if (isPostgres(to)) {
+        await sql`LOCK TABLE clients, staff, client_changes, sign_in_links, audit_entries IN EXCLUSIVE MODE`.execute(to);
+      }
       const held = await countRows(to);
-      if (held.clients > 0 || held.staff > 0 || held.changes > 0) {
+      if (total(held) > 0) {
         throw new DbCopyRefused(
           `${targetName} already holds ${describeCounts(held)}: db:copy fills an empty database only. Nothing was copied.`,
         );
       }
-      const progress = progressPrinter(io, expected.clients + expected.staff + expected.changes, progressAfterMs);
+      const progress = progressPrinter(io, total(expected), progressAfterMs);
       let copied = 0;
       const onRows = (count: number) => progress.update((copied += count));
       try {
-        await copyTable(from, to, 'staff', 'id', batchSize, onRows);
-        await copyTable(from, to, 'clients', 'id', batchSize, onRows);
-        await copyTable(from, to, 'client_changes', 'seq', batchSize, onRows);
+        // The audit trail is append-only (migration 0007): its triggers refuse changes and early removals, not inserts.
+        for (const [table, key] of COPIED) await copyTable(from, to, table, key, batchSize, onRows);
         // The registrations' Idempotency-Keys of the last 24 hours: a device replaying one after the move registers nothing.
         const keys = await from.selectFrom('idempotency_keys').selectAll().orderBy('actor').orderBy('key').execute();
         for (let start = 0; start < keys.length; start += batchSize) {
@@ -222,9 +235,13 @@ async function copy(
         // How far purges left gaps in the log (live updates' replays stop there).
         const purged = await from.selectFrom('client_changes_purged').select('through').executeTakeFirst();
         if (purged) await to.updateTable('client_changes_purged').set({ through: purged.through }).execute();
-        // The log's numbers were copied as they are: PostgreSQL's next one follows them (SQLite's AUTOINCREMENT does by itself).
+        // The log's and the trail's numbers were copied as they are: PostgreSQL's next ones follow them (SQLite's
+        // AUTOINCREMENT does by itself).
         if (isPostgres(to)) {
           await sql`SELECT setval(pg_get_serial_sequence('client_changes', 'seq'), greatest((SELECT max(seq) FROM client_changes), (SELECT through FROM client_changes_purged), 1))`.execute(
+            to,
+          );
+          await sql`SELECT setval(pg_get_serial_sequence('audit_entries', 'seq'), coalesce((SELECT max(seq) FROM audit_entries), 1), (SELECT count(*) > 0 FROM audit_entries))`.execute(
             to,
           );
         }
@@ -232,11 +249,7 @@ async function copy(
         progress.end();
       }
       const [sourceCounts, targetCounts] = [await countRows(from), await countRows(to)];
-      if (
-        sourceCounts.clients !== targetCounts.clients ||
-        sourceCounts.staff !== targetCounts.staff ||
-        sourceCounts.changes !== targetCounts.changes
-      ) {
+      if (!sameCounts(sourceCounts, targetCounts)) {
         throw new DbCopyRefused(
           `The counts differ after the copy (source: ${describeCounts(sourceCounts)}; ${targetName}: ${describeCounts(targetCounts)}). ` +
             'Rolled back: nothing was copied.',

@@ -1,4 +1,4 @@
-/** `npm run db:copy -- --from URL --to URL`: copies clients and staff accounts to an empty database. */
+/** `npm run db:copy -- --from URL --to URL`: copies clients, staff accounts and the audit trail to an empty database. */
 import { runDbCopyCommand } from './db-copy-command.ts';
 import { runAsProcess } from './run-command.ts';
 
