@@ -1,9 +1,8 @@
 /** /audit, the audit trail (issue 28): an owner's table of who used which access, its filters, pages and CSV. */
-import { onlineManager } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockDb, type MockAuditRecord } from '#mocks/db.ts';
-import { startScenario } from '#mocks/scenarios.ts';
+import { goOffline } from '../testing/offline.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { setLoggedIn } from '../lib/login-flag.ts';
 
@@ -133,11 +132,12 @@ describe('/audit', () => {
     record({ kind: 'sign-in', actor: 'admin' });
     const { user, queryClient } = await renderApp('/audit', { loggedIn: true });
     await screen.findByRole('cell', { name: 'Signed in' });
-    startScenario('offline');
-    act(() => onlineManager.setOnline(false));
+    goOffline();
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The audit trail could not be exported. Try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The audit trail could not be exported: the server cannot be reached. Try again once the connection is back.',
+    );
     expect(
       queryClient
         .getMutationCache()

@@ -1,5 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ActionFailure } from '../components/action-failure.tsx';
+import { ExportCsvButton } from '../components/export-csv-button.tsx';
+import { queryStatusMessage } from '../components/data-table.tsx';
 import { isRefusedToStaff, OwnerOnlyNotice } from '../components/owner-only.tsx';
 import { auditQueries, type AuditFilter } from '../features/audit/api/audit-queries.ts';
 import { useExportAuditCsv } from '../features/audit/api/export-audit.ts';
@@ -7,8 +10,6 @@ import { AuditFilters } from '../features/audit/components/audit-filters.tsx';
 import { AuditTable } from '../features/audit/components/audit-table.tsx';
 import { parseAuditSearch } from '../features/audit/utils/audit-search.ts';
 import { isLoggedIn } from '../lib/login-flag.ts';
-import { NOT_AVAILABLE_OFFLINE } from '../lib/reachability.ts';
-import '../features/clients/components/clients-table.css';
 
 /**
  * The audit trail (issue 28), an owner's page: who used which access, newest first, by account and by kind, 100 entries
@@ -43,35 +44,17 @@ function AuditTrailPage() {
 
   const entries = trail.data?.pages.flatMap((page) => page.entries) ?? [];
   const filtered = filter.account !== undefined || filter.kind !== undefined;
-  const emptyMessage = trail.isPending
-    ? trail.isPaused
-      ? NOT_AVAILABLE_OFFLINE
-      : 'Loading…'
-    : trail.isError
-      ? 'The audit trail could not be loaded.'
-      : filtered
-        ? 'No entries match these filters.'
-        : 'No entries yet.';
+  const emptyMessage =
+    queryStatusMessage(trail, 'The audit trail could not be loaded.') ?? (filtered ? 'No entries match these filters.' : 'No entries yet.');
   const onFilter = (next: AuditFilter) => void navigate({ search: next });
 
   return (
     <div className="page">
       <h1 className="page__title">Audit trail</h1>
       <AuditFilters key={`${filter.account ?? ''}`} filter={filter} onFilter={onFilter}>
-        <button
-          type="button"
-          className="button audit-filters__export"
-          disabled={exportCsv.isPending}
-          onClick={() => exportCsv.mutate(filter)}
-        >
-          Export CSV
-        </button>
+        <ExportCsvButton className="audit-filters__export" pending={exportCsv.isPending} onExport={() => exportCsv.mutate(filter)} />
       </AuditFilters>
-      {exportCsv.isError && (
-        <p className="form__error" role="alert">
-          The audit trail could not be exported. Try again.
-        </p>
-      )}
+      <ActionFailure error={exportCsv.error} failed="The audit trail could not be exported" />
       <AuditTable entries={entries} emptyMessage={emptyMessage} />
       <div className="audit-trail__more">
         <p className="audit-trail__count" role="status">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import type { DeletedClient } from '#contract/api';
+import { DataTable, queryStatusMessage } from '../../components/data-table.tsx';
 import { useIsOwner } from '../../features/auth/api/me.ts';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { useRestoreClient } from '../../features/clients/api/restore-client.ts';
@@ -10,7 +11,6 @@ import { formatRegistrationTime } from '../../features/clients/utils/date-time.t
 import { lastListView } from '../../features/clients/utils/last-list-view.ts';
 import { loadQuery } from '../../features/offline/load-query.ts';
 import { isLoggedIn } from '../../lib/login-flag.ts';
-import { NOT_AVAILABLE_OFFLINE } from '../../lib/reachability.ts';
 import '../../features/clients/components/clients-table.css';
 
 /** "Recently deleted" (beyond the spec, issue 18): deleted clients until they are purged, to restore or erase. */
@@ -25,50 +25,27 @@ export const Route = createFileRoute('/clients/deleted')({
   component: RecentlyDeletedPage,
 });
 
+const COLUMNS = ['Name', 'Email', 'Deleted', 'Deleted by'];
+
 function RecentlyDeletedPage() {
   const deleted = useQuery(clientQueries.deleted());
   const owner = useIsOwner();
   return (
     <div className="page">
       <h1 className="page__title">Recently deleted</h1>
-      <div className="table-scroll">
-        <table className="clients-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Deleted</th>
-              <th scope="col">Deleted by</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deleted.data?.map((client) => (
-              <DeletedRow key={client._id} client={client} owner={owner} />
-            ))}
-            {deleted.data?.length === 0 && (
-              <tr>
-                <td colSpan={5} className="clients-table__empty">
-                  No recently deleted clients.
-                </td>
-              </tr>
-            )}
-            {(deleted.isPending || deleted.isError) && (
-              <tr>
-                <td colSpan={5} className="clients-table__empty">
-                  {deleted.isPending
-                    ? deleted.isPaused
-                      ? NOT_AVAILABLE_OFFLINE
-                      : 'Loading…'
-                    : 'The recently deleted clients could not be loaded.'}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="clients-table"
+        columns={COLUMNS}
+        actions
+        message={
+          queryStatusMessage(deleted, 'The recently deleted clients could not be loaded.') ??
+          (deleted.data?.length === 0 ? 'No recently deleted clients.' : undefined)
+        }
+      >
+        {deleted.data?.map((client) => (
+          <DeletedRow key={client._id} client={client} owner={owner} />
+        ))}
+      </DataTable>
       <p className="page__footer-link">
         <Link to="/clients" search={lastListView()} className="button">
           Back to the client list

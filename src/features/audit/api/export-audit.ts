@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { onlineOnly } from '../../../lib/query-client.ts';
 import { downloadAuditCsv } from '../utils/audit-entries.ts';
 import { fetchAuditExport, type AuditFilter } from './audit-queries.ts';
 
@@ -7,8 +8,6 @@ export function useExportAuditCsv() {
   return useMutation({
     mutationFn: async (filter: AuditFilter) => downloadAuditCsv(await fetchAuditExport(filter)),
     // Sent now or failed now: offline it must not wait, paused, among the changes waiting to be saved.
-    networkMode: 'always',
-    // The page says so under the button.
-    meta: { failureShownToUser: true },
+    ...onlineOnly,
   });
 }

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '#contract/team';
+import { DataTable } from '../../../components/data-table.tsx';
 import { AUDIT_KIND_LABELS, auditDetail, formatAuditTime } from '../utils/audit-entries.ts';
 import './audit-trail.css';
 
@@ -13,42 +14,22 @@ type AuditTableProps = {
 /** The trail's entries, newest first, as the server sends them. */
 export function AuditTable({ entries, emptyMessage }: AuditTableProps) {
   return (
-    <div className="table-scroll">
-      <table className="audit-table">
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.seq}>
-              <td>
-                <time dateTime={entry.at}>{formatAuditTime(entry.at)}</time>
-              </td>
-              <td>{AUDIT_KIND_LABELS[entry.kind]}</td>
-              <td>{entry.actor}</td>
-              <td>{entry.subject ?? ''}</td>
-              <td>{auditDetail(entry)}</td>
-              <td>{entry.ip ?? ''}</td>
-              <td className="audit-table__browser" title={entry.userAgent ?? undefined}>
-                {entry.userAgent ?? ''}
-              </td>
-            </tr>
-          ))}
-          {entries.length === 0 && (
-            <tr>
-              <td colSpan={COLUMNS.length} className="audit-table__empty">
-                {emptyMessage}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable className="audit-table" columns={COLUMNS} message={entries.length === 0 ? emptyMessage : undefined}>
+      {entries.map((entry) => (
+        <tr key={entry.seq}>
+          <td>
+            <time dateTime={entry.at}>{formatAuditTime(entry.at)}</time>
+          </td>
+          <td>{AUDIT_KIND_LABELS[entry.kind]}</td>
+          <td>{entry.actor}</td>
+          <td>{entry.subject ?? ''}</td>
+          <td>{auditDetail(entry)}</td>
+          <td>{entry.ip ?? ''}</td>
+          <td className="audit-table__browser" title={entry.userAgent ?? undefined}>
+            {entry.userAgent ?? ''}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

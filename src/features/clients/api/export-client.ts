@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ClientExport } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { onlineOnly } from '../../../lib/query-client.ts';
 
 /**
  * GET {host}/api/clients/{clientId}/export, saved as `client-{id}.json` through a Blob (not a link to the address:
@@ -22,8 +23,6 @@ async function downloadClientExport(clientId: string): Promise<void> {
 export function useExportClient() {
   return useMutation({
     mutationFn: downloadClientExport,
-    // Offline it fails at once and says so, rather than waiting unseen for the connection.
-    networkMode: 'always',
-    meta: { failureShownToUser: true },
+    ...onlineOnly,
   });
 }

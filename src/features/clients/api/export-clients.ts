@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ClientList } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { onlineOnly } from '../../../lib/query-client.ts';
 import { createClientListView } from '../utils/client-list-view.ts';
 import { downloadClientsCsv } from '../utils/clients-csv.ts';
 import type { ClientListView } from '../utils/list-view-search.ts';
@@ -20,8 +21,6 @@ async function exportClients(view: ClientListView): Promise<void> {
 export function useExportClients() {
   return useMutation({
     mutationFn: exportClients,
-    // Offline it fails at once and says so, rather than waiting unseen for the connection.
-    networkMode: 'always',
-    meta: { failureShownToUser: true },
+    ...onlineOnly,
   });
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { Client } from '#contract/api';
-import { forbiddenMessageOr } from '../../../lib/api-errors.ts';
+import { ActionFailure } from '../../../components/action-failure.tsx';
 import { useExportClient } from '../api/export-client.ts';
 import { lastListView } from '../utils/last-list-view.ts';
 import { ClientHistory } from './client-history.tsx';
@@ -32,11 +32,7 @@ export function ClientData({ client, owner }: { client: Client; owner: boolean }
           onErased={() => void navigate({ to: '/clients', search: lastListView(), ignoreBlocker: true })}
         />
         {/* Also once a 403 has hidden the button: the server's reason stays where the action was. */}
-        {exportData.isError && (
-          <p className="form__error" role="alert">
-            {forbiddenMessageOr(exportData.error, 'The data could not be exported. Try again.')}
-          </p>
-        )}
+        <ActionFailure error={exportData.error} failed="The data could not be exported" />
       </div>
       <ClientHistory clientId={client._id} />
     </>

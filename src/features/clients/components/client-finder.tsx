@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Client } from '#contract/api';
-import { forbiddenMessageOr, gotNoResponse } from '../../../lib/api-errors.ts';
+import { ActionFailure } from '../../../components/action-failure.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { useExportClients } from '../api/export-clients.ts';
 import type { ClientListView } from '../utils/list-view-search.ts';
 import './client-finder.css';
@@ -67,26 +68,10 @@ export function ClientFinder({ query, onQueryChange, shown, total, view, owner }
         {searching ? `${count(shown.length)} of ${count(total)} ${clientsWord(total)}` : `${count(total)} ${clientsWord(total)}`}
       </p>
       {owner && (
-        <button
-          type="button"
-          className="button client-finder__export"
-          disabled={exportClients.isPending}
-          onClick={() => exportClients.mutate(view)}
-        >
-          Export CSV
-        </button>
+        <ExportCsvButton className="client-finder__export" pending={exportClients.isPending} onExport={() => exportClients.mutate(view)} />
       )}
       {/* Stays when a 403 has hidden the button (the role changed): the reason is read where the action was. */}
-      {exportClients.isError && (
-        <p className="form__error client-finder__error" role="alert">
-          {forbiddenMessageOr(
-            exportClients.error,
-            gotNoResponse(exportClients.error)
-              ? 'The client list could not be exported: the server cannot be reached. Try again once the connection is back.'
-              : 'The client list could not be exported. Try again.',
-          )}
-        </p>
-      )}
+      <ActionFailure error={exportClients.error} failed="The client list could not be exported" className="client-finder__error" />
     </div>
   );
 }

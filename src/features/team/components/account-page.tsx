@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { NewPassword, passwordMessages, type AccountSession } from '#contract/team';
-import { ApiError } from '../../../lib/api-errors.ts';
-import { NOT_AVAILABLE_OFFLINE } from '../../../lib/reachability.ts';
+import { DataTable, queryStatusMessage } from '../../../components/data-table.tsx';
+import { ActionFailure } from '../../../components/action-failure.tsx';
+import { ApiError, isApiError } from '../../../lib/api-errors.ts';
 import { sessionsQuery, useChangePassword, useEndSessions } from '../api/account.ts';
 import { failureMessage, Field, formatWhen } from './team-parts.tsx';
 import './team.css';
@@ -104,6 +105,8 @@ function describeSession({ browser, system }: AccountSession): string {
   return browser ?? system ?? 'Unknown browser';
 }
 
+const SESSION_COLUMNS = ['Browser and system', 'Where from', 'Signed in', 'Last used'];
+
 function YourSessions() {
   const sessions = useQuery(sessionsQuery());
   const end = useEndSessions();
@@ -112,58 +115,41 @@ function YourSessions() {
   return (
     <section className="card account-section" aria-labelledby="sessions-title">
       <h2 id="sessions-title">Your sessions</h2>
-      <div className="table-scroll">
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">Browser and system</th>
-              <th scope="col">Where from</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.data?.map((session) => (
-              <tr key={session.id}>
-                <th scope="row" data-label="Browser and system">
-                  {describeSession(session)}
-                </th>
-                <td data-label="Where from">{session.ip ?? 'Unknown'}</td>
-                <td data-label="Signed in">{formatWhen(session.signedInAt)}</td>
-                <td data-label="Last used">{formatWhen(session.lastUsedAt)}</td>
-                <td className="staff-table__actions">
-                  {session.current ? (
-                    <strong>This device</strong>
-                  ) : (
-                    <button
-                      type="button"
-                      className="button button--small"
-                      aria-label={`Sign out ${describeSession(session)}, last used ${formatWhen(session.lastUsedAt)}`}
-                      disabled={end.isPending}
-                      onClick={() => {
-                        setDone('');
-                        end.mutate(session.id, { onSuccess: () => setDone(`${describeSession(session)} is signed out.`) });
-                      }}
-                    >
-                      Sign out
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-            {(sessions.isPending || sessions.isError) && (
-              <tr>
-                <td colSpan={5} className="staff-table__empty">
-                  {sessions.isPending ? (sessions.isPaused ? NOT_AVAILABLE_OFFLINE : 'Loading…') : 'Your sessions could not be loaded.'}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="staff-table"
+        columns={SESSION_COLUMNS}
+        actions
+        message={queryStatusMessage(sessions, 'Your sessions could not be loaded.')}
+      >
+        {sessions.data?.map((session) => (
+          <tr key={session.id}>
+            <th scope="row" data-label="Browser and system">
+              {describeSession(session)}
+            </th>
+            <td data-label="Where from">{session.ip ?? 'Unknown'}</td>
+            <td data-label="Signed in">{formatWhen(session.signedInAt)}</td>
+            <td data-label="Last used">{formatWhen(session.lastUsedAt)}</td>
+            <td className="staff-table__actions">
+              {session.current ? (
+                <strong>This device</strong>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={`Sign out ${describeSession(session)}, last used ${formatWhen(session.lastUsedAt)}`}
+                  disabled={end.isPending}
+                  onClick={() => {
+                    setDone('');
+                    end.mutate(session.id, { onSuccess: () => setDone(`${describeSession(session)} is signed out.`) });
+                  }}
+                >
+                  Sign out
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <div className="form__actions">
         <button
           type="button"
@@ -180,11 +166,7 @@ function YourSessions() {
       <p className="account-section__result" role="status">
         {done}
       </p>
-      {end.isError && (
-        <p className="form__error" role="alert">
-          {failureMessage(end.error, 'Could not sign out')}
-        </p>
-      )}
+      <ActionFailure error={end.error} failed="Could not sign out" serverSays={isApiError} />
     </section>
   );
 }

@@ -1,5 +1,9 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import type { Role } from '#contract/team';
 import { actionFailureMessage, isApiError } from '../../../lib/api-errors.ts';
+
+/** A role as the staff page shows it. */
+export const roleNames: Record<Role, string> = { owner: 'Owner', staff: 'Staff' };
 
 /** A time on the staff page and My account, in the salon's local time: "2026-11-26 09:30"; null is `never`. */
 export function formatWhen(iso: string | null, never = 'Never'): string {
