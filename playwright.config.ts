@@ -18,7 +18,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/harness/chromium.ts';
 export default defineConfig<AppOptions>({
   testDir: './tests/e2e',
   outputDir: './test-results',
-  fullyParallel: false,
+  // Tests, not files, shared between the workers: no file has beforeAll or order between its tests, and the longest
+  // files (offline, the mock's scenarios) no longer leave a worker idle at the end.
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Two cores: one worker per core at most, each with its own server.
@@ -51,7 +53,7 @@ export default defineConfig<AppOptions>({
     {
       name: 'mock',
       testMatch: /\.spec\.ts$/,
-      // The session and restart tests need the real server.
+      // The session and restart tests need the real server; axe and the layout checks run there alone (docs/e2e.md).
       testIgnore: /\.real\.spec\.ts$/,
       dependencies: ['build'],
       use: { backend: 'mock', account: MOCK_ACCOUNT },

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -158,6 +159,9 @@ export default defineConfig(({ mode }) => {
       },
     },
     test: {
+      // A test file per core. Vitest's default leaves one core free (cores − 1): on CI's two cores that was one file
+      // at a time (docs/decisions/027-ci-time.md).
+      maxWorkers: availableParallelism(),
       // npm run test:coverage: what the Vitest suites exercise of the product's own code.
       coverage: {
         provider: 'v8',

@@ -1,35 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import {
-  createClientThroughApi,
-  expectAlert,
-  logInThroughApi,
-  uniqueClient,
-  waitForApp,
-  type Client,
-  fillClientForm,
-} from '../support/app.ts';
-import { expectNoAxeViolations } from '../support/axe.ts';
-import { expectSoundLayout } from '../support/layout.ts';
+import { createClientThroughApi, expectAlert, logInThroughApi, uniqueClient, waitForApp, fillClientForm } from '../support/app.ts';
+import { bodyRows, createFamily, firstNames, searchBox } from '../support/front-desk.ts';
 import { dropMockEventStream, refuseEventStream } from '../support/live-updates.ts';
-
-/** Three clients only this test has: their last names carry the test's own tag. */
-async function createFamily(page: Page, testInfo: TestInfo): Promise<{ tag: string; clients: Client[] }> {
-  const tag = uniqueClient(testInfo).firstName.slice(4).toLowerCase();
-  const people = [
-    { firstName: 'Lucía', lastName: `Núñez${tag}`, email: `lucia.${tag}@example.com`, registrationDateTime: '2023-01-10T09:00' },
-    { firstName: 'Ana', lastName: `Silva${tag}`, email: `ana.${tag}@example.com`, registrationDateTime: '2023-02-10T09:00' },
-    { firstName: 'Ana', lastName: `Costa${tag}`, email: `ANA.COSTA.${tag}@example.com`, registrationDateTime: '2023-03-10T09:00' },
-  ];
-  const clients: Client[] = [];
-  for (const person of people) clients.push(await createClientThroughApi(page, person));
-  return { tag, clients };
-}
-
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search clients' });
-const bodyRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('cell') });
-const firstNames = (page: Page) => bodyRows(page).locator('td:first-child');
 
 /** Ends the session on the server behind the SPA's back, as an idle time-out or a password change would. */
 async function endSession(page: Page) {
@@ -206,45 +180,5 @@ test.describe('never lose typed work', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await question.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Client registered successfully!')).toBeVisible();
-  });
-});
-
-test.describe('accessibility and phones', () => {
-  test('axe finds nothing on results, no results and the questions', async ({ page }, testInfo) => {
-    // Four axe runs: 24–28 s alone in the mock project, past the 30 s default beside another worker.
-    test.slow();
-    const { tag } = await createFamily(page, testInfo);
-    await page.goto(`/clients?q=ana ${tag}&sort=firstName`);
-    await expect(firstNames(page)).toHaveText(['Ana', 'Ana']);
-    await expectNoAxeViolations(page, testInfo, '/clients (search results, sorted)');
-    await searchBox(page).fill(`nobody${tag}`);
-    await expect(page.getByText(`No clients match “nobody${tag}”.`)).toBeVisible();
-    await expectNoAxeViolations(page, testInfo, '/clients (no results)');
-
-    await page.goto('/clients/register');
-    await fillClientForm(page, {
-      firstName: 'Rui',
-      lastName: 'Costa',
-      email: `ana.${tag}@example.com`,
-      registrationDateTime: '2024-05-02T11:00',
-    });
-    await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
-    await expectNoAxeViolations(page, testInfo, '/clients/register (duplicate email question)');
-    await page.getByRole('button', { name: 'No' }).click();
-    await page.getByRole('link', { name: 'HOME' }).click();
-    await expect(page.getByRole('alertdialog', { name: /unsaved changes/ })).toBeVisible();
-    await expectNoAxeViolations(page, testInfo, '/clients/register (leave question)');
-  });
-
-  test('at 375 px the search, count and export fit and work', async ({ page }, testInfo) => {
-    await page.setViewportSize({ width: 375, height: 812 });
-    const { tag } = await createFamily(page, testInfo);
-    await page.goto('/clients');
-    await waitForApp(page);
-    await searchBox(page).fill(`ana ${tag}`);
-    await expect(firstNames(page)).toHaveText(['Ana', 'Ana']);
-    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
-    await expectSoundLayout(page, '/clients searched at 375 px');
   });
 });
