@@ -16,6 +16,13 @@ export function parseLastEventId(header: string | readonly string[] | null | und
   return Number(header);
 }
 
+/**
+ * The last event of a stream whose session was ended elsewhere: the account disabled, signed out by an owner or from
+ * another device, its password changed, the time-out. The tab signs out at once, rather than at its next reconnection
+ * (3 s later). A stream ended by its own Sign Out ends without it.
+ */
+export const SESSION_ENDED_EVENT = 'ended';
+
 /** The headers of a stream that opens: GET's, and HEAD's without the stream. */
 export const EVENT_STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',

@@ -62,7 +62,7 @@ describe('event streams', () => {
     expect(all.refusal('session-c')).toBe('instance');
   });
 
-  it('end the streams of a session that ended, and only those', async () => {
+  it('end the streams of a session that ended, and only those, with an `ended` event when it ended elsewhere', async () => {
     const all = streams(async (hashes) => new Set(hashes.filter((hash) => hash !== 'session-gone')));
     const gone = stalledSink();
     const kept = stalledSink();
@@ -70,10 +70,15 @@ describe('event streams', () => {
     all.add('session-kept', kept);
     await all.checkSessions();
     expect([gone.ended, kept.ended]).toEqual([true, false]);
+    // The ended one is told why, so that its tab signs out at once rather than at its next reconnection.
+    expect(gone.written).toEqual(['event: ended\ndata: {}\n\n']);
+    expect(kept.written).toEqual([]);
     const signedOut = stalledSink();
     all.add('session-out', signedOut);
     all.endSession('session-out');
     expect(signedOut.ended).toBe(true);
+    // Its own Sign Out: the tab is leaving already.
+    expect(signedOut.written).toEqual([]);
     expect(all.count()).toBe(1);
   });
 });

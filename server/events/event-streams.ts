@@ -1,8 +1,9 @@
 /**
  * The open event streams of this instance: how many each session and the instance may hold, their heartbeat, the
  * slow reader's bound, and their end with their session (Sign Out here at once; elsewhere, a password change or the
- * idle time-out at the next check).
+ * idle time-out at the next check, saying so with a last `ended` event).
  */
+import { SESSION_ENDED_EVENT } from '#contract/event-stream';
 import type { FeedChange } from './change-feed.ts';
 
 export type StreamLimits = {
@@ -38,6 +39,9 @@ export function sseEvent(event: string, data: string, id?: number): string {
 
 export const changeEvent = (change: FeedChange): string => sseEvent('change', change.json, change.seq);
 
+/** The last event of a stream whose session ended elsewhere (an event needs data to be dispatched). */
+const SESSION_ENDED = sseEvent(SESSION_ENDED_EVENT, '{}');
+
 export function createEventStreams(limits: StreamLimits, liveAmong: (tokenHashes: readonly string[]) => Promise<Set<string>>) {
   const open = new Set<OpenStream>();
   const perSession = new Map<string, number>();
@@ -62,7 +66,12 @@ export function createEventStreams(limits: StreamLimits, liveAmong: (tokenHashes
     const hashes = [...perSession.keys()];
     if (hashes.length === 0) return;
     const live = await liveAmong(hashes);
-    for (const stream of open) if (!live.has(stream.tokenHash)) close(stream);
+    for (const stream of open) {
+      if (live.has(stream.tokenHash)) continue;
+      // Told, so that the tab signs out now rather than at its next reconnection (issue 28: within a second).
+      write(stream, SESSION_ENDED);
+      close(stream);
+    }
   }
 
   /** Ends the streams whose session is no longer live; a check asked for during one is that one. */

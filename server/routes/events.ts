@@ -47,7 +47,8 @@ export const eventRoutes: ZodPlugin = async (app) => {
           'Each change of the log is one `change` event (a ClientEvent), its `id:` the log’s sequence number. ' +
           'With `Last-Event-ID`, what was missed since comes first, or one `reset` event when the log cannot replay it. ' +
           'Then `ready` ({ seq }), and the changes as they are committed; a comment line every few seconds. ' +
-          'The stream ends with its session.',
+          'The stream ends with its session; when it was ended elsewhere (the account disabled or signed out by an owner, ' +
+          'another device, the time-out), after a last `ended` event.',
         headers: LastEventIdHeaders,
         response: {
           200: z.string().meta({ contentMediaType: 'text/event-stream' }),

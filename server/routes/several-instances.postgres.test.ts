@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '#contract/api';
+import { SESSION_ENDED_EVENT } from '#contract/event-stream';
 import { apiPaths } from '#contract/paths';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
@@ -174,6 +175,7 @@ describe('several instances on one PostgreSQL database', () => {
       expect((await get(b, '/api/clients', staff)).statusCode).toBe(401);
       await stream.ended;
       expect(performance.now() - started).toBeLessThan(1000);
+      expect(stream.messages.at(-1)?.event).toBe(SESSION_ENDED_EVENT);
     },
   );
 

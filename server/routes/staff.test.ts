@@ -4,6 +4,7 @@
  * Runs on SQLite and on PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
+import { SESSION_ENDED_EVENT } from '#contract/event-stream';
 import { apiPaths } from '#contract/paths';
 import { LAST_OWNER, SIGN_IN_LINK_EXPIRED, USERNAME_RULE, USERNAME_TAKEN, type StaffMember } from '#contract/team';
 import { openEventStream } from '../testing/event-stream.ts';
@@ -250,6 +251,8 @@ describe('ending an account’s sessions on one instance', () => {
     expect((await asStaff(staff, 'GET', apiPaths.clients)).statusCode).toBe(401);
     await stream.ended;
     expect(performance.now() - started).toBeLessThan(1000);
+    // Its last event says so: the tab signs out at once, not at its reconnection 3 s later.
+    expect(stream.messages.at(-1)?.event).toBe(SESSION_ENDED_EVENT);
     // The owner's own stream stays open.
     expect((await asStaff(owner, 'GET', apiPaths.clients)).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,7 +1,8 @@
 /**
  * The stream's connection (decision 023), against a GET /api/events whose answers each test chooses: a 401 ends it,
- * a 429 or 503 is waited out for its Retry-After, a drop reconnects with Last-Event-ID and says "Reconnecting…"
- * after 5 s, and a tab hidden for a minute closes its stream and catches up when shown. Fake clocks: no test waits.
+ * and so does an `ended` event at once; a 429 or 503 is waited out for its Retry-After, a drop reconnects with
+ * Last-Event-ID and says "Reconnecting…" after 5 s, and a tab hidden for a minute closes its stream and catches up
+ * when shown. Fake clocks: no test waits.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
@@ -60,6 +61,11 @@ function eventsEndpoint(answers: (() => Response)[] = []) {
       newest().controller.enqueue(new TextEncoder().encode(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
     },
     drop: () => newest().controller.error(new TypeError('The network dropped the stream')),
+    /** Ends the stream as the server does, after a last event without an id. */
+    endWith(event: string, data: unknown) {
+      newest().controller.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      newest().controller.close();
+    },
   };
 }
 
@@ -99,6 +105,20 @@ describe('the event stream’s connection', () => {
     expect(endpoint.requests).toHaveLength(1);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(liveStoreOf(queryClient).reconnecting).toBe(false);
+  });
+
+  it('an `ended` event (the session ended elsewhere) is a 401 at once, not at the reconnection 3 s later', async () => {
+    const endpoint = eventsEndpoint();
+    connect();
+    await settle();
+    endpoint.send('ready', 3, { seq: 3 });
+    endpoint.endWith('ended', {});
+    await settle();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(endpoint.requests).toHaveLength(1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it.each([

@@ -2,11 +2,13 @@
  * The tab's one stream of GET /api/events: each change into the query cache, "Reconnecting…" after 5 s down, paused
  * while the tab is hidden, a 401 handled like any other and a 429 or 503 waited out. The `eventsource` package reads
  * the stream and reconnects after a drop with Last-Event-ID; a refused stream it closes, and this opens a new one when
- * the server allows, resuming from the last event seen (decision 023).
+ * the server allows, resuming from the last event seen (decision 023). A stream whose session ended elsewhere says so
+ * with a last `ended` event: handled as a 401, at once.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { EventSource, type ErrorEvent, type FetchLike } from 'eventsource';
 import { ClientEvent } from '#contract/api';
+import { SESSION_ENDED_EVENT } from '#contract/event-stream';
 import { apiPaths } from '#contract/paths';
 import { urlFor } from '../../lib/api-client.ts';
 import { applyChange, refetchClients } from './apply-change.ts';
@@ -90,6 +92,8 @@ class LiveConnection {
       if (this.#lastEventId === undefined) void refetchClients(this.#options.queryClient);
       this.#lastEventId = lastEventId;
     });
+    // Ended elsewhere (disabled, signed out by an owner or another device): as a 401, now rather than at the reconnection.
+    source.addEventListener(SESSION_ENDED_EVENT, () => this.#unauthorized());
     source.addEventListener('error', (event: ErrorEvent) => {
       this.#down();
       // Closed: refused (or not a stream). Otherwise the package reconnects by itself.
@@ -108,13 +112,15 @@ class LiveConnection {
   };
 
   #refused(status: number | undefined) {
-    if (status === 401) {
-      this.end();
-      return this.#options.onUnauthorized();
-    }
+    if (status === 401) return this.#unauthorized();
     this.#close();
     const busy = status === 429 || status === 503;
     this.#openAt(Date.now() + (this.#retryAfterMs ?? (busy ? REFUSED_RETRY_MS.busy : REFUSED_RETRY_MS.other)));
+  }
+
+  #unauthorized() {
+    this.end();
+    this.#options.onUnauthorized();
   }
 
   #openAt(until: number) {

@@ -31,11 +31,12 @@ export class StaffApi {
    * (its keep-alive time-out, 5 s) just as the next request went out fails with ECONNRESET before the server read it:
    * that request is sent once more, on a new connection (a local run met it once between two tests).
    */
-  async #call(method: 'GET' | 'POST', path: string): Promise<APIResponse> {
+  async #call(method: 'GET' | 'POST', path: string, data?: unknown): Promise<APIResponse> {
+    const options = data === undefined ? { method } : { method, data };
     const send = () =>
-      this.#api.fetch(path, { method }).catch((error: unknown) => {
+      this.#api.fetch(path, options).catch((error: unknown) => {
         if (!String(error).includes('ECONNRESET')) throw error;
-        return this.#api.fetch(path, { method });
+        return this.#api.fetch(path, options);
       });
     const response = await send();
     if (response.status() !== 401) return response;
@@ -59,6 +60,16 @@ export class StaffApi {
       const erased = await this.#call('POST', `/api/clients/${encodeURIComponent(_id)}/erase`);
       expect(erased.status(), `POST /api/clients/${_id}/erase`).toBe(204);
     }
+  }
+
+  /**
+   * Adds a member of staff as the owner's "Create sign-in link" does (issue 28); returns the one-time link's path,
+   * `/welcome/{token}`, for a browser to open. Needs an owner: the project's account is one.
+   */
+  async addStaffMember(username: string): Promise<string> {
+    const added = await this.#call('POST', '/api/staff', { username, role: 'staff' });
+    expect(added.status(), 'POST /api/staff').toBe(201);
+    return ((await added.json()) as { link: { path: string } }).link.path;
   }
 
   dispose(): Promise<void> {

@@ -81,6 +81,29 @@ export function uniqueClient(testInfo: TestInfo, overrides: Partial<ClientInput>
 }
 
 /**
+ * Opens a one-time sign-in link (issue 28) and sets the password there, as a new member does: "Welcome, {username}",
+ * then logged in on the client list.
+ */
+export async function setPasswordThroughLink(page: Page, link: string, account: Account): Promise<void> {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: `Welcome, ${account.username}`, level: 1 })).toBeVisible();
+  await page.getByLabel('New password').fill(account.password);
+  await page.getByLabel('Repeat password').fill(account.password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  // The password's hash (scrypt) on a busy machine: as long as a login's.
+  await expect(page).toHaveURL('/clients', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+}
+
+/**
+ * A username no other test has taken (3 to 32 characters, lower case): the `real` project's tests share one database
+ * per worker, and an account once added stays.
+ */
+export function uniqueUsername(testInfo: TestInfo, prefix: string): string {
+  return `${prefix}-${testInfo.repeatEachIndex}${testInfo.retry}${Date.now().toString(36)}`;
+}
+
+/**
  * Adds a client through the API from inside the page, so that the call carries the session
  * cookie (real server) or gets its response from msw's worker (mock). Needs a logged-in page.
  */

@@ -8,25 +8,10 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import type { Account } from '../support/accounts.ts';
 import { createClientThroughApi, deleteClientThroughApi, logIn, logInThroughApi, uniqueClient, type Client } from '../support/app.ts';
-
-const OWNER_CONTROLS = ['Export CSV', 'Export data', 'Erase permanently'];
+import { ownerControlsOn } from '../support/roles.ts';
 
 /** The mock's console, as the page has it in development (mocks/console-api.ts). */
 type MockWindow = { salonMock: { signInAs(username: string): string } };
-
-/**
- * Opens `path` afresh (a full page load, so the app asks GET /api/me) and waits for the role and for `ready`; returns
- * the owner's buttons on screen, by name.
- */
-async function ownerControlsOn(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<string[]> {
-  const me = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me');
-  await page.goto(path);
-  expect((await me).status(), 'GET /api/me').toBe(200);
-  await ready(page);
-  const shown: string[] = [];
-  for (const name of OWNER_CONTROLS) if ((await page.getByRole('button', { name }).count()) > 0) shown.push(name);
-  return shown;
-}
 
 /** The owner's buttons on the client list, a client's page and Recently deleted. */
 async function ownerControlsSeen(page: Page, client: Client, deleted: Client) {
