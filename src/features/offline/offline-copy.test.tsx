@@ -249,6 +249,10 @@ describe('the staff pages and the offline copy', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(currentLogin()).toBeNull());
     await waitFor(async () => expect(await storedCopy()).toBeUndefined());
+    // Sign Out ends on / with its alert: awaited, so that no render of the way there comes after the test (on a busy
+    // machine it did, and React warned of updates outside act()).
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Sign out successful!'));
+    await screen.findByRole('heading', { level: 1, name: 'Your Beauty Salon' });
   });
 
   it('remove it when the session ends (a 401)', async () => {
