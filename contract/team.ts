@@ -3,6 +3,7 @@
  * reading for the server and the mock (docs/decisions/026-roles-and-the-audit-trail.md).
  */
 import { z } from 'zod';
+import { AUDIT_KINDS } from './audit-kinds.ts';
 
 /** Every account keeps what SPEC.md gives a logged-in user; an owner may also export, erase and run the team. */
 export const Role = z.enum(['owner', 'staff']);
@@ -102,22 +103,7 @@ export type AccountSession = z.infer<typeof AccountSession>;
 export const AccountSessionList = z.array(AccountSession);
 
 /** What the audit trail records. */
-export const AuditKind = z.enum([
-  'sign-in',
-  'sign-in-failed',
-  'sign-in-throttled',
-  'sign-out',
-  'sessions-ended',
-  'password-changed',
-  'password-reset',
-  'account-added',
-  'role-changed',
-  'account-disabled',
-  'account-enabled',
-  'clients-exported',
-  'client-exported',
-  'client-erased',
-]);
+export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;
 
 export const AuditEntry = z.object({

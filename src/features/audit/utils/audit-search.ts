@@ -1,4 +1,4 @@
-import { AuditKind } from '#contract/team';
+import { isAuditKind } from '#contract/audit-kinds';
 import type { AuditFilter } from '../api/audit-queries.ts';
 
 /**
@@ -8,6 +8,5 @@ import type { AuditFilter } from '../api/audit-queries.ts';
 export function parseAuditSearch(search: Record<string, unknown>): AuditFilter {
   const raw = typeof search.account === 'number' ? String(search.account) : search.account;
   const account = typeof raw === 'string' && raw.trim() !== '' ? raw.trim().slice(0, 64) : undefined;
-  const kind = AuditKind.safeParse(search.kind);
-  return { ...(account === undefined ? {} : { account }), ...(kind.success ? { kind: kind.data } : {}) };
+  return { ...(account === undefined ? {} : { account }), ...(isAuditKind(search.kind) ? { kind: search.kind } : {}) };
 }

@@ -1,0 +1,24 @@
+/**
+ * What the audit trail records (issue 28), without zod: the /audit route reads its address with them, and route
+ * definitions are in what every page loads first, the landing page included (zod is 28 KiB of gzip there).
+ */
+export const AUDIT_KINDS = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-in-throttled',
+  'sign-out',
+  'sessions-ended',
+  'password-changed',
+  'password-reset',
+  'account-added',
+  'role-changed',
+  'account-disabled',
+  'account-enabled',
+  'clients-exported',
+  'client-exported',
+  'client-erased',
+] as const;
+
+export function isAuditKind(value: unknown): value is (typeof AUDIT_KINDS)[number] {
+  return (AUDIT_KINDS as readonly unknown[]).includes(value);
+}
