@@ -1,4 +1,5 @@
-import { actionFailureMessage, type ApiError } from '../lib/api-errors.ts';
+import { actionFailureMessage } from '../lib/action-failure-message.ts';
+import type { ApiError } from '../lib/api-errors.ts';
 
 type ActionFailureProps = {
   /** The action's error; nothing shows without one. */
@@ -10,7 +11,7 @@ type ActionFailureProps = {
   className?: string;
 };
 
-/** A failed action's message, read where the action was: offline, that the server cannot be reached (lib/api-errors.ts). */
+/** A failed action's message, read where the action was: offline, that the server cannot be reached (lib/action-failure-message.ts). */
 export function ActionFailure({ error, failed, serverSays, className }: ActionFailureProps) {
   if (!error) return null;
   return (

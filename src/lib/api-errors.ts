@@ -39,26 +39,7 @@ export function isForbidden(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 403;
 }
 
-/** What a failed action says where it was: a 403's own message ("Only an owner can …"), otherwise `otherwise`. */
-export function forbiddenMessageOr(error: unknown, otherwise: string): string {
-  return isForbidden(error) ? error.message : otherwise;
-}
-
 /** Any error response: its message is the server's, for the user (the staff page's "There must be at least one …"). */
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
-}
-
-/**
- * What an action that needs the server says where it was when it failed (`failed`: "Could not change sam"): offline
- * (no response at all), that the server cannot be reached; when `serverSays` the error (by default a 403's "Only an
- * owner can …"), the server's message; otherwise to try again.
- */
-export function actionFailureMessage(
-  error: unknown,
-  failed: string,
-  serverSays: (error: unknown) => error is ApiError = isForbidden,
-): string {
-  if (gotNoResponse(error)) return `${failed}: the server cannot be reached. Try again once the connection is back.`;
-  return serverSays(error) ? error.message : `${failed}. Try again.`;
 }

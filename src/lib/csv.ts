@@ -1,5 +1,6 @@
 // CSV files the staff pages export (the client list, the audit trail): RFC 4180, UTF-8 with a byte-order mark
 // (accents show right in spreadsheets), and no cell a spreadsheet would run as a formula.
+import { localDate } from './local-time.ts';
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
@@ -18,8 +19,7 @@ export function csvText(header: readonly string[], rows: ReadonlyArray<readonly 
 
 /** `{name}-YYYY-MM-DD.csv`, on the salon's local date. */
 export function csvFileName(name: string, now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${name}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return `${name}-${localDate(now)}.csv`;
 }
 
 /** Hands the file to the browser as a download; nothing leaves the page. */

@@ -33,7 +33,7 @@ type QueryClientOptions = {
 
 /**
  * The options of a change that needs the server now (the team's changes, the exports): offline it fails at once and
- * its screen says so (lib/api-errors.ts actionFailureMessage), rather than waiting, paused, to be sent later.
+ * its screen says so (lib/action-failure-message.ts), rather than waiting, paused, to be sent later.
  */
 export const onlineOnly = { networkMode: 'always', meta: { failureShownToUser: true } } as const;
 

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '#contract/team';
 import { DataTable } from '../../../components/data-table.tsx';
-import { AUDIT_KIND_LABELS, auditDetail, formatAuditTime } from '../utils/audit-entries.ts';
+import { localDateTime } from '../../../lib/local-time.ts';
+import { AUDIT_KIND_LABELS, auditDetail } from '../utils/audit-entries.ts';
 import './audit-trail.css';
 
 const COLUMNS = ['When', 'What', 'Who', 'On what', 'Detail', 'IP', 'Browser'];
@@ -18,7 +19,7 @@ export function AuditTable({ entries, emptyMessage }: AuditTableProps) {
       {entries.map((entry) => (
         <tr key={entry.seq}>
           <td>
-            <time dateTime={entry.at}>{formatAuditTime(entry.at)}</time>
+            <time dateTime={entry.at}>{localDateTime(entry.at, { seconds: true })}</time>
           </td>
           <td>{AUDIT_KIND_LABELS[entry.kind]}</td>
           <td>{entry.actor}</td>

@@ -1,4 +1,4 @@
-// The audit trail in words: what each kind of entry is called, its detail, its time; and the trail as a CSV file.
+// The audit trail in words: what each kind of entry is called, its detail; and the trail as a CSV file.
 import type { AuditEntry, AuditKind } from '#contract/team';
 import { csvFileName, csvText, downloadCsv } from '../../../lib/csv.ts';
 
@@ -35,17 +35,6 @@ export function auditDetail({ kind, detail }: Pick<AuditEntry, 'kind' | 'detail'
   }
   if (kind === 'sign-in-throttled') return THROTTLE_REASONS[detail] ?? detail;
   return ROLE_NAMES[detail] ?? detail;
-}
-
-/** When, on the salon's clock: `YYYY-MM-DD HH:MM:SS`. */
-export function formatAuditTime(at: string): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
 }
 
 const HEADER = ['When (UTC)', 'What', 'Who', 'On what', 'Detail', 'IP', 'Browser'];

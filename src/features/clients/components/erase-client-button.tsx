@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Client } from '#contract/api';
-import { forbiddenMessageOr } from '../../../lib/api-errors.ts';
+import { ActionFailure } from '../../../components/action-failure.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useEraseClient } from '../api/erase-client.ts';
 import { clientName, noticeErased } from '../utils/client-notices.ts';
@@ -41,11 +41,7 @@ export function EraseClientButton({ client, owner, onErased }: { client: Client;
           onCancel={() => setAsking(false)}
         />
       )}
-      {erase.isError && (
-        <p className="form__error" role="alert">
-          {forbiddenMessageOr(erase.error, `Could not erase ${clientName(client)}. Try again.`)}
-        </p>
-      )}
+      <ActionFailure error={erase.error} failed={`Could not erase ${clientName(client)}`} />
     </>
   );
 }
