@@ -60,7 +60,7 @@ function DeletedRow({ client, owner }: { client: DeletedClient; owner: boolean }
   const restore = useRestoreClient();
   return (
     <tr>
-      <td>{clientName(client)}</td>
+      <td className="clients-table__wrap">{clientName(client)}</td>
       <td>{client.email}</td>
       <td>{formatRegistrationTime(client.deletedAt)}</td>
       <td>{client.deletedBy}</td>

@@ -74,6 +74,12 @@ for (const viewport of VIEWPORTS) {
       const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: client.email, exact: true }) });
       await expect(row).toBeVisible();
       await checkPage(page, 'deleted', 'Recently deleted');
+      if (viewport.name === 'desktop') {
+        // At a desk the table fits its box: nothing sits under the actions column, held at the box's right edge.
+        const table = page.getByRole('table');
+        const overflow = await table.evaluate((element) => element.scrollWidth - (element.parentElement?.clientWidth ?? 0));
+        expect(overflow, 'the table is wider than its box by').toBeLessThanOrEqual(0);
+      }
       // In view as the page opens, not only after scrolling the table sideways (issue 26): the whole button,
       // inside the window and not clipped by the table's scrolling box.
       for (const name of ['Restore', 'Erase permanently']) {
