@@ -146,6 +146,9 @@ export default defineConfig(({ mode }) => {
       : undefined,
     build: {
       manifest: true,
+      // No modulepreload polyfill in the landing page's first JS: modulepreload is Baseline "widely available" since
+      // March 2026 (Safari 17, Firefox 115); a browser without it loads the same files, only without the head start.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
           // Everything the entry imports statically goes in one chunk: the page then waits
@@ -153,7 +156,10 @@ export default defineConfig(({ mode }) => {
           // Routes keep their own chunks, loaded only where they are needed.
           // (The entry module stays in its own chunk, so that the manifest still names it.)
           codeSplitting: {
-            groups: [{ name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('/src/main.tsx') && !id.includes('index.html') }],
+            groups: [
+              { name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('/src/main.tsx') && !id.includes('index.html') },
+              { name: 'query-hooks', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
+            ],
           },
         },
       },

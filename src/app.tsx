@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { refetchMeAfterRefusal } from './features/auth/api/me.ts';
 import { clearLoggedIn, isLoggedIn } from './lib/login-flag.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -20,6 +19,10 @@ type AppOptions = {
  */
 const forgetOfflineCopy = () =>
   import('./features/offline/offline-copy-store.ts').then((store) => store.forgetOfflineCopy()).catch(() => {});
+
+/** Asks GET /api/me again after a 403 (features/auth/api/me.ts), loaded the same way: the 403s come from staff pages. */
+const refetchMeAfterRefusal = (queryClient: QueryClient, refusedQuery?: QueryKey) =>
+  import('./features/auth/api/me.ts').then((me) => me.refetchMeAfterRefusal(queryClient, refusedQuery)).catch(() => {});
 
 /** The query client and router, wired together: the browser makes one pair, each test its own. */
 export function createApp({ history, retry, liveUpdates = true }: AppOptions = {}) {

@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { NavBar } from '../components/nav-bar.tsx';
 import { Notices } from '../components/notices.tsx';
 import { loadStaffNavBar } from '../features/auth/components/load-staff-nav-bar.ts';
-import { LandingFooter } from '../features/landing/components/landing-footer.tsx';
 import { isLoggedIn, useIsLoggedIn } from '../lib/login-flag.ts';
 
 export type RouterContext = {
@@ -21,6 +20,8 @@ if (isLoggedIn()) void loadStaffNavBar();
 const LiveUpdates = lazy(() => import('../features/live-updates/live-updates.tsx'));
 // The same for the offline copy of the cache, the app shell's service worker and the offline banner.
 const OfflineSupport = lazy(() => import('../features/offline/offline-support.tsx'));
+// The landing page's footer: staff pages never show it, so their bundle is without it (docs/performance.md).
+const LandingFooter = lazy(() => import('../features/landing/components/landing-footer.tsx'));
 
 // Development only: the condition is false in a production build, so the import is dropped.
 const Devtools = import.meta.env.DEV && import.meta.env.MODE !== 'test' ? lazy(() => import('../components/devtools.tsx')) : () => null;
@@ -88,7 +89,11 @@ function RootLayout() {
         <Outlet />
       </main>
       {/* After <main>, not in it: only there is a <footer> the page's contentinfo landmark. */}
-      {onLandingPage && <LandingFooter />}
+      {onLandingPage && (
+        <Suspense>
+          <LandingFooter />
+        </Suspense>
+      )}
       <Notices />
       {loggedIn && liveUpdates && (
         <Suspense>

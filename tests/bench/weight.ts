@@ -37,7 +37,10 @@ export async function runWeightBench(build: Build): Promise<void> {
   });
 
   // Chunks that only other routes need: each route's lazily loaded parts, minus what the entry has.
-  const landingKeys = Object.keys(manifest).filter((key) => manifest[key]?.src?.startsWith('src/routes/index.tsx'));
+  // The landing page's own: its route's chunks and the landing feature's (the root layout loads its footer lazily).
+  const landingKeys = Object.keys(manifest).filter((key) =>
+    /^src\/(routes\/index\.tsx|features\/landing\/)/.test(manifest[key]?.src ?? ''),
+  );
   const landingChunks = new Set<string>(entryChunks);
   for (const key of landingKeys) staticClosure(manifest, key, landingChunks);
   const otherRouteFiles = new Map<string, string>();

@@ -43,10 +43,11 @@ const socialLinks: readonly SocialLink[] = [
 
 /**
  * The landing page's footer: where it is made, three social icons and the
- * copyright line with the year 2023. The root layout places it after <main>, where
- * it is the page's contentinfo landmark; its styles are in landing.css, loaded with the page.
+ * copyright line with the year 2023. The root layout loads it on the landing page only (staff pages' bundle is
+ * without it) and places it after <main>, where it is the page's contentinfo landmark; its styles are in
+ * landing.css, loaded with the page.
  */
-export function LandingFooter() {
+export default function LandingFooter() {
   return (
     <footer className="landing-footer">
       <div className="landing-footer__inner">

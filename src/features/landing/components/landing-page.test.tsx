@@ -27,7 +27,7 @@ describe('landing page /', () => {
 
   it('has a footer with the city it is made in, three social links and the 2023 copyright line', async () => {
     await renderApp('/');
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo');
     expect(footer).toHaveTextContent('Made in Lisbon');
     const inFooter = within(footer);
 
@@ -46,7 +46,7 @@ describe('landing page /', () => {
 
   it('places the footer after <main>, where it is the page-wide contentinfo landmark', async () => {
     await renderApp('/');
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo');
     expect(footer).toHaveTextContent('Made in Lisbon');
     const main = screen.getByRole('main');
     expect(main).not.toContainElement(footer);
@@ -55,7 +55,7 @@ describe('landing page /', () => {
 
   it('removes the footer when leaving the landing page', async () => {
     const { user } = await renderApp('/');
-    expect(screen.getByText('Made in Lisbon')).toBeInTheDocument();
+    expect(await screen.findByText('Made in Lisbon')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Login' }));
     await screen.findByRole('heading', { name: 'Staff login' });
     expect(screen.queryByText('Made in Lisbon')).not.toBeInTheDocument();
