@@ -28,4 +28,7 @@ export const apiPaths = {
   audit: '/api/audit',
   /** Owner only: every entry the trail's filters match, for its "Export CSV". */
   auditExport: '/api/audit-export',
+  /** Owner only (issue 29): write a file's rows; the last 30 days' imports. */
+  imports: '/api/imports',
+  undoImport: (importId: string) => `/api/imports/${encodeURIComponent(importId)}/undo`,
 } as const;

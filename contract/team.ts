@@ -20,6 +20,7 @@ export const ownerOnly = {
   exportClient: 'Only an owner can export a client’s data.',
   manageStaff: 'Only an owner can manage staff.',
   readAudit: 'Only an owner can see the audit trail.',
+  importClients: 'Only an owner can import clients.',
 } as const;
 
 /** 3 to 32 letters, digits, dots, dashes or underscores; stored lower-case (usernames match without regard to case). */

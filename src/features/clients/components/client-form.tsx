@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { ClientInput, type Client, type ClientInputBody } from '#contract/api';
+import { emailKey } from '#contract/import';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isUnauthorized } from '../../../lib/api-errors.ts';
 import { setLeaveGuard } from '../../../lib/leave-guard.ts';
@@ -269,10 +270,10 @@ function useDuplicateEmailQuestion(client: Client | undefined): [(email: string)
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<{ other: Client; answer: (save: boolean) => void } | undefined>();
   const ask = async (email: string): Promise<boolean> => {
-    const wanted = email.trim().toLowerCase();
-    if (client && client.email.trim().toLowerCase() === wanted) return true;
+    const wanted = emailKey(email);
+    if (client && emailKey(client.email) === wanted) return true;
     const clients = await queryClient.ensureQueryData(clientQueries.list());
-    const other = clients.find((candidate) => candidate._id !== client?._id && candidate.email.trim().toLowerCase() === wanted);
+    const other = clients.find((candidate) => candidate._id !== client?._id && emailKey(candidate.email) === wanted);
     if (!other) return true;
     return new Promise<boolean>((resolve) =>
       setPending({

@@ -1,0 +1,142 @@
+/**
+ * Importing clients (issue 29), one reading for the SPA's preview, the mock and the server:
+ * - POST /api/imports: a file's rows as the browser mapped them (all of them, in the file's order), and what to do with
+ *   clients who are already in the list; the server gives every row the same verdict the preview showed (this file's
+ *   `importVerdicts`), writes the new ones (and the existing ones, on "Update them") in one transaction, and answers
+ *   with the import's summary (201).
+ * - GET /api/imports: the imports of the last 30 days, newest first.
+ * - POST /api/imports/:id/undo: created clients go to Recently deleted, updated ones get their earlier values; those
+ *   changed since the import are left as they are and named.
+ */
+import { z } from 'zod';
+import { ClientId, ClientInput, describeValidationError, type ClientInputBody } from './api.ts';
+
+/** A file larger than either is refused before it is read. */
+export const IMPORT_LIMITS = { rows: 50_000, bytes: 10 * 1024 * 1024 } as const;
+
+/** How long an import can be taken back, and is listed on /clients/import. */
+export const IMPORT_UNDO_DAYS = 30;
+
+/** Emails match as the edit form's "A client with this email already exists" does: trimmed, in any case. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A row as mapped from the file: the client's fields as text; no registration date-time means the time of the import. */
+export type ImportRow = Omit<ClientInputBody, 'registrationDateTime'> & { registrationDateTime?: string | undefined };
+
+/** What happens to a row: "New", "Already a client", "Twice in this file", "Not valid: {reason}". */
+export type RowVerdict =
+  | { kind: 'new'; client: ClientInput }
+  /** `clientId`: the client with that email registered first (families share an email). */
+  | { kind: 'existing'; client: ClientInput; clientId: string }
+  /** A row after the first valid one with the same email: the first is the one imported. */
+  | { kind: 'repeated' }
+  | { kind: 'invalid'; reason: string };
+
+export type VerdictKind = RowVerdict['kind'];
+
+/** How the preview names each verdict, and the filter its counts. */
+export const VERDICT_LABELS: Record<VerdictKind, string> = {
+  new: 'New',
+  existing: 'Already a client',
+  repeated: 'Twice in this file',
+  invalid: 'Not valid',
+};
+
+/** The preview's words for a row's verdict. */
+export function verdictText(verdict: RowVerdict): string {
+  return verdict.kind === 'invalid' ? `Not valid: ${verdict.reason}` : VERDICT_LABELS[verdict.kind];
+}
+
+/**
+ * Each row's verdict, by the contract's own rules (ClientInput: the register form's), in the file's order.
+ * `clientWithEmail` finds the client already in the list with an email key (`emailKey`); `importedAt` is the
+ * registration date-time of rows that have none.
+ */
+export function importVerdicts(
+  rows: readonly unknown[],
+  clientWithEmail: (key: string) => string | undefined,
+  importedAt: string,
+): RowVerdict[] {
+  const seen = new Set<string>();
+  return rows.map((row): RowVerdict => {
+    const withDate =
+      typeof row === 'object' && row !== null && !Array.isArray(row) && isBlank((row as ImportRow).registrationDateTime)
+        ? { ...row, registrationDateTime: importedAt }
+        : row;
+    const parsed = ClientInput.safeParse(withDate);
+    if (!parsed.success) return { kind: 'invalid', reason: describeValidationError(parsed.error) };
+    const key = emailKey(parsed.data.email);
+    if (seen.has(key)) return { kind: 'repeated' };
+    seen.add(key);
+    const clientId = clientWithEmail(key);
+    return clientId === undefined ? { kind: 'new', client: parsed.data } : { kind: 'existing', client: parsed.data, clientId };
+  });
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** How many rows of each verdict. */
+export function verdictCounts(verdicts: readonly RowVerdict[]): Record<VerdictKind, number> {
+  const counts: Record<VerdictKind, number> = { new: 0, existing: 0, repeated: 0, invalid: 0 };
+  for (const verdict of verdicts) counts[verdict.kind] += 1;
+  return counts;
+}
+
+/** "Skip them" (the default) or "Update them": what the import does with rows that are already a client. */
+export const ExistingClients = z.enum(['skip', 'update']);
+export type ExistingClients = z.infer<typeof ExistingClients>;
+
+/** How many rows an import writes: the new ones, and the existing ones when they are updated ("Import {n} clients"). */
+export function rowsWritten(counts: Record<VerdictKind, number>, existing: ExistingClients): number {
+  return counts.new + (existing === 'update' ? counts.existing : 0);
+}
+
+/** POST /api/imports. Each row is checked on its own (a bad row is a verdict, not a 400). */
+export const ImportRequest = z.strictObject({
+  fileName: z.string().trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
+  existing: ExistingClients,
+  rows: z
+    .array(z.unknown())
+    .min(1, 'The file has no rows')
+    .max(IMPORT_LIMITS.rows, `A file can have at most ${IMPORT_LIMITS.rows.toLocaleString('en-US')} rows`),
+});
+export type ImportRequest = z.infer<typeof ImportRequest>;
+
+const ImportId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Import id is malformed');
+
+/** A client an undo left as it was, because it changed after the import. */
+export const ClientNamed = z.object({ clientId: ClientId, firstName: z.string(), lastName: z.string() });
+export type ClientNamed = z.infer<typeof ClientNamed>;
+
+/** One import, as POST /api/imports answers and GET /api/imports lists it. */
+export const ImportSummary = z.object({
+  id: ImportId,
+  at: z.iso.datetime({ offset: true }),
+  by: z.string(),
+  fileName: z.string(),
+  existing: ExistingClients,
+  /** Rows written as new clients. */
+  created: z.number().int().nonnegative(),
+  /** Existing clients given the row's values ("Update them"). */
+  updated: z.number().int().nonnegative(),
+  /** Rows not written: already a client (on "Skip them"), twice in the file, not valid. */
+  skipped: z.number().int().nonnegative(),
+  /** Set once the import was taken back. */
+  undone: z.object({ at: z.iso.datetime({ offset: true }), by: z.string(), leftAsChanged: z.array(ClientNamed) }).nullable(),
+});
+export type ImportSummary = z.infer<typeof ImportSummary>;
+
+/** GET /api/imports: the last 30 days' imports, newest first. */
+export const ImportList = z.array(ImportSummary);
+
+/** The texts of the import's answers. */
+export const importMessages = {
+  notFound: 'No import with this id in the last 30 days.',
+  alreadyUndone: 'This import was already taken back.',
+} as const;
