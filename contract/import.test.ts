@@ -55,7 +55,9 @@ describe('import verdicts', () => {
   });
 
   it('count each kind, and the rows written: updates only on "Update them"', () => {
-    const counts = verdictCounts(importVerdicts([row({}), row({ email: 'lucia@example.com' }), row({}), row({ email: '' })], lookup, IMPORTED_AT));
+    const counts = verdictCounts(
+      importVerdicts([row({}), row({ email: 'lucia@example.com' }), row({}), row({ email: '' })], lookup, IMPORTED_AT),
+    );
     expect(counts).toEqual({ new: 1, existing: 1, repeated: 1, invalid: 1 });
     expect(rowsWritten(counts, 'skip')).toBe(1);
     expect(rowsWritten(counts, 'update')).toBe(2);
