@@ -373,4 +373,3 @@ export function createImportsRepository(db: Kysely<Database>) {
   };
 }
 
-export type ImportsRepository = ReturnType<typeof createImportsRepository>;

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Client, ClientChange, DeletedClient } from '#contract/api';
 import type { ImportSummary } from '#contract/import';
-import { importMessages } from '#contract/import';
+import { IMPORT_LIMITS, importMessages } from '#contract/import';
 import { isPostgres } from '../db/engine.ts';
 import { openEventStream } from '../testing/event-stream.ts';
 import {
@@ -154,7 +154,7 @@ describe('POST /api/imports', () => {
 
   it('takes 50,000 rows of mapped JSON within its limit', async () => {
     const test = await loggedIn();
-    const rows = Array.from({ length: 50_000 }, (_, index) => row(`Client ${index}`, `invalid-${index}`));
+    const rows = Array.from({ length: IMPORT_LIMITS.rows }, (_, index) => row(`Client ${index}`, `invalid-${index}`));
     const payload = JSON.stringify({ fileName: 'big.csv', existing: 'skip', rows });
     expect(payload.length).toBeGreaterThan(16 * 1024);
     const response = await asStaff(test, 'POST', '/api/imports', { payload, headers: { 'content-type': 'application/json' } });
