@@ -372,4 +372,3 @@ export function createImportsRepository(db: Kysely<Database>) {
     },
   };
 }
-
