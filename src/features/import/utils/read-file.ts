@@ -46,7 +46,7 @@ export async function readCsvFile(file: File): Promise<CsvRead> {
  * one, UTF-16 shows as a zero byte beside each ASCII character, and anything else is UTF-8 unless it is not valid
  * UTF-8: then windows-1252, what Excel on Windows writes as "CSV" (and a superset of Latin-1).
  */
-export function decodeText(bytes: Uint8Array): string {
+function decodeText(bytes: Uint8Array): string {
   const encoding = encodingOf(bytes);
   if (encoding !== 'utf-8') return new TextDecoder(encoding).decode(bytes);
   try {
