@@ -1,4 +1,5 @@
-import { emailKey, importVerdicts, verdictText } from '#contract/import';
+import { importVerdicts, verdictText } from '#contract/import';
+import { emailKey } from '#contract/text';
 import { seedClients } from '#mocks/seed.ts';
 import { IMPORT_FIXTURES, importFixtureFile } from '#tests/fixtures/imports/fixtures.ts';
 import { guessMapping } from './column-mapping.ts';
