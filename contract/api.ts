@@ -134,7 +134,7 @@ export const ClientList = z.array(Client);
 const ClientVersion = z.number().int().positive();
 
 /** What a change did to the client. */
-export const ChangeKind = z.enum(['registered', 'updated', 'deleted', 'restored', 'erased']);
+export const ChangeKind = z.enum(['registered', 'updated', 'deleted', 'restored', 'erased', 'imported']);
 export type ChangeKind = z.infer<typeof ChangeKind>;
 
 /** The stored fields, as a change records them before and after. */

@@ -1,7 +1,7 @@
 import { setupWorker } from 'msw/browser';
 import { recordCall, type MockCall } from './call-log.ts';
 import { createSalonMock } from './console-api.ts';
-import { resetMockDb } from './db.ts';
+import { loadMockDb, resetMockDb } from './db.ts';
 import { handlers } from './handlers.ts';
 import { showMockPanel } from './mock-panel.ts';
 import { endpointOf, isOn, onScenarioChange, restoreScenario, scenarioOff, setDelay, startScenario } from './scenarios.ts';
@@ -54,6 +54,7 @@ function announceOffline() {
 
 /** Starts msw's service worker in place of the backend: `npm run dev` needs no server and no network. */
 export async function startMockWorker(): Promise<void> {
+  await loadMockDb();
   restoreScenario();
   readAddress();
   announceOffline();

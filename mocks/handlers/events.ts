@@ -42,13 +42,15 @@ export const eventHandlers = [
         const send = (text: string) => controller.enqueue(encoder.encode(text));
         const head = mockDb.head();
         if (typeof after === 'number') {
-          // Ahead of the log (the store was reset): the screen refetches.
-          if (after > head) send(frame('reset', head, { seq: head }));
-          else
-            for (const change of mockDb.changes().filter((entry) => entry.seq > after)) send(frame('change', change.seq, toEvent(change)));
+          const missed = mockDb.changes().filter((entry) => entry.seq > after);
+          // Ahead of the log (the store was reset), or behind an import: the screen refetches.
+          if (after > head || missed.some((change) => change.kind === 'imported')) send(frame('reset', head, { seq: head }));
+          else for (const change of missed) send(frame('change', change.seq, toEvent(change)));
         }
         send(frame('ready', head, { seq: head }));
         const unsubscribe = mockDb.onChange((change) => send(frame('change', change.seq, toEvent(change))));
+        // An import or its undo: one refresh, not an event per client.
+        const unsubscribeBatch = mockDb.onBatch((seq) => send(frame('reset', seq, { seq })));
         // `events-down` drops the streams already open too, as a network fault would.
         const unwatch = onScenarioChange(() => {
           if (!isOn('events-down')) return;
@@ -57,6 +59,7 @@ export const eventHandlers = [
         });
         stop = () => {
           unsubscribe();
+          unsubscribeBatch();
           unwatch();
         };
       },

@@ -10,6 +10,7 @@ const WHAT: Record<ClientChange['kind'], string> = {
   deleted: 'Deleted',
   restored: 'Restored',
   erased: 'Erased',
+  imported: 'Imported',
 };
 
 /** The form's labels, in the form's order. */
