@@ -214,7 +214,8 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'api',
             environment: 'node',
-            include: ['tests/api/**/*.test.ts'],
+            // …and the example files they share (tests/fixtures).
+            include: ['tests/api/**/*.test.ts', 'tests/fixtures/**/*.test.ts'],
           },
         },
         {
