@@ -3,6 +3,7 @@ import { recordCall, type MockCall } from './call-log.ts';
 import { createSalonMock } from './console-api.ts';
 import { loadMockDb, resetMockDb } from './db.ts';
 import { handlers } from './handlers.ts';
+import { chooseWaitingExample } from './import-examples.ts';
 import { showMockPanel } from './mock-panel.ts';
 import { endpointOf, isOn, onScenarioChange, restoreScenario, scenarioOff, setDelay, startScenario } from './scenarios.ts';
 
@@ -77,4 +78,5 @@ export async function startMockWorker(): Promise<void> {
   window.salonMock = createSalonMock({ reload });
   showMockPanel({ reload });
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+  void chooseWaitingExample();
 }

@@ -389,7 +389,11 @@ export const mockDb = {
     const byEmail = clientsByEmail();
     const verdicts = importVerdicts(rows, (key) => byEmail.get(key), at);
     const entries = new Map(state.clients.map((entry) => [entry.client._id, entry]));
-    const done: MockImport = { summary: { id: '', at, by, fileName, existing, created: 0, updated: 0, skipped: 0, undone: null }, created: [], updated: [] };
+    const done: MockImport = {
+      summary: { id: '', at, by, fileName, existing, created: 0, updated: 0, skipped: 0, undone: null },
+      created: [],
+      updated: [],
+    };
     return inBatch((record) => {
       for (const verdict of verdicts) {
         if (verdict.kind === 'new') {

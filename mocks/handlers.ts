@@ -8,4 +8,12 @@ import { teamHandlers } from './handlers/team.ts';
 import { scenarioHandler } from './scenarios.ts';
 
 /** The scenario handler first: it responds for a scenario that is on, or lets the request through. */
-export const handlers = [scenarioHandler, ...authHandlers, ...auditHandlers, ...clientHandlers, ...eventHandlers, ...importHandlers, ...teamHandlers];
+export const handlers = [
+  scenarioHandler,
+  ...authHandlers,
+  ...auditHandlers,
+  ...clientHandlers,
+  ...eventHandlers,
+  ...importHandlers,
+  ...teamHandlers,
+];

@@ -34,7 +34,15 @@ describe('imports in the mock', () => {
     const response = await importFile('skip');
     expect(response.status).toBe(201);
     const summary = ImportSummary.parse(response.json);
-    expect(summary).toMatchObject({ by: 'admin', fileName: 'clients.csv', existing: 'skip', created: 2, updated: 0, skipped: 3, undone: null });
+    expect(summary).toMatchObject({
+      by: 'admin',
+      fileName: 'clients.csv',
+      existing: 'skip',
+      created: 2,
+      updated: 0,
+      skipped: 3,
+      undone: null,
+    });
     expect(mockDb.listClients()).toHaveLength(before + 2);
     // No date in the file: the time of the import.
     expect(named('Noah')?.registrationDateTime).toBe(summary.at);

@@ -18,7 +18,8 @@ import './import.css';
 type Outcome = { kind: 'imported'; summary: ImportSummary } | { kind: 'undone'; summary: ImportSummary } | null;
 
 /** The chosen file: none, being read, unreadable (why), or read (`reads` counts them: each read starts a fresh preview). */
-type FileState = { name: 'none' } | { name: 'reading' } | { name: 'unreadable'; message: string } | { name: 'read'; table: CsvTable; reads: number };
+type FileState =
+  { name: 'none' } | { name: 'reading' } | { name: 'unreadable'; message: string } | { name: 'read'; table: CsvTable; reads: number };
 
 /**
  * "Import clients" (issue 29), owners only: a CSV file read in the browser, its columns mapped, every row's verdict
@@ -57,8 +58,7 @@ export function ImportPage() {
     setFile(read.ok ? { name: 'read', table: read.table, reads: reads.current } : { name: 'unreadable', message: read.message });
   };
 
-  const undoImport = (importId: string) =>
-    undo.mutate(importId, { onSuccess: (summary) => setOutcome({ kind: 'undone', summary }) });
+  const undoImport = (importId: string) => undo.mutate(importId, { onSuccess: (summary) => setOutcome({ kind: 'undone', summary }) });
 
   return (
     <div className="page import-page">

@@ -67,8 +67,7 @@ export function ImportPreview({ table, clients, clientsFailed, onImported }: Imp
   const counts = useMemo(() => verdicts && verdictCounts(verdicts), [verdicts]);
   const written = counts ? rowsWritten(counts, existing) : 0;
 
-  const importRows = () =>
-    save.mutate({ fileName: table.fileName, existing, rows }, { onSuccess: (summary) => onImported(summary) });
+  const importRows = () => save.mutate({ fileName: table.fileName, existing, rows }, { onSuccess: (summary) => onImported(summary) });
 
   return (
     <section className="card import-preview" aria-labelledby="import-preview-title">
@@ -100,7 +99,15 @@ export function ImportPreview({ table, clients, clientsFailed, onImported }: Imp
   );
 }
 
-function ColumnMappingFields({ headers, mapping, onChange }: { headers: readonly string[]; mapping: ColumnMapping; onChange: (mapping: ColumnMapping) => void }) {
+function ColumnMappingFields({
+  headers,
+  mapping,
+  onChange,
+}: {
+  headers: readonly string[];
+  mapping: ColumnMapping;
+  onChange: (mapping: ColumnMapping) => void;
+}) {
   const id = useId();
   return (
     <fieldset className="form__fieldset import-preview__mapping">
@@ -149,7 +156,15 @@ function Radio({ name, label, checked, onChange }: { name: string; label: string
 type Filter = VerdictKind | 'all';
 
 /** Each verdict's count, a filter by verdict, and the rows a page at a time. */
-function VerdictTable({ rows, verdicts, counts }: { rows: readonly ImportRow[]; verdicts: readonly RowVerdict[]; counts: Record<VerdictKind, number> }) {
+function VerdictTable({
+  rows,
+  verdicts,
+  counts,
+}: {
+  rows: readonly ImportRow[];
+  verdicts: readonly RowVerdict[];
+  counts: Record<VerdictKind, number>;
+}) {
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(0);
   const filterId = useId();
