@@ -199,6 +199,14 @@ export type ClientEvent = z.infer<typeof ClientEvent>;
 export const StreamPosition = z.object({ seq: z.number().int().nonnegative() });
 export type StreamPosition = z.infer<typeof StreamPosition>;
 
+/**
+ * `batch`: the entries of one import (or of its undo), written in one transaction, sent as one event rather than one
+ * `change` each (issue 29: one refresh, not 10,000 events), live and in a replay alike. Its `id:` and `seq` are the
+ * batch's last entry; `count` how many entries it stands for. The screen refetches, as after `reset`.
+ */
+export const StreamBatch = z.object({ seq: z.number().int().positive(), count: z.number().int().positive() });
+export type StreamBatch = z.infer<typeof StreamBatch>;
+
 /** GET /api/clients/:id/export (`client-{id}.json`): everything held about one client (GDPR articles 15 and 20). */
 export const ClientExport = z.object({
   exportedAt: z.iso.datetime({ offset: true }),

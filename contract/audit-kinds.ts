@@ -17,6 +17,8 @@ export const AUDIT_KINDS = [
   'clients-exported',
   'client-exported',
   'client-erased',
+  'clients-imported',
+  'import-undone',
 ] as const;
 
 export function isAuditKind(value: unknown): value is (typeof AUDIT_KINDS)[number] {

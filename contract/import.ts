@@ -139,4 +139,6 @@ export const ImportList = z.array(ImportSummary);
 export const importMessages = {
   notFound: 'No import with this id in the last 30 days.',
   alreadyUndone: 'This import was already taken back.',
+  /** 422: a retry's Idempotency-Key (as POST /api/clients honours it) came before with another request. */
+  keyReused: 'This Idempotency-Key was sent before with another import',
 } as const;

@@ -30,5 +30,7 @@ export const apiPaths = {
   auditExport: '/api/audit-export',
   /** Owner only (issue 29): write a file's rows; the last 30 days' imports. */
   imports: '/api/imports',
+  /** One import (the Location of POST /api/imports's 201). */
+  import: (importId: string) => `/api/imports/${encodeURIComponent(importId)}`,
   undoImport: (importId: string) => `/api/imports/${encodeURIComponent(importId)}/undo`,
 } as const;

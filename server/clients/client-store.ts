@@ -6,11 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ClientInput } from '#contract/api';
+import type { ImportRequest } from '#contract/import';
 import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
 import type { IfMatch, IfNoneMatch } from '#contract/if-match';
 import type { DatabaseEngine } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { createClientsRepository } from '../repositories/clients.ts';
+import { createImportsRepository } from '../repositories/imports.ts';
 import { createClientsReadModel } from './read-model.ts';
 
 /** Opaque, unguessable ids (128 random bits), within the contract's ClientId pattern. */
@@ -31,6 +33,7 @@ export function createClientStore(
   afterErase: () => Promise<void> = async () => {},
 ) {
   const clients = createClientsRepository(db);
+  const imports = createImportsRepository(db);
   const readModel = createClientsReadModel(clients, engine);
   const writer = (by: string) => ({ by, now: new Date(clock()) });
 
@@ -57,6 +60,14 @@ export function createClientStore(
       await afterErase();
       return true;
     },
+
+    /** A file's rows in one transaction (issue 29); with an Idempotency-Key, once however often it is sent in 24 hours. */
+    importClients: (request: ImportRequest, by: string, idempotency?: { key: string; hash: string }) =>
+      imports.write(generateClientId(), request, writer(by), generateClientId, idempotency),
+    imports: () => imports.list(new Date(clock())),
+    importSummary: (id: string) => imports.find(id, new Date(clock())),
+    /** The undo's log entries share a batch id of their own (one `batch` event for colleagues). */
+    undoImport: (id: string, by: string) => imports.undo(id, writer(by), generateClientId()),
 
     /** Forgets the Idempotency-Keys older than 24 hours; how many. */
     purgeIdempotencyKeys: () => clients.purgeIdempotencyKeysBefore(new Date(clock() - IDEMPOTENCY_KEY_TTL_MS)),

@@ -58,6 +58,7 @@ describe('migration 0003_client_changes', () => {
           at: '2024-01-01T00:00:00.000Z',
           before: null,
           after: { firstName: 'Ann', lastName: 'Hart', email: 'a@example.com', registrationDateTime: '2024-05-01T10:30:00.000Z' },
+          batch_id: null,
         },
         expect.objectContaining({ client_id: 'b', version: 1, kind: 'registered', actor: 'unknown', at: '2024-02-01T00:00:00.000Z' }),
       ]);
@@ -112,6 +113,61 @@ describe('migration 0007_team', () => {
       const ids = sessions.map((row) => row.id);
       expect(new Set(ids).size).toBe(3);
       for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('migration 0008_imports', () => {
+  it('keeps the log’s entries and numbers (the next follows the highest ever given) and lets it hold "imported" entries', async () => {
+    const config = await freshTestDatabase();
+    const raw = rawDatabase(config);
+    const at = '2025-01-01T00:00:00.000Z';
+    const entry = (clientId: string) => ({
+      client_id: clientId,
+      version: 1,
+      kind: 'registered',
+      actor: 'ana',
+      at,
+      before: null,
+      after: '{}',
+    });
+    try {
+      const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      const { error } = await migrator.migrateTo('0007_team');
+      expect(error).toBeUndefined();
+      const before = raw as Kysely<{ client_changes: ReturnType<typeof entry> }>;
+      await before
+        .insertInto('client_changes')
+        .values([entry('a'), entry('b'), entry('c')])
+        .execute();
+      // The newest entry purged: its number must not be given again.
+      await before.deleteFrom('client_changes').where('client_id', '=', 'c').execute();
+    } finally {
+      await raw.destroy();
+    }
+
+    const { db } = await openDatabase(config);
+    try {
+      const kept = await db.selectFrom('client_changes').select(['seq', 'client_id', 'batch_id']).orderBy('seq').execute();
+      expect(kept.map((row) => ({ ...row, seq: Number(row.seq) }))).toEqual([
+        { seq: 1, client_id: 'a', batch_id: null },
+        { seq: 2, client_id: 'b', batch_id: null },
+      ]);
+      const next = await db
+        .insertInto('client_changes')
+        .values({ ...entry('d'), kind: 'imported', batch_id: 'import-1' })
+        .returning('seq')
+        .executeTakeFirstOrThrow();
+      expect(Number(next.seq)).toBe(4);
+      await expect(
+        db
+          .insertInto('client_changes')
+          .values({ ...entry('e'), kind: 'merged' as 'imported' })
+          .execute(),
+      ).rejects.toThrow();
+      expect(await db.selectFrom('imports').selectAll().execute()).toEqual([]);
     } finally {
       await db.destroy();
     }

@@ -35,6 +35,8 @@ export interface ClientChangesTable {
   /** The client's fields as JSON text (ClientFields), or null. */
   before: string | null;
   after: string | null;
+  /** The import (or its undo) that wrote it, shared by all its entries; null for a write of one client (migration 0008). */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row: the highest `seq` a purge of deleted clients removed (0 before any), below which the log has gaps. */
@@ -48,6 +50,25 @@ interface IdempotencyKeysTable {
   key: string;
   client_id: string;
   created_at: string;
+}
+
+/** One import of clients (issue 29), listed and undoable for IMPORT_UNDO_DAYS; its log entries have its id as batch_id. */
+export interface ImportsTable {
+  id: string;
+  at: string;
+  actor: string;
+  file_name: string;
+  existing: 'skip' | 'update';
+  created: number;
+  updated: number;
+  skipped: number;
+  undone_at: string | null;
+  undone_by: string | null;
+  /** JSON text: the clients the undo left as they were (ClientNamed[]). */
+  undone_left: string | null;
+  /** The request's Idempotency-Key, and a hash of what it sent (a retry answers this import again). */
+  idempotency_key: string | null;
+  request_hash: string | null;
 }
 
 export interface StaffTable {
@@ -117,6 +138,7 @@ export interface Database {
   client_changes: ClientChangesTable;
   client_changes_purged: ClientChangesPurgedTable;
   idempotency_keys: IdempotencyKeysTable;
+  imports: ImportsTable;
   staff: StaffTable;
   sessions: SessionsTable;
   data_versions: DataVersionsTable;

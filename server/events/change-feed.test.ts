@@ -21,7 +21,7 @@ function memoryLog(): ChangeLog & { append(count: number): void } {
       }
     },
     logPosition: async () => ({ head: entries.length, purgedThrough: 0 }),
-    changesAfter: async (seq, limit) => entries.slice(seq, seq + limit),
+    changesAfter: async (seq, limit) => entries.slice(seq, seq + limit).map((change) => ({ event: 'change', change })),
   };
 }
 

@@ -2,17 +2,21 @@
  * The change log as a feed: reads the entries committed since it last looked, once for everyone, and hands each to
  * every subscriber in order; a subscriber that was away first gets what it missed, from the log, or is told it cannot.
  */
-import type { ClientEvent } from '#contract/api';
+import type { ClientEvent, StreamBatch } from '#contract/api';
 import type { FailureEpisodes } from '../background/background-tasks.ts';
+
+/** An item of the log as the streams send it: one change, or a batch of them (an import, its undo) as one. */
+export type LogItem = { event: 'change'; change: ClientEvent } | { event: 'batch'; batch: StreamBatch };
 
 /** What the feed reads: the clients repository's log queries. */
 export type ChangeLog = {
   logPosition(): Promise<{ head: number; purgedThrough: number }>;
-  changesAfter(seq: number, limit: number): Promise<ClientEvent[]>;
+  /** At most `limit` items after `seq`, oldest first; fewer only when there are no more. */
+  changesAfter(seq: number, limit: number): Promise<LogItem[]>;
 };
 
-/** A change as the streams send it: its JSON made once, whatever the number of streams. */
-export type FeedChange = { seq: number; json: string };
+/** A change (or a batch) as the streams send it: its event's name, and its JSON made once, whatever the number of streams. */
+export type FeedChange = { seq: number; event: LogItem['event']; json: string };
 
 export type Subscriber = {
   /**
@@ -35,7 +39,10 @@ export type ChangeFeedOptions = {
 /** Entries read per query while catching up. */
 const READ_BATCH = 500;
 
-const toFeedChange = (event: ClientEvent): FeedChange => ({ seq: event.seq, json: JSON.stringify(event) });
+const toFeedChange = (item: LogItem): FeedChange =>
+  item.event === 'change'
+    ? { seq: item.change.seq, event: 'change', json: JSON.stringify(item.change) }
+    : { seq: item.batch.seq, event: 'batch', json: JSON.stringify(item.batch) };
 
 export async function createChangeFeed(log: ChangeLog, { replayLimit, report, retryMs }: ChangeFeedOptions) {
   /** The newest entry handed to the subscribers. */
@@ -48,11 +55,11 @@ export async function createChangeFeed(log: ChangeLog, { replayLimit, report, re
   async function readNew(): Promise<void> {
     do {
       readAgain = false;
-      let batch: ClientEvent[];
+      let batch: LogItem[];
       do {
         batch = await log.changesAfter(published, READ_BATCH);
-        for (const event of batch) {
-          const change = toFeedChange(event);
+        for (const item of batch) {
+          const change = toFeedChange(item);
           published = change.seq;
           for (const subscriber of subscribers) subscriber.change(change);
         }

@@ -37,7 +37,8 @@ export function sseEvent(event: string, data: string, id?: number): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
 }
 
-export const changeEvent = (change: FeedChange): string => sseEvent('change', change.json, change.seq);
+/** A `change` event, or a `batch` one (an import, its undo: one event for all its changes). */
+export const changeEvent = (change: FeedChange): string => sseEvent(change.event, change.json, change.seq);
 
 /** The last event of a stream whose session ended elsewhere (an event needs data to be dispatched). */
 const SESSION_ENDED = sseEvent(SESSION_ENDED_EVENT, '{}');

@@ -214,6 +214,52 @@ describe('the API, through a client generated from docs/openapi.json', () => {
     await client.POST('/logout', { headers: { 'content-type': 'text/plain' }, body: 'x' } as never);
     await client.POST('/logout', { headers: session });
 
+    // Importing clients (issue 29), with a session of its own: 401 without one, 403 for staff; 201 with Location, 400,
+    // 413 (above 32 MiB), 415, 422 (Idempotency-Key); the list; one import, 400, 404; the undo, 200, 409, 404, 400, 413, 415.
+    const importer = { cookie: await logIn() };
+    const rows = [aClient, { ...aClient, email: 'someone.else@example.com' }];
+    const imported = await client.POST('/api/imports', { body: { fileName: 'clients.csv', existing: 'skip', rows }, headers: importer });
+    expect(imported.response.headers.get('location')).toBe(`/api/imports/${imported.data?.id ?? ''}`);
+    const importPath = { path: { importId: imported.data?.id ?? '' } };
+    const badImport = { path: { importId: 'x'.repeat(65) } };
+    for (const headers of [{}, staffSession]) {
+      await client.POST('/api/imports', { body: { fileName: 'clients.csv', existing: 'skip', rows }, headers });
+      await client.GET('/api/imports', { headers });
+      await client.GET('/api/imports/{importId}', { params: importPath, headers });
+      await client.POST('/api/imports/{importId}/undo', { params: importPath, headers });
+    }
+    await client.POST('/api/imports', { body: { fileName: '', existing: 'skip', rows }, headers: importer });
+    await client.POST('/api/imports', {
+      body: { fileName: 'big.csv', existing: 'skip', rows: ['x'.repeat(32 * 1024 * 1024)] },
+      headers: importer,
+    });
+    await client.POST('/api/imports', {
+      body: { fileName: 'clients.csv', existing: 'skip', rows },
+      headers: { ...importer, 'content-type': 'text/plain' },
+      bodySerializer: (body) => JSON.stringify(body),
+    });
+    const keyed = { ...importer, 'idempotency-key': 'import-1' };
+    await client.POST('/api/imports', { body: { fileName: 'clients.csv', existing: 'update', rows }, headers: keyed });
+    await client.POST('/api/imports', { body: { fileName: 'other.csv', existing: 'update', rows }, headers: keyed });
+    await client.GET('/api/imports', { headers: importer });
+    await client.GET('/api/imports/{importId}', { params: importPath, headers: importer });
+    await client.GET('/api/imports/{importId}', { params: { path: { importId: 'none' } }, headers: importer });
+    await client.GET('/api/imports/{importId}', { params: badImport, headers: importer });
+    await client.POST('/api/imports/{importId}/undo', { params: importPath, headers: importer });
+    await client.POST('/api/imports/{importId}/undo', { params: importPath, headers: importer });
+    await client.POST('/api/imports/{importId}/undo', { params: { path: { importId: 'none' } }, headers: importer });
+    await client.POST('/api/imports/{importId}/undo', { params: badImport, headers: importer });
+    await client.POST('/api/imports/{importId}/undo', {
+      params: importPath,
+      ...bigBody,
+      headers: { ...importer, 'content-type': 'application/json' },
+    } as never);
+    await client.POST('/api/imports/{importId}/undo', {
+      params: importPath,
+      headers: { ...importer, 'content-type': 'text/plain' },
+      body: 'x',
+    } as never);
+
     // The staff page, sign-in links and My account (issue 28), with a session of their own.
     const owner = { cookie: await logIn() };
     const long = 'x'.repeat(65);

@@ -21,6 +21,7 @@ import {
   LoginRequest,
   PreconditionFailedBody,
 } from '#contract/api';
+import { ImportRequest, ImportSummary } from '#contract/import';
 import { SESSION_COOKIE } from '#contract/http';
 
 declare module 'fastify' {
@@ -118,6 +119,8 @@ named.add(ClientChange, { id: 'ClientChange' });
 named.add(DeletedClient, { id: 'DeletedClient' });
 named.add(PreconditionFailedBody, { id: 'PreconditionFailedBody' });
 named.add(ClientExport, { id: 'ClientExport' });
+named.add(ImportSummary, { id: 'ImportSummary' });
+named.add(ImportRequest, { id: 'ImportRequest' });
 
 type Components = Record<string, JsonSchema>;
 

@@ -355,6 +355,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last 30 days’ imports, newest first (owner only) */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Import clients from a file’s rows (owner only)
+         * @description Each row gets the verdict the preview showed (new, already a client, twice in the file, not valid); the new rows are registered and, with `existing: "update"`, the existing clients given the row’s values, all in one transaction, each change logged as "imported" with the import’s id. Colleagues’ event streams get one `batch` event. Honours Idempotency-Key as POST /api/clients does: the same key from the same account within 24 hours answers the first import again; 422 when it came with another request. 413 above 32 MiB.
+         */
+        post: operations["importClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One import of the last 30 days (owner only) */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{importId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take an import back (owner only)
+         * @description In one transaction: the clients it created go to Recently deleted, the ones it updated get their values from before it; a client changed since the import is left as it is and named in `undone.leftAsChanged`. 404 for an unknown import or one older than 30 days, 409 when it was already taken back.
+         */
+        post: operations["undoImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -461,7 +519,7 @@ export interface components {
             clientId: string;
             version: number;
             /** @enum {string} */
-            kind: "registered" | "updated" | "deleted" | "restored" | "erased";
+            kind: "registered" | "updated" | "deleted" | "restored" | "erased" | "imported";
             by: string;
             /** Format: date-time */
             at: string;
@@ -510,6 +568,34 @@ export interface components {
             deletedAt: string;
             deletedBy: string;
         };
+        ImportRequest: {
+            fileName: string;
+            /** @enum {string} */
+            existing: "skip" | "update";
+            rows: unknown[];
+        };
+        ImportSummary: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            by: string;
+            fileName: string;
+            /** @enum {string} */
+            existing: "skip" | "update";
+            created: number;
+            updated: number;
+            skipped: number;
+            undone: {
+                /** Format: date-time */
+                at: string;
+                by: string;
+                leftAsChanged: {
+                    clientId: string;
+                    firstName: string;
+                    lastName: string;
+                }[];
+            } | null;
+        };
         LoginRequest: {
             username: string;
             password: string;
@@ -520,7 +606,7 @@ export interface components {
                 client: components["schemas"]["Client"] | null;
                 version: number;
                 /** @enum {string} */
-                kind: "registered" | "updated" | "deleted" | "restored" | "erased";
+                kind: "registered" | "updated" | "deleted" | "restored" | "erased" | "imported";
                 changedBy: string;
                 /** Format: date-time */
                 changedAt: string;
@@ -572,6 +658,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+        /** @description OK */
+        ImportSummary: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImportSummary"];
             };
         };
         /** @description No Content */
@@ -673,6 +768,15 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorBody"];
             };
         };
+        /** @description Unprocessable Entity */
+        UnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
         /** @description Unsupported Media Type */
         UnsupportedMediaType: {
             headers: {
@@ -686,9 +790,11 @@ export interface components {
     parameters: {
         account: string;
         clientId: string;
+        "idempotency-key": string;
         "if-match": string;
         "if-none-match": string;
-        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased";
+        importId: string;
+        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone";
         token: string;
         username: string;
     };
@@ -696,6 +802,8 @@ export interface components {
     headers: {
         /** @description The version sent, a strong entity tag (a client: `"v3"`); send it back in If-Match or If-None-Match. */
         ETag: string;
+        /** @description The client registered: its URL, for GET, PUT and DELETE. */
+        Location: string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": string;
         /** @description The session cookie: set by a login (HttpOnly, SameSite=Strict), cleared by a logout or when refused. */
@@ -994,7 +1102,7 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                             /** @enum {string} */
-                            kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased";
+                            kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone";
                             actor: string;
                             subject: string | null;
                             detail: string | null;
@@ -1033,7 +1141,7 @@ export interface operations {
                         /** Format: date-time */
                         at: string;
                         /** @enum {string} */
-                        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased";
+                        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone";
                         actor: string;
                         subject: string | null;
                         detail: string | null;
@@ -1078,7 +1186,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                "idempotency-key"?: components["parameters"]["idempotency-key"];
             };
             path?: never;
             cookie?: never;
@@ -1093,8 +1201,7 @@ export interface operations {
             201: {
                 headers: {
                     ETag: components["headers"]["ETag"];
-                    /** @description The client registered: its URL, for GET, PUT and DELETE. */
-                    Location: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1107,15 +1214,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getClient: {
@@ -1352,6 +1451,100 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportSummary"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importClients: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: components["parameters"]["idempotency-key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["importId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ImportSummary"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    undoImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["importId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ImportSummary"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getOpenApiDocument: {

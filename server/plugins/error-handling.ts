@@ -16,7 +16,6 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body must be valid JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is required',
-  FST_ERR_CTP_BODY_TOO_LARGE: `Request body is too large (at most ${BODY_LIMIT_BYTES / 1024} KiB)`,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size does not match Content-Length',
   FST_ERR_BAD_URL: 'The URL is malformed',
@@ -30,8 +29,17 @@ function statusOf(error: ErrorLike): number {
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
-function messageFor(error: ErrorLike, status: number): string {
+/** "16 KiB", "32 MiB". */
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
+}
+
+function messageFor(error: ErrorLike, status: number, request: FastifyRequest): string {
   if (error instanceof RequestValidationError) return error.message;
+  // The route's own limit (an import's is larger: routes/imports.ts); before routing, the server's.
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return `Request body is too large (at most ${formatBytes(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES)})`;
+  }
   const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
   return known ?? STATUS_CODES[status] ?? 'Request refused';
 }
@@ -50,7 +58,7 @@ export function sendError(error: ErrorLike, request: FastifyRequest, reply: Fast
     return reply.code(500).send({ message: 'Internal server error', requestId: request.id });
   }
   request.log.info({ code: error.code, status }, error.message ?? 'Request refused');
-  return reply.code(status).send({ message: messageFor(error, status) });
+  return reply.code(status).send({ message: messageFor(error, status, request) });
 }
 
 export const errorHandling = fp(

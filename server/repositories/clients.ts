@@ -1,9 +1,10 @@
 /** The clients table and its change log (client_changes): the only place that knows their SQL. */
 import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ChangeKind, Client, ClientChange, ClientEvent, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
+import type { ChangeKind, Client, ClientChange, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, IfNoneMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { isPostgres } from '../db/engine.ts';
+import type { LogItem } from '../events/change-feed.ts';
 import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
 
 const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
@@ -398,19 +399,46 @@ export function createClientsRepository(db: Kysely<Database>) {
       return { head: Math.max(Number(row.head ?? 0), purgedThrough), purgedThrough };
     },
 
-    /** The log's entries after `seq`, oldest first, at most `limit`, each as the stream sends it. */
-    async changesAfter(seq: number, limit: number): Promise<ClientEvent[]> {
-      const rows = await db
-        .selectFrom('client_changes')
-        .select(['seq', 'client_id', 'version', 'kind', 'actor', 'at', 'after'])
-        .where('seq', '>', seq)
-        .orderBy('seq')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => {
-        const after = parseFields(row.after);
-        return { ...changeHead(row), client: after && { _id: row.client_id, ...after } };
-      });
+    /**
+     * The log's entries after `seq`, oldest first, at most `limit` items, each as the stream sends it: an entry of a
+     * batch (an import, its undo) stands for the whole batch, one `batch` item at its last entry, which follows the
+     * batch's first at once (the batch's writes hold the others off: repositories/imports.ts).
+     */
+    async changesAfter(seq: number, limit: number): Promise<LogItem[]> {
+      const items: LogItem[] = [];
+      let from = seq;
+      while (items.length < limit) {
+        const wanted = limit - items.length;
+        const rows = await db
+          .selectFrom('client_changes')
+          .select(['seq', 'client_id', 'version', 'kind', 'actor', 'at', 'batch_id'])
+          // A batch's entries are not read one by one: only its summary is sent.
+          .select(sql<string | null>`CASE WHEN batch_id IS NULL THEN after END`.as('after'))
+          .where('seq', '>', from)
+          .orderBy('seq')
+          .limit(wanted)
+          .execute();
+        for (const row of rows) {
+          if (items.length === limit) break;
+          if (Number(row.seq) <= from) continue;
+          if (row.batch_id === null) {
+            const after = parseFields(row.after);
+            items.push({ event: 'change', change: { ...changeHead(row), client: after && { _id: row.client_id, ...after } } });
+            from = Number(row.seq);
+            continue;
+          }
+          const batch = await db
+            .selectFrom('client_changes')
+            .select((eb) => [eb.fn.max('seq').as('last'), eb.fn.countAll<number | string>().as('count')])
+            .where('batch_id', '=', row.batch_id)
+            .where('seq', '>', from)
+            .executeTakeFirstOrThrow();
+          from = Number(batch.last);
+          items.push({ event: 'batch', batch: { seq: from, count: Number(batch.count) } });
+        }
+        if (rows.length < wanted) break;
+      }
+      return items;
     },
 
     /** Removes the clients deleted before `cutoff`, with their history; how many. */

@@ -10,6 +10,7 @@ import { accountRoutes } from './account.ts';
 import { auditRoutes } from './audit.ts';
 import { clientRoutes } from './clients.ts';
 import { eventRoutes } from './events.ts';
+import { importRoutes } from './imports.ts';
 import { openApiRoutes } from './openapi.ts';
 import { staffRoutes } from './staff.ts';
 
@@ -32,6 +33,7 @@ export const apiRoutes: ZodPlugin = async (app) => {
   await app.register(auditRoutes);
   await app.register(clientRoutes);
   await app.register(eventRoutes);
+  await app.register(importRoutes);
   await app.register(openApiRoutes);
   await app.register(staffRoutes);
 };

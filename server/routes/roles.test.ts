@@ -56,6 +56,21 @@ const ROUTES: Record<string, Row> = {
     staff: 403,
     refusal: ownerOnly.exportClients,
   },
+  // Importing clients (issue 29): an owner's. No import of that id: 404 for an owner, 403 before that for staff.
+  importClients: {
+    request: () => ({ method: 'POST', url: apiPaths.imports, payload: { fileName: 'clients.csv', existing: 'skip', rows: [aClient] } }),
+    owner: 201,
+    staff: 403,
+    refusal: ownerOnly.importClients,
+  },
+  listImports: { request: () => ({ method: 'GET', url: apiPaths.imports }), owner: 200, staff: 403, refusal: ownerOnly.importClients },
+  getImport: { request: () => ({ method: 'GET', url: apiPaths.import('none') }), owner: 404, staff: 403, refusal: ownerOnly.importClients },
+  undoImport: {
+    request: () => ({ method: 'POST', url: apiPaths.undoImport('none') }),
+    owner: 404,
+    staff: 403,
+    refusal: ownerOnly.importClients,
+  },
   // The staff page: an owner's.
   listStaff: { request: () => ({ method: 'GET', url: apiPaths.staff }), owner: 200, staff: 403, refusal: ownerOnly.manageStaff },
   addStaffMember: {

@@ -153,6 +153,43 @@ describe('several instances on one PostgreSQL database', () => {
     expect(changes.map((change) => change.seq)).toEqual([...changes.map((change) => change.seq)].sort((x, y) => x - y));
   });
 
+  it('send an import on A to B’s streams as one `batch` event within 1 s, B’s list having it at once, and a change on B meanwhile outside it', async () => {
+    const a = await listeningTestApp();
+    const b = await listeningTestApp({ database: a.database, withStaff: false, clock: a.clock });
+    const cookie = await logIn(a.app);
+    const stream = await openEventStream(b.port, cookie);
+    const start = await stream.ready();
+    const rows = Array.from({ length: 2000 }, (_, index) => ({ ...aClient, firstName: `Row ${index}`, email: `row${index}@example.com` }));
+    const importing = a.app.inject({
+      method: 'POST',
+      url: apiPaths.imports,
+      payload: { fileName: 'clients.csv', existing: 'skip', rows },
+      headers: { cookie },
+    });
+    // A colleague's write on B while the import runs: its entry comes before or after the batch, never inside it.
+    const during = b.app.inject({
+      method: 'POST',
+      url: apiPaths.clients,
+      payload: { ...aClient, firstName: 'During' },
+      headers: { cookie },
+    });
+    const [imported, registered] = await Promise.all([importing, during]);
+    const committed = performance.now();
+    expect(imported.statusCode).toBe(201);
+    expect(registered.statusCode).toBe(201);
+    const [batch] = await stream.untilBatches(1);
+    await stream.untilChanges(1);
+    expect(performance.now() - committed).toBeLessThan(1000);
+    expect(batch?.count).toBe(2000);
+    const seqs = stream.messages.filter((message) => message.event !== 'ready').map((message) => Number(message.id));
+    expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+    expect(Math.max(...seqs)).toBe(start + 2001);
+    const [change] = stream.changes();
+    const first = (batch?.seq ?? 0) - 1999;
+    expect(change && (change.seq < first || change.seq > (batch?.seq ?? 0))).toBe(true);
+    expect((await get(b, apiPaths.clients, cookie)).json<Client[]>()).toHaveLength(2001);
+  });
+
   it.each([
     ['disables the account', 'PATCH', apiPaths.staffMember('sam'), { status: 'disabled' }],
     ['resets its password', 'POST', apiPaths.staffPasswordReset('sam'), undefined],

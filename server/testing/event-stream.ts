@@ -1,6 +1,6 @@
 /** A client of GET /api/events on a real socket, for the tests: what arrived, and waiting for what should. */
 import { onTestFinished, vi } from 'vitest';
-import { ClientEvent, StreamPosition } from '#contract/api';
+import { ClientEvent, StreamBatch, StreamPosition } from '#contract/api';
 import { readEventStream, type StreamMessage } from '#contract/event-stream';
 
 export type OpenedStream = {
@@ -10,6 +10,10 @@ export type OpenedStream = {
   changes(): ClientEvent[];
   /** Waits until `count` change events have arrived (2 s), and returns them. */
   untilChanges(count: number): Promise<ClientEvent[]>;
+  /** The `batch` events so far (an import, its undo), parsed. */
+  batches(): StreamBatch[];
+  /** Waits until `count` batch events have arrived (2 s), and returns them. */
+  untilBatches(count: number): Promise<StreamBatch[]>;
   /** Waits for the `ready` event (2 s) and returns its position. */
   ready(): Promise<number>;
   /** Settles when the server ends the stream (rejects when it breaks). */
@@ -29,10 +33,22 @@ export async function openEventStream(port: number, cookie: string, lastEventId?
   ended.catch(() => {});
   const changes = () =>
     messages.filter((message) => message.event === 'change').map((message) => ClientEvent.parse(JSON.parse(message.data)));
+  const batches = () =>
+    messages.filter((message) => message.event === 'batch').map((message) => StreamBatch.parse(JSON.parse(message.data)));
   return {
     response,
     messages,
     changes,
+    batches,
+    untilBatches: (count) =>
+      vi.waitFor(
+        () => {
+          const arrived = batches();
+          if (arrived.length < count) throw new Error(`${arrived.length} of ${count} batches so far`);
+          return arrived;
+        },
+        { timeout: 2000, interval: 10 },
+      ),
     untilChanges: (count) =>
       vi.waitFor(
         () => {

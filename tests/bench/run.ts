@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
- * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team (all by default). `--reuse-build` measures
+ * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
  * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios. Exit code 1 when a figure misses its goal or could not be
@@ -15,6 +15,7 @@ import { withCleanup } from '../harness/processes.ts';
 import { runApiBench, runMemoryBench } from './api.ts';
 import { runChangesBench } from './changes.ts';
 import { runErasureBench } from './erasure.ts';
+import { runImportBench } from './import.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runLiveBench } from './live.ts';
 import { runListBench } from './list.ts';
@@ -23,7 +24,7 @@ import { runTeamBench } from './team.ts';
 import { runWeightBench } from './weight.ts';
 import { allFigures, reportNotMeasured, summary } from './lib/report.ts';
 
-const PARTS = ['weight', 'lighthouse', 'list', 'offline', 'api', 'changes', 'erasure', 'live', 'memory', 'team'] as const;
+const PARTS = ['weight', 'lighthouse', 'list', 'offline', 'api', 'changes', 'erasure', 'live', 'memory', 'team', 'import'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The whole run is stopped after this, whatever it is doing (twice as long with --against). */
@@ -77,6 +78,7 @@ async function main(): Promise<number> {
     live: runLiveBench,
     memory: runMemoryBench,
     team: (measured) => runTeamBench(measured, other && against ? { build: other, dir: against } : undefined),
+    import: runImportBench,
   };
   const builds: Array<[string, Build]> = [['this build', build]];
   if (other && against) builds.push([against, other]);

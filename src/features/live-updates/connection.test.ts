@@ -186,6 +186,28 @@ describe('the event stream’s connection', () => {
     expect(store.reconnecting).toBe(false);
   });
 
+  it('a `batch` (a colleague’s import or its undo) asks for the list again, once, and the stream resumes after it', async () => {
+    queryClient.setQueryData(clientKeys.lists(), [nina]);
+    const endpoint = eventsEndpoint();
+    connect();
+    await settle();
+    endpoint.send('ready', 3, { seq: 3 });
+    await settle();
+    // The first stream's refetch done.
+    queryClient.setQueryData(clientKeys.lists(), [nina]);
+    expect(queryClient.getQueryState(clientKeys.lists())?.isInvalidated).toBe(false);
+
+    endpoint.send('batch', 10_003, { seq: 10_003, count: 10_000 });
+    await settle();
+    expect(queryClient.getQueryState(clientKeys.lists())?.isInvalidated).toBe(true);
+
+    endpoint.requests.length = 0;
+    endpoint.drop();
+    await vi.advanceTimersByTimeAsync(3000);
+    await settle();
+    expect(endpoint.requests).toEqual(['10003']);
+  });
+
   it('a tab hidden for a minute closes its stream, and when shown resumes from the last event', async () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     const endpoint = eventsEndpoint();

@@ -3,7 +3,7 @@
  * while the tab is hidden, a 401 handled like any other and a 429 or 503 waited out. The `eventsource` package reads
  * the stream and reconnects after a drop with Last-Event-ID; a refused stream it closes, and this opens a new one when
  * the server allows, resuming from the last event seen (decision 023). A stream whose session ended elsewhere says so
- * with a last `ended` event: handled as a 401, at once.
+ * with a last `ended` event: handled as a 401, at once. An import (or its undo) comes as one `batch` event: a refetch.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { EventSource, type ErrorEvent, type FetchLike } from 'eventsource';
@@ -81,11 +81,15 @@ class LiveConnection {
       else console.error('An event of the stream did not match the contract');
       this.#lastEventId = lastEventId;
     });
-    source.addEventListener('reset', ({ lastEventId }) => {
-      this.#changes.clear();
-      void refetchClients(this.#options.queryClient);
-      this.#lastEventId = lastEventId;
-    });
+    // `reset`: the log could not replay what was missed. `batch`: an import or its undo, thousands of changes sent as
+    // one event (issue 29). Either way what the screen shows is asked for again, once.
+    for (const name of ['reset', 'batch']) {
+      source.addEventListener(name, ({ lastEventId }) => {
+        this.#changes.clear();
+        void refetchClients(this.#options.queryClient);
+        this.#lastEventId = lastEventId;
+      });
+    }
     source.addEventListener('ready', ({ lastEventId }) => {
       this.#up();
       // A first stream cannot tell what changed between the cache's loads and its start: those ask again.

@@ -50,9 +50,16 @@ const isUnknownRoute = (route: Route) => route.url.includes('no-such-route') || 
 /** The member of staff the staff routes act on (made by the control requests). */
 const MEMBER = 'access-member';
 
-/** A body `path` accepts: a client under /api/clients, the shapes of the staff and account routes, ADMIN for /login. */
+/**
+ * A body `path` accepts: a client under /api/clients, an import of one row, the shapes of the staff and account
+ * routes, ADMIN for /login.
+ */
 function bodyFor(method: string, path: string, index: number): string {
   if (!path.startsWith('/api')) return JSON.stringify(ADMIN);
+  if (path === '/api/imports') {
+    const row = JSON.parse(clientBody(`access-import-${index}`, index)) as unknown;
+    return JSON.stringify({ fileName: `access-${index}.csv`, existing: 'skip', rows: [row] });
+  }
   if (path === '/api/staff') return JSON.stringify({ username: `access-${index}`, role: 'staff' });
   if (path.startsWith('/api/staff/') && method === 'PATCH') return JSON.stringify({ role: 'staff' });
   // The same password again: a valid change that leaves ADMIN able to log in for the checks that follow.
@@ -62,7 +69,7 @@ function bodyFor(method: string, path: string, index: number): string {
 
 /**
  * A request to `route` that would succeed with a valid session: a real client id (and `sessionId` for My account's
- * sessions), a valid body, the site's own origin.
+ * sessions, `importId` for an import's), a valid body, the site's own origin.
  */
 function requestFor(
   route: Route,
@@ -70,9 +77,11 @@ function requestFor(
   clientId: string,
   index: number,
   sessionId = 'no-such-session',
+  importId = 'no-such-import',
 ): HttpRequest & { headers: Record<string, string> } {
   const path = route.url
     .replace(':username', MEMBER)
+    .replace(':importId', importId)
     .replace(':id', sessionId)
     .replace(/:[A-Za-z]+/g, clientId);
   const headers: Record<string, string> = {};
@@ -234,9 +243,17 @@ async function controlRequests({ origin, send, login }: InProcess, routes: Route
     const sessions = await send({ method: 'GET', path: '/api/account/sessions', headers: { cookie: other } });
     return (JSON.parse(sessions.body) as Array<{ id: string; current: boolean }>).find((session) => session.current)?.id;
   };
+  // An import for its own routes to read and undo.
+  const imported = await send({
+    method: 'POST',
+    path: '/api/imports',
+    headers: jsonHeaders(origin, cookie),
+    body: bodyFor('POST', '/api/imports', 99),
+  });
+  const importId = (JSON.parse(imported.body) as { id: string }).id;
   for (const [index, route] of routes.filter((route) => !isUnknownRoute(route)).entries()) {
     const sessionId = route.url.includes(':id') ? await anotherSession() : undefined;
-    const request = requestFor(route, origin, targetOf(route) ?? '', index, sessionId);
+    const request = requestFor(route, origin, targetOf(route) ?? '', index, sessionId, importId);
     const response = await send({ ...request, headers: { ...request.headers, cookie } });
     expect.soft(response.status, `control: ${route.method} ${route.url} with a valid session`).toBeLessThan(300);
   }

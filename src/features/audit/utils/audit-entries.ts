@@ -18,6 +18,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'clients-exported': 'Export CSV',
   'client-exported': 'Export data',
   'client-erased': 'Erase permanently',
+  'clients-imported': 'Import clients',
+  'import-undone': 'Undo import',
 };
 
 const ROLE_NAMES: Record<string, string> = { owner: 'Owner', staff: 'Staff' };
@@ -29,7 +31,7 @@ const THROTTLE_REASONS: Record<string, string> = {
 /** The detail in words: how many clients, the role, why a sign-in was refused; else as recorded. */
 export function auditDetail({ kind, detail }: Pick<AuditEntry, 'kind' | 'detail'>): string {
   if (detail === null) return '';
-  if (kind === 'clients-exported' && /^\d+$/.test(detail)) {
+  if ((kind === 'clients-exported' || kind === 'clients-imported') && /^\d+$/.test(detail)) {
     const count = Number(detail);
     return `${count.toLocaleString('en-US')} ${count === 1 ? 'client' : 'clients'}`;
   }

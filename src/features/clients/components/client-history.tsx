@@ -25,10 +25,10 @@ function shown(field: keyof ClientFields, value: string): string {
   return field === 'registrationDateTime' ? formatRegistrationTime(value) : value;
 }
 
-/** For an update, each field it changed, from → to. */
+/** For an update (by hand or by an import), each field it changed, from → to. */
 function changedFields(change: ClientChange): string[] {
   const { before, after } = change;
-  if (change.kind !== 'updated' || !before || !after) return [];
+  if ((change.kind !== 'updated' && change.kind !== 'imported') || !before || !after) return [];
   return FIELD_LABELS.filter(([field]) => before[field] !== after[field]).map(
     ([field, label]) => `${label}: ${shown(field, before[field])} → ${shown(field, after[field])}`,
   );

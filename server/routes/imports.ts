@@ -1,0 +1,138 @@
+/**
+ * Importing clients (issue 29), owner only: POST /api/imports writes a file's rows in one transaction, GET lists the
+ * last 30 days' imports, POST /api/imports/:importId/undo takes one back (docs/decisions/028-imports.md).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiErrorBody } from '#contract/api';
+import { malformedIdempotencyKeyMessage, parseIdempotencyKey } from '#contract/idempotency-key';
+import { ImportList, ImportRequest, ImportSummary, importMessages } from '#contract/import';
+import { apiPaths } from '#contract/paths';
+import { ownerOnly } from '#contract/team';
+import type { ZodPlugin } from '../zod-type-provider.ts';
+
+/**
+ * An import's body: 50,000 rows of a file of at most 10 MB, as mapped JSON (each row's field names repeated), needs
+ * up to about three times the file's size; above this, 413 before it is read.
+ */
+export const IMPORT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/** Declared for the OpenAPI document; checked by parseIdempotencyKey. */
+const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
+
+const ImportIdParams = z.object({ importId: z.string().max(64) });
+
+const NOT_FOUND = { message: importMessages.notFound };
+const ALREADY_UNDONE = { message: importMessages.alreadyUndone };
+const MALFORMED_IDEMPOTENCY_KEY = { message: malformedIdempotencyKeyMessage };
+const KEY_REUSED = { message: importMessages.keyReused };
+
+function actor(request: FastifyRequest): string {
+  return request.session?.username ?? 'unknown';
+}
+
+export const importRoutes: ZodPlugin = async (app) => {
+  const store = app.clientStore;
+  const owner = app.ownerOnly(ownerOnly.importClients);
+
+  app.post(
+    '/imports',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+      schema: {
+        operationId: 'importClients',
+        summary: 'Import clients from a file’s rows (owner only)',
+        description:
+          'Each row gets the verdict the preview showed (new, already a client, twice in the file, not valid); the new ' +
+          'rows are registered and, with `existing: "update"`, the existing clients given the row’s values, all in one ' +
+          'transaction, each change logged as "imported" with the import’s id. Colleagues’ event streams get one `batch` ' +
+          'event. Honours Idempotency-Key as POST /api/clients does: the same key from the same account within 24 hours ' +
+          'answers the first import again; 422 when it came with another request. 413 above 32 MiB.',
+        headers: IdempotencyKeyHeaders,
+        body: ImportRequest,
+        response: { 201: ImportSummary, 400: ApiErrorBody, 403: ApiErrorBody, 422: ApiErrorBody },
+        responseHeaders: { 201: { Location: true } },
+      },
+      preHandler: owner,
+    },
+    async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      const key = parseIdempotencyKey(Array.isArray(header) ? header.join(', ') : header);
+      if (key === null) return reply.code(400).send(MALFORMED_IDEMPOTENCY_KEY);
+      // What a retry must send again to be answered with this import: the body as parsed.
+      const idempotency =
+        key === undefined ? undefined : { key, hash: createHash('sha256').update(JSON.stringify(request.body)).digest('base64url') };
+      const outcome = await store.importClients(request.body, actor(request), idempotency);
+      if (outcome.status === 'key-reused') return reply.code(422).send(KEY_REUSED);
+      const { summary } = outcome;
+      if (outcome.status === 'imported') {
+        await app.auditTrail.record(request, {
+          kind: 'clients-imported',
+          actor: actor(request),
+          subject: summary.id,
+          detail: String(summary.created + summary.updated),
+        });
+      }
+      // RFC 9110 section 15.3.2: a 201 names what it created.
+      return reply.code(201).header('location', apiPaths.import(summary.id)).send(summary);
+    },
+  );
+
+  app.get(
+    '/imports',
+    {
+      schema: {
+        operationId: 'listImports',
+        summary: 'The last 30 days’ imports, newest first (owner only)',
+        response: { 200: ImportList, 403: ApiErrorBody },
+      },
+      preHandler: owner,
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send(await store.imports()),
+  );
+
+  app.get(
+    '/imports/:importId',
+    {
+      schema: {
+        operationId: 'getImport',
+        summary: 'One import of the last 30 days (owner only)',
+        params: ImportIdParams,
+        response: { 200: ImportSummary, 403: ApiErrorBody, 404: ApiErrorBody },
+      },
+      preHandler: owner,
+    },
+    async (request, reply) => {
+      const found = await store.importSummary(request.params.importId);
+      if (!found) return reply.code(404).send(NOT_FOUND);
+      return reply.header('cache-control', 'no-store').send(found);
+    },
+  );
+
+  app.post(
+    '/imports/:importId/undo',
+    {
+      schema: {
+        operationId: 'undoImport',
+        summary: 'Take an import back (owner only)',
+        description:
+          'In one transaction: the clients it created go to Recently deleted, the ones it updated get their values from ' +
+          'before it; a client changed since the import is left as it is and named in `undone.leftAsChanged`. ' +
+          '404 for an unknown import or one older than 30 days, 409 when it was already taken back.',
+        params: ImportIdParams,
+        response: { 200: ImportSummary, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody },
+      },
+      config: { bodyOptional: true },
+      preHandler: owner,
+    },
+    async (request, reply) => {
+      const outcome = await store.undoImport(request.params.importId, actor(request));
+      if (outcome.status === 'not-found') return reply.code(404).send(NOT_FOUND);
+      if (outcome.status === 'already-undone') return reply.code(409).send(ALREADY_UNDONE);
+      const { summary } = outcome;
+      await app.auditTrail.record(request, { kind: 'import-undone', actor: actor(request), subject: summary.id });
+      return reply.send(summary);
+    },
+  );
+};
