@@ -29,7 +29,12 @@ type MockState = {
   audit?: AuditEntry[];
   /** The imports of client files (issue 29), oldest first; absent in a store saved before them. */
   imports?: MockImport[];
+  /** The seqs of each import's entries and each undo's, first to last: a replay sends each as one `batch` event. */
+  batches?: MockBatch[];
 };
+
+/** The entries of one import or undo in the change log: `from` to `to`, every seq between. */
+export type MockBatch = { from: number; to: number };
 
 /** An import as the mock keeps it: its summary, and what its undo needs (each client at the version it left). */
 type MockImport = {
@@ -179,23 +184,27 @@ function auditMatching({ account, kind }: AuditExportQuery): AuditEntry[] {
 }
 
 const changeListeners = new Set<(change: ClientChange) => void>();
-/** Told once per import or undo, with the log's newest seq: one refresh for colleagues, not 10,000 changes. */
-const batchListeners = new Set<(head: number) => void>();
+/** Told once per import or undo: one refresh for colleagues, not 10,000 changes. */
+const batchListeners = new Set<(batch: MockBatch) => void>();
 
 /**
  * Writes an import or its undo: `write` appends its entries with `record` (no listener told of each), then the store is
  * saved once and the batch's listeners told once.
  */
 function inBatch<T>(write: (record: (change: Omit<ClientChange, 'seq'>) => void) => T): T {
+  const batch = { from: state.nextSeq, to: state.nextSeq - 1 };
   const result = write((change) => {
     state.changes.push({ seq: state.nextSeq, ...change });
+    batch.to = state.nextSeq;
     state.nextSeq += 1;
   });
+  if (batch.to >= batch.from) {
+    state.batches = [...(state.batches ?? []), batch];
+    queueMicrotask(() => {
+      for (const listener of batchListeners) listener(batch);
+    });
+  }
   save();
-  const head = state.nextSeq - 1;
-  queueMicrotask(() => {
-    for (const listener of batchListeners) listener(head);
-  });
   return result;
 }
 
@@ -352,6 +361,10 @@ export const mockDb = {
   head(): number {
     return state.nextSeq - 1;
   },
+  /** The imports' and undos' entries, each batch's first and last seq, oldest first. */
+  batches(): readonly MockBatch[] {
+    return state.batches ?? [];
+  },
   /** The whole change log, oldest first (tests read the erasure's entry here). */
   changes(): readonly ClientChange[] {
     return state.changes;
@@ -469,8 +482,12 @@ export const mockDb = {
       return found.summary;
     });
   },
-  /** Calls `listener` after each import or undo with the log's newest seq; returns what stops it. */
-  onBatch(listener: (head: number) => void): () => void {
+  /** One import of the last 30 days (GET /api/imports/:id). */
+  findImport(importId: string): ImportSummary | undefined {
+    return recentImports().find((entry) => entry.summary.id === importId)?.summary;
+  },
+  /** Calls `listener` after each import or undo with its entries' seqs; returns what stops it. */
+  onBatch(listener: (batch: MockBatch) => void): () => void {
     batchListeners.add(listener);
     return () => void batchListeners.delete(listener);
   },

@@ -51,6 +51,8 @@ describe('imports in the mock', () => {
     const history = ClientHistory.parse((await call('GET', `/api/clients/${named('Iris')?._id}/history`)).json);
     expect(history).toMatchObject([{ kind: 'imported', by: 'admin', before: null }]);
     expect(ImportList.parse((await call('GET', '/api/imports')).json)).toEqual([summary]);
+    expect((await call('GET', `/api/imports/${summary.id}`)).json).toEqual(summary);
+    expect(mockDb.auditEntries({ kind: 'clients-imported' })).toMatchObject([{ actor: 'admin', subject: summary.id, detail: '2' }]);
   });
 
   it('updates existing clients on "update", and the undo gives them their earlier values', async () => {
@@ -87,6 +89,8 @@ describe('imports in the mock', () => {
     expect((await call('POST', `/api/imports/${summary.id}/undo`)).status).toBe(200);
     expect(await call('POST', `/api/imports/${summary.id}/undo`)).toEqual({ status: 409, json: { message: importMessages.alreadyUndone } });
     expect(await call('POST', '/api/imports/import-99/undo')).toEqual({ status: 404, json: { message: importMessages.notFound } });
+    expect(await call('GET', '/api/imports/import-99')).toEqual({ status: 404, json: { message: importMessages.notFound } });
+    expect(mockDb.auditEntries({ kind: 'import-undone' })).toMatchObject([{ actor: 'admin', subject: summary.id }]);
   });
 
   it('answers 400 to a request out of the contract, and stores nothing', async () => {
@@ -119,14 +123,40 @@ describe('imports in the mock', () => {
   it('tells the events stream once per import, not once per client', async () => {
     mockDb.startSession();
     const changes: number[] = [];
-    const batches: number[] = [];
+    const batches: unknown[] = [];
     const stopChanges = mockDb.onChange((change) => changes.push(change.seq));
-    const stopBatches = mockDb.onBatch((seq) => batches.push(seq));
+    const stopBatches = mockDb.onBatch((batch) => batches.push(batch));
+    const head = mockDb.head();
     await importFile('skip');
+    await Promise.resolve();
     stopChanges();
     stopBatches();
     expect(changes).toEqual([]);
-    expect(batches).toEqual([mockDb.head()]);
+    expect(batches).toEqual([{ from: head + 1, to: head + 2 }]);
+  });
+
+  it('replays an import as one batch event to a stream that missed it', async () => {
+    mockDb.startSession();
+    mockDb.createClient({
+      firstName: 'Before',
+      lastName: 'Import',
+      email: 'before@example.com',
+      registrationDateTime: '2024-01-01T00:00:00.000Z',
+    });
+    const after = mockDb.head() - 1;
+    await importFile('skip');
+    const controller = new AbortController();
+    const response = await fetch('http://localhost/api/events', { headers: { 'Last-Event-ID': String(after) }, signal: controller.signal });
+    const reader = response.body?.getReader();
+    let text = '';
+    while (reader && !text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    const events = [...text.matchAll(/event: (\w+)\ndata: (.*)/g)].map(([, event, data]) => [event, JSON.parse(data ?? '') as unknown]);
+    expect(events).toEqual([
+      ['change', expect.objectContaining({ kind: 'registered' })],
+      ['batch', { seq: mockDb.head(), count: 2 }],
+      ['ready', { seq: mockDb.head() }],
+    ]);
   });
 
   it('imports 10,000 rows in one request', async () => {

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
+import { readFileMessages } from '../../features/import/utils/read-file.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const clients = [
@@ -140,7 +141,7 @@ describe('/clients/import', () => {
   it('says why a file cannot be imported', async () => {
     const { user } = await openWithFile();
     await user.upload(screen.getByLabelText('CSV file'), csvFile('', 'empty.csv'));
-    expect(await screen.findByRole('alert')).not.toBeEmptyDOMElement();
+    expect(await screen.findByRole('alert')).toHaveTextContent(readFileMessages.empty);
     expect(screen.queryByRole('button', { name: /^Import \d/ })).not.toBeInTheDocument();
   });
 
