@@ -99,6 +99,8 @@ describe('/clients/import', () => {
     expect(await screen.findByText('Imported 2 clients.')).toBeInTheDocument();
     // Said in a status, read by screen readers without moving focus.
     expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Imported 2 clients.');
+    // The Import button has gone with the preview: focus is on what it did, not lost to the page.
+    expect(screen.getByText('Imported 2 clients.')).toHaveFocus();
     expect(
       mockDb
         .listClients()

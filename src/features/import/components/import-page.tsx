@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ImportSummary } from '#contract/import';
 import { ActionFailure } from '../../../components/action-failure.tsx';
 import { isRefusedToStaff, OwnerOnlyNotice } from '../../../components/owner-only.tsx';
@@ -35,6 +35,9 @@ export function ImportPage() {
   const [inputKey, setInputKey] = useState(0);
   const fileInputId = useId();
   const reads = useRef(0);
+  // The button pressed (Import, Undo import) is gone once it has done its work: focus goes to what it did.
+  const outcomeText = useRef<HTMLParagraphElement>(null);
+  useEffect(() => outcomeText.current?.focus(), [outcome]);
 
   if (isRefusedToStaff(imports.error)) {
     return (
@@ -76,8 +79,11 @@ export function ImportPage() {
         </div>
         <div role="status" className="import-file__status">
           {file.name === 'reading' && <p>Reading the file…</p>}
-          {outcome?.kind === 'imported' && <p>{importedMessage(outcome.summary)}</p>}
-          {outcome?.kind === 'undone' && <p>{undoneMessage(outcome.summary)}</p>}
+          {outcome && (
+            <p ref={outcomeText} tabIndex={-1} className="import-file__outcome">
+              {outcome.kind === 'imported' ? importedMessage(outcome.summary) : undoneMessage(outcome.summary)}
+            </p>
+          )}
         </div>
         {outcome?.kind === 'imported' && (
           <button type="button" className="button" disabled={undo.isPending} onClick={() => undoImport(outcome.summary.id)}>
