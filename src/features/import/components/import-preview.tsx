@@ -1,7 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { Client } from '#contract/api';
 import {
-  emailKey,
   importVerdicts,
   rowsWritten,
   VERDICT_LABELS,
@@ -13,6 +12,7 @@ import {
   type RowVerdict,
   type VerdictKind,
 } from '#contract/import';
+import { emailKey } from '#contract/text';
 import { ActionFailure } from '../../../components/action-failure.tsx';
 import { useImportClients } from '../api/imports.ts';
 import { assignColumn, guessMapping, IMPORT_FIELD_LABELS, type ColumnMapping, type ImportField } from '../utils/column-mapping.ts';
