@@ -61,6 +61,29 @@ async function seededSqlite(clients: number): Promise<string> {
       .insertInto('idempotency_keys')
       .values(['key-1', 'key-2'].map((key) => ({ actor: 'Alice', key, client_id: client?.id ?? '', created_at: now })))
       .execute();
+    await db
+      .insertInto('imports')
+      .values({
+        id: 'import-1',
+        at: now,
+        actor: 'Alice',
+        file_name: 'clients.csv',
+        existing: 'skip',
+        created: 1,
+        updated: 0,
+        skipped: 2,
+        undone_at: null,
+        undone_by: null,
+        undone_left: null,
+        idempotency_key: 'key-1',
+        request_hash: 'hash',
+      })
+      .execute();
+    await db
+      .updateTable('client_changes')
+      .set({ batch_id: 'import-1' })
+      .where('client_id', '=', client?.id ?? '')
+      .execute();
   } finally {
     await db.destroy();
   }
@@ -97,6 +120,7 @@ async function readContents(db: Kysely<Database>) {
     changes: (await db.selectFrom('client_changes').selectAll().orderBy('seq').execute()).map((row) => ({ ...row, seq: Number(row.seq) })),
     sessions: Number(sessions.count),
     idempotencyKeys: (await db.selectFrom('idempotency_keys').selectAll().execute()).sort((a, b) => (a.key < b.key ? -1 : 1)),
+    imports: (await db.selectFrom('imports').selectAll().execute()).map((row) => ({ ...row, created: Number(row.created) })),
     signInLinks: await db.selectFrom('sign_in_links').selectAll().orderBy('token_hash').execute(),
     auditEntries: (await db.selectFrom('audit_entries').selectAll().orderBy('seq').execute()).map((row) => ({
       ...row,
@@ -128,6 +152,9 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
     expect(after.sessions).toBe(0);
     expect(before.idempotencyKeys).toHaveLength(2);
     expect(after.idempotencyKeys).toEqual(before.idempotencyKeys);
+    expect(before.imports).toHaveLength(1);
+    expect(after.imports).toEqual(before.imports);
+    expect(before.changes.filter((change) => change.batch_id === 'import-1')).toHaveLength(1);
     expect(before.signInLinks).toHaveLength(1);
     expect(after.signInLinks).toEqual(before.signInLinks);
     expect(before.auditEntries).toHaveLength(2);
@@ -289,7 +316,16 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
     );
     expect(err[0]).toContain('Rolled back: nothing was copied.');
     const after = await contents(target);
-    expect(after).toEqual({ clients: [], staff: [], changes: [], sessions: 0, idempotencyKeys: [], signInLinks: [], auditEntries: [] });
+    expect(after).toEqual({
+      clients: [],
+      staff: [],
+      changes: [],
+      sessions: 0,
+      idempotencyKeys: [],
+      imports: [],
+      signInLinks: [],
+      auditEntries: [],
+    });
   });
 });
 

@@ -232,6 +232,14 @@ async function copy(
             .values(keys.slice(start, start + batchSize))
             .execute();
         }
+        // The imports of the last 30 days, to list and undo them after the move (their entries carry their ids).
+        const imports = await from.selectFrom('imports').selectAll().orderBy('id').execute();
+        for (let start = 0; start < imports.length; start += batchSize) {
+          await to
+            .insertInto('imports')
+            .values(imports.slice(start, start + batchSize))
+            .execute();
+        }
         // How far purges left gaps in the log (live updates' replays stop there).
         const purged = await from.selectFrom('client_changes_purged').select('through').executeTakeFirst();
         if (purged) await to.updateTable('client_changes_purged').set({ through: purged.through }).execute();

@@ -372,5 +372,3 @@ export function createImportsRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type ImportsRepository = ReturnType<typeof createImportsRepository>;

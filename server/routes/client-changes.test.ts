@@ -312,6 +312,7 @@ describe('POST /api/clients/:id/erase', () => {
           at: expect.any(String),
           before: null,
           after: null,
+          batch_id: null,
         },
       ]);
       const everything = JSON.stringify(await test.app.db.selectFrom('client_changes').selectAll().execute());

@@ -44,7 +44,8 @@ export const eventRoutes: ZodPlugin = async (app) => {
         operationId: 'streamClientEvents',
         summary: 'The changes of clients, live (Server-Sent Events)',
         description:
-          'Each change of the log is one `change` event (a ClientEvent), its `id:` the log’s sequence number. ' +
+          'Each change of the log is one `change` event (a ClientEvent), its `id:` the log’s sequence number; the changes ' +
+          'of one import, or of its undo, are one `batch` event ({ seq, count }, its `id:` their last). ' +
           'With `Last-Event-ID`, what was missed since comes first, or one `reset` event when the log cannot replay it. ' +
           'Then `ready` ({ seq }), and the changes as they are committed; a comment line every few seconds. ' +
           'The stream ends with its session; when it was ended elsewhere (the account disabled or signed out by an owner, ' +

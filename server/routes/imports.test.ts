@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Client, ClientChange, DeletedClient } from '#contract/api';
 import type { ImportSummary } from '#contract/import';
-import { importMessages } from '#contract/import';
+import { IMPORT_LIMITS, importMessages } from '#contract/import';
 import { isPostgres } from '../db/engine.ts';
 import { openEventStream } from '../testing/event-stream.ts';
 import {
@@ -83,7 +83,7 @@ describe('POST /api/imports', () => {
       expect.objectContaining({ kind: 'clients-imported', actor: 'nina', subject: summary.id, detail: '2' }),
     ]);
     expect((await asStaff(test, 'GET', summary.id ? `/api/imports/${summary.id}` : '')).json()).toEqual(summary);
-  });
+  }, 15_000);
 
   it('on "update", gives the client registered first with the email the row’s values: a new version, before and after', async () => {
     const test = await loggedIn();
@@ -150,17 +150,17 @@ describe('POST /api/imports', () => {
     const client = await asStaff(test, 'POST', '/api/clients', { payload: { ...aClient, firstName: 'x'.repeat(17 * 1024) } });
     expect(client.statusCode).toBe(413);
     expect(client.json()).toEqual({ message: 'Request body is too large (at most 16 KiB)' });
-  });
+  }, 15_000);
 
   it('takes 50,000 rows of mapped JSON within its limit', async () => {
     const test = await loggedIn();
-    const rows = Array.from({ length: 50_000 }, (_, index) => row(`Client ${index}`, `invalid-${index}`));
+    const rows = Array.from({ length: IMPORT_LIMITS.rows }, (_, index) => row(`Client ${index}`, `invalid-${index}`));
     const payload = JSON.stringify({ fileName: 'big.csv', existing: 'skip', rows });
     expect(payload.length).toBeGreaterThan(16 * 1024);
     const response = await asStaff(test, 'POST', '/api/imports', { payload, headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ created: 0, skipped: 50_000 });
-  });
+  }, 30_000);
 
   it('honours Idempotency-Key: a retry answers the first import again and imports nothing; another request, 422', async () => {
     const test = await loggedIn();
@@ -298,5 +298,5 @@ describe('colleagues’ event streams', () => {
       `batch ${start + 1201}`,
       `ready ${start + 1201}`,
     ]);
-  });
+  }, 15_000);
 });

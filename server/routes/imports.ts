@@ -13,10 +13,10 @@ import { ownerOnly } from '#contract/team';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 /**
- * An import's body: 50,000 rows of a file of at most 10 MB, as mapped JSON (each row's field names repeated), needs
- * up to about three times the file's size; above this, 413 before it is read.
+ * An import's body: 50,000 rows of a file of at most 10 MB, as mapped JSON (each row's field names and quotes added),
+ * some 14 MB; above this, 413 before it is read (docs/decisions/028-imports.md).
  */
-export const IMPORT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+const IMPORT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** Declared for the OpenAPI document; checked by parseIdempotencyKey. */
 const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });

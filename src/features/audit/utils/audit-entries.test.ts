@@ -15,9 +15,10 @@ const entry = (fields: Partial<AuditEntry>): AuditEntry => ({
 });
 
 describe('audit entries in words', () => {
-  it('say how many clients an export had, which role, why a sign-in was refused', () => {
+  it('say how many clients an export or an import had, which role, why a sign-in was refused', () => {
     expect(auditDetail(entry({ kind: 'clients-exported', detail: '1' }))).toBe('1 client');
     expect(auditDetail(entry({ kind: 'clients-exported', detail: '50000' }))).toBe('50,000 clients');
+    expect(auditDetail(entry({ kind: 'clients-imported', detail: '10000' }))).toBe('10,000 clients');
     expect(auditDetail(entry({ kind: 'role-changed', detail: 'owner' }))).toBe('Owner');
     expect(auditDetail(entry({ kind: 'sign-in-throttled', detail: 'throttled' }))).toBe('too many failed attempts');
     expect(auditDetail(entry({ kind: 'sign-in', detail: null }))).toBe('');
