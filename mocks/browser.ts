@@ -1,8 +1,9 @@
 import { setupWorker } from 'msw/browser';
 import { recordCall, type MockCall } from './call-log.ts';
 import { createSalonMock } from './console-api.ts';
-import { resetMockDb } from './db.ts';
+import { loadMockDb, resetMockDb } from './db.ts';
 import { handlers } from './handlers.ts';
+import { chooseWaitingExample } from './import-examples.ts';
 import { showMockPanel } from './mock-panel.ts';
 import { endpointOf, isOn, onScenarioChange, restoreScenario, scenarioOff, setDelay, startScenario } from './scenarios.ts';
 
@@ -54,6 +55,7 @@ function announceOffline() {
 
 /** Starts msw's service worker in place of the backend: `npm run dev` needs no server and no network. */
 export async function startMockWorker(): Promise<void> {
+  await loadMockDb();
   restoreScenario();
   readAddress();
   announceOffline();
@@ -76,4 +78,5 @@ export async function startMockWorker(): Promise<void> {
   window.salonMock = createSalonMock({ reload });
   showMockPanel({ reload });
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+  void chooseWaitingExample();
 }

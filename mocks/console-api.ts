@@ -2,6 +2,7 @@
 import { recentCalls, type MockCall } from './call-log.ts';
 import { colleague } from './colleague.ts';
 import { resetMockDb } from './db.ts';
+import { loadExample, type ImportExample } from './import-examples.ts';
 import { describePersona, signInAs } from './personas.ts';
 import { describeScenario, scenarioOff, setDelay, startScenario } from './scenarios.ts';
 
@@ -15,6 +16,8 @@ export type SalonMock = {
   colleague: typeof colleague;
   /** Logs in as a demo account, `signInAs('sam')` (staff) or `signInAs('admin')` (owner), and reloads the page. */
   signInAs: (username: string) => string;
+  /** Opens /clients/import with an example file chosen: `loadExample('spreadsheet' | 'suite-export' | 'errors')`. */
+  loadExample: (example: ImportExample) => string;
 };
 
 declare global {
@@ -39,5 +42,6 @@ export function createSalonMock({ reload }: { reload: () => void }): SalonMock {
       reload();
       return `Signed in as ${describePersona(me)}.`;
     },
+    loadExample,
   };
 }

@@ -1,8 +1,12 @@
 // The mock backend's store: clients, their change log and the demo session, in memory, and in the browser also in
-// localStorage (kept across reloads). `resetMockDb()` or `?mock-reset` brings back the seed.
+// localStorage (kept across reloads), or in IndexedDB once it outgrows localStorage (an import of 10,000 clients).
+// `resetMockDb()` or `?mock-reset` brings back the seed.
+import { createStore, del, get, set } from 'idb-keyval';
 import type { ChangeKind, Client, ClientChange, ClientFields, ClientInput, DeletedClient } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
+import { IMPORT_UNDO_DAYS, importVerdicts, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
+import { emailKey } from '#contract/text';
 import type { AuditEntry, AuditExportQuery, AuditKind, AuditPage, AuditQuery, Role } from '#contract/team';
 import { seedClients } from './seed.ts';
 import { resetTeamDb, teamDb } from './team-db.ts';
@@ -24,7 +28,24 @@ type MockState = {
   idempotencyKeys?: Array<{ by: string; key: string; clientId: string; at: number }>;
   /** The audit trail, oldest first, as the server keeps it (only ever added to); absent in a store saved before it. */
   audit?: AuditEntry[];
+  /** The imports of client files (issue 29), oldest first; absent in a store saved before them. */
+  imports?: MockImport[];
+  /** The seqs of each import's entries and each undo's, first to last: a replay sends each as one `batch` event. */
+  batches?: MockBatch[];
 };
+
+/** The entries of one import or undo in the change log: `from` to `to`, every seq between. */
+export type MockBatch = { from: number; to: number };
+
+/** An import as the mock keeps it: its summary, and what its undo needs (each client at the version it left). */
+type MockImport = {
+  summary: ImportSummary;
+  created: Array<{ clientId: string; version: number }>;
+  updated: Array<{ clientId: string; version: number; before: ClientFields }>;
+};
+
+/** Why an undo did nothing: no such import in the last 30 days, or it was undone already. */
+export type UndoImportOutcome = ImportSummary | 'not-found' | 'already-undone';
 
 /** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
 export type MockAuditRecord = {
@@ -36,6 +57,16 @@ export type MockAuditRecord = {
 };
 
 const STORAGE_KEY = 'salon-mock-db';
+
+/**
+ * A store longer than this (in characters of JSON) is kept in IndexedDB, and localStorage only says so: browsers give
+ * an origin about 5 million characters of localStorage, shared with the team's store and the app's own keys, and a
+ * store holding an import of 10,000 clients is about 5 million (then 7 million with its undo).
+ */
+const LOCAL_STORAGE_MAX_CHARS = 1_000_000;
+const IN_INDEXED_DB = '{"storedIn":"indexeddb"}';
+let idbStore: ReturnType<typeof createStore> | undefined;
+const indexedDbStore = () => (idbStore ??= createStore('salon-mock', 'store'));
 
 /** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
 const DEMO_USERNAME = 'admin';
@@ -74,11 +105,9 @@ function canPersist(): boolean {
 /** The store a browser kept before clients had versions: `clients` was a plain list. */
 type StateBeforeVersions = { clients: Client[]; sessionActive: boolean; nextId: number };
 
-function load(): MockState {
-  if (!canPersist()) return initialState();
+function load(saved: string | null | undefined = canPersist() ? window.localStorage.getItem(STORAGE_KEY) : null): MockState {
   try {
-    const saved = window.localStorage.getItem(STORAGE_KEY);
-    if (!saved) return initialState();
+    if (!saved || saved === IN_INDEXED_DB) return initialState();
     const parsed = JSON.parse(saved) as MockState | StateBeforeVersions;
     if ('changes' in parsed) return parsed;
     // Clients kept from before the change log, as the server's migration does: registered by "unknown".
@@ -89,9 +118,31 @@ function load(): MockState {
 }
 
 let state = load();
+let inIndexedDb = false;
+
+/**
+ * The store as the browser kept it, from IndexedDB when it outgrew localStorage: awaited before the mock answers.
+ * (Read at once from localStorage when the module loads, so that Node's tests need no await.)
+ */
+export async function loadMockDb(): Promise<void> {
+  if (!canPersist() || window.localStorage.getItem(STORAGE_KEY) !== IN_INDEXED_DB) return;
+  inIndexedDb = true;
+  state = load(await get<string>(STORAGE_KEY, indexedDbStore()).catch(() => undefined));
+}
 
 function save() {
-  if (canPersist()) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+  if (!canPersist()) return;
+  const json = JSON.stringify(state);
+  if (json.length <= LOCAL_STORAGE_MAX_CHARS) {
+    window.localStorage.setItem(STORAGE_KEY, json);
+    if (inIndexedDb) void del(STORAGE_KEY, indexedDbStore());
+    inIndexedDb = false;
+    return;
+  }
+  // A string: IndexedDB copies it whole, rather than walking 10,000 clients object by object.
+  void set(STORAGE_KEY, json, indexedDbStore());
+  window.localStorage.setItem(STORAGE_KEY, IN_INDEXED_DB);
+  inIndexedDb = true;
 }
 
 const stored = (clientId: string) => state.clients.find((entry) => entry.client._id === clientId);
@@ -134,6 +185,41 @@ function auditMatching({ account, kind }: AuditExportQuery): AuditEntry[] {
 }
 
 const changeListeners = new Set<(change: ClientChange) => void>();
+/** Told once per import or undo: one refresh for colleagues, not 10,000 changes. */
+const batchListeners = new Set<(batch: MockBatch) => void>();
+
+/**
+ * Writes an import or its undo: `write` appends its entries with `record` (no listener told of each), then the store is
+ * saved once and the batch's listeners told once.
+ */
+function inBatch<T>(write: (record: (change: Omit<ClientChange, 'seq'>) => void) => T): T {
+  const batch = { from: state.nextSeq, to: state.nextSeq - 1 };
+  const result = write((change) => {
+    state.changes.push({ seq: state.nextSeq, ...change });
+    batch.to = state.nextSeq;
+    state.nextSeq += 1;
+  });
+  if (batch.to >= batch.from) {
+    state.batches = [...(state.batches ?? []), batch];
+    queueMicrotask(() => {
+      for (const listener of batchListeners) listener(batch);
+    });
+  }
+  save();
+  return result;
+}
+
+const IMPORT_UNDO_MS = IMPORT_UNDO_DAYS * 24 * 60 * 60 * 1000;
+const recentImports = () => (state.imports ?? []).filter((entry) => Date.now() - Date.parse(entry.summary.at) < IMPORT_UNDO_MS);
+const namedClient = ({ _id, firstName, lastName }: Client): ClientNamed => ({ clientId: _id, firstName, lastName });
+
+/** Each email's client, the one registered first when a family shares one (the contract's `importVerdicts`). */
+function clientsByEmail(): Map<string, string> {
+  const byEmail = new Map<string, string>();
+  const clients = mockDb.listClients().toSorted((a, b) => a.registrationDateTime.localeCompare(b.registrationDateTime));
+  for (const client of clients) if (!byEmail.has(emailKey(client.email))) byEmail.set(emailKey(client.email), client._id);
+  return byEmail;
+}
 
 const matches = (ifMatch: IfMatch, version: number) => ifMatch === undefined || ifMatch === '*' || ifMatch.includes(version);
 
@@ -276,6 +362,10 @@ export const mockDb = {
   head(): number {
     return state.nextSeq - 1;
   },
+  /** The imports' and undos' entries, each batch's first and last seq, oldest first. */
+  batches(): readonly MockBatch[] {
+    return state.batches ?? [];
+  },
   /** The whole change log, oldest first (tests read the erasure's entry here). */
   changes(): readonly ClientChange[] {
     return state.changes;
@@ -306,6 +396,101 @@ export const mockDb = {
   /** Every entry `filter` matches, newest first (GET /api/audit-export). */
   auditEntries(filter: AuditExportQuery): AuditEntry[] {
     return auditMatching(filter);
+  },
+  /** POST /api/imports: every row's verdict as the preview's, the new rows (and existing ones on "update") written. */
+  importClients({ fileName, existing, rows }: ImportRequest, by: string = mockDb.sessionUser()): ImportSummary {
+    const at = new Date().toISOString();
+    const byEmail = clientsByEmail();
+    const verdicts = importVerdicts(rows, (key) => byEmail.get(key), at);
+    const entries = new Map(state.clients.map((entry) => [entry.client._id, entry]));
+    const done: MockImport = {
+      summary: { id: '', at, by, fileName, existing, created: 0, updated: 0, skipped: 0, undone: null },
+      created: [],
+      updated: [],
+    };
+    return inBatch((record) => {
+      for (const verdict of verdicts) {
+        if (verdict.kind === 'new') {
+          const client: Client = { _id: `mock-${String(state.nextId).padStart(6, '0')}`, ...verdict.client };
+          state.nextId += 1;
+          state.clients.push({ client, version: 1, deleted: null });
+          record({ clientId: client._id, version: 1, kind: 'imported', by, at, before: null, after: fieldsOf(client) });
+          done.created.push({ clientId: client._id, version: 1 });
+        } else if (verdict.kind === 'existing' && existing === 'update') {
+          const entry = entries.get(verdict.clientId);
+          if (!entry) continue;
+          const before = fieldsOf(entry.client);
+          entry.client = { _id: verdict.clientId, ...verdict.client };
+          entry.version += 1;
+          record({ clientId: verdict.clientId, version: entry.version, kind: 'imported', by, at, before, after: fieldsOf(entry.client) });
+          done.updated.push({ clientId: verdict.clientId, version: entry.version, before });
+        }
+      }
+      const imports = state.imports ?? [];
+      done.summary = {
+        ...done.summary,
+        id: `import-${imports.length + 1}`,
+        created: done.created.length,
+        updated: done.updated.length,
+        skipped: verdicts.length - done.created.length - done.updated.length,
+      };
+      state.imports = [...imports, done];
+      return done.summary;
+    });
+  },
+  /** GET /api/imports: the last 30 days', newest first. */
+  listImports(): ImportSummary[] {
+    return recentImports()
+      .map((entry) => entry.summary)
+      .reverse();
+  },
+  /**
+   * POST /api/imports/:id/undo: created clients to "Recently deleted", updated ones back to their earlier values; a
+   * client changed since the import (its version moved on) is left as it is and named.
+   */
+  undoImport(importId: string, by: string = mockDb.sessionUser()): UndoImportOutcome {
+    const found = recentImports().find((entry) => entry.summary.id === importId);
+    if (!found) return 'not-found';
+    if (found.summary.undone) return 'already-undone';
+    const at = new Date().toISOString();
+    const entries = new Map(state.clients.map((entry) => [entry.client._id, entry]));
+    return inBatch((record) => {
+      const leftAsChanged: ClientNamed[] = [];
+      for (const { clientId, version } of found.created) {
+        const entry = entries.get(clientId);
+        if (!entry) continue; // Erased since: nothing of it is left to undo.
+        if (entry.version !== version || entry.deleted) {
+          leftAsChanged.push(namedClient(entry.client));
+          continue;
+        }
+        entry.version += 1;
+        entry.deleted = { at, by };
+        record({ clientId, version: entry.version, kind: 'deleted', by, at, before: fieldsOf(entry.client), after: null });
+      }
+      for (const { clientId, version, before } of found.updated) {
+        const entry = entries.get(clientId);
+        if (!entry) continue;
+        if (entry.version !== version || entry.deleted) {
+          leftAsChanged.push(namedClient(entry.client));
+          continue;
+        }
+        const after = fieldsOf(entry.client);
+        entry.client = { _id: clientId, ...before };
+        entry.version += 1;
+        record({ clientId, version: entry.version, kind: 'updated', by, at, before: after, after: before });
+      }
+      found.summary = { ...found.summary, undone: { at, by, leftAsChanged } };
+      return found.summary;
+    });
+  },
+  /** One import of the last 30 days (GET /api/imports/:id). */
+  findImport(importId: string): ImportSummary | undefined {
+    return recentImports().find((entry) => entry.summary.id === importId)?.summary;
+  },
+  /** Calls `listener` after each import or undo with its entries' seqs; returns what stops it. */
+  onBatch(listener: (batch: MockBatch) => void): () => void {
+    batchListeners.add(listener);
+    return () => void batchListeners.delete(listener);
   },
   /** Replaces every client and the log (tests set up exactly the list they need): each registered, at version 1. */
   setClients(clients: Client[]) {

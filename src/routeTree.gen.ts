@@ -16,6 +16,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as StaffRouteImport } from './routes/staff'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
 import { Route as ClientsDeletedRouteImport } from './routes/clients/deleted'
+import { Route as ClientsImportRouteImport } from './routes/clients/import'
 import { Route as ClientsRegisterRouteImport } from './routes/clients/register'
 import { Route as WelcomeTokenRouteImport } from './routes/welcome.$token'
 import { Route as ClientsEditClientIdRouteImport } from './routes/clients/edit.$clientId'
@@ -55,6 +56,11 @@ const ClientsDeletedRoute = ClientsDeletedRouteImport.update({
   path: '/clients/deleted',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ClientsImportRoute = ClientsImportRouteImport.update({
+  id: '/clients/import',
+  path: '/clients/import',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClientsRegisterRoute = ClientsRegisterRouteImport.update({
   id: '/clients/register',
   path: '/clients/register',
@@ -78,6 +84,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
+  '/clients/import': typeof ClientsImportRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
@@ -90,6 +97,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
+  '/clients/import': typeof ClientsImportRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients': typeof ClientsIndexRoute
@@ -103,6 +111,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
+  '/clients/import': typeof ClientsImportRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
@@ -117,6 +126,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/staff'
     | '/clients/deleted'
+    | '/clients/import'
     | '/clients/register'
     | '/welcome/$token'
     | '/clients/'
@@ -129,6 +139,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/staff'
     | '/clients/deleted'
+    | '/clients/import'
     | '/clients/register'
     | '/welcome/$token'
     | '/clients'
@@ -141,6 +152,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/staff'
     | '/clients/deleted'
+    | '/clients/import'
     | '/clients/register'
     | '/welcome/$token'
     | '/clients/'
@@ -154,6 +166,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   StaffRoute: typeof StaffRoute
   ClientsDeletedRoute: typeof ClientsDeletedRoute
+  ClientsImportRoute: typeof ClientsImportRoute
   ClientsRegisterRoute: typeof ClientsRegisterRoute
   WelcomeTokenRoute: typeof WelcomeTokenRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
@@ -211,6 +224,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientsDeletedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/clients/import': {
+      id: '/clients/import'
+      path: '/clients/import'
+      fullPath: '/clients/import'
+      preLoaderRoute: typeof ClientsImportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/clients/register': {
       id: '/clients/register'
       path: '/clients/register'
@@ -242,6 +262,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   StaffRoute: StaffRoute,
   ClientsDeletedRoute: ClientsDeletedRoute,
+  ClientsImportRoute: ClientsImportRoute,
   ClientsRegisterRoute: ClientsRegisterRoute,
   WelcomeTokenRoute: WelcomeTokenRoute,
   ClientsIndexRoute: ClientsIndexRoute,

@@ -85,7 +85,7 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   const named = (text: string) => [...names].reduce((out, [id, name]) => out.replaceAll(id, name), text);
 
   async function call(label: string, method: string, template: string, options: Omit<Sent, 'method' | 'path'> & { id?: string } = {}) {
-    const path = template.replace('{clientId}', options.id ?? '');
+    const path = template.replace('{clientId}', options.id ?? '').replace('{importId}', options.id ?? '');
     const response = await side.send({ method, path, headers: options.headers, body: options.body });
     // HEAD and the methods a path does not have (405) are no operations of the document: compared only.
     if (document.paths[template]?.[method.toLowerCase()]) {
@@ -101,6 +101,11 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
     );
     const id = (parsed as { _id?: unknown } | undefined)?._id;
     if (method === 'POST' && response.status === 201 && typeof id === 'string' && !names.has(id)) names.set(id, `{${label}}`);
+    // An import's id (issue 29), as a client's.
+    const importId = template === '/api/imports' ? (parsed as { id?: unknown } | undefined)?.id : undefined;
+    if (method === 'POST' && response.status === 201 && typeof importId === 'string' && !names.has(importId)) {
+      names.set(importId, `{${label}}`);
+    }
     // The list's tag from reading it: a registration's ETag on the same path is the client's ("v1"), which named as a
     // list tag matched inside a later client's random id in 1 run of 16.
     const listTag = method === 'GET' && template === '/api/clients' ? headers.etag?.slice(1, -1) : undefined;
@@ -134,6 +139,7 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('Recently deleted, no session', 'GET', '/api/deleted-clients');
   await call('who am I, no session', 'GET', '/api/me');
   await call('export the list, no session', 'GET', '/api/clients-export');
+  await call('imports, no session', 'GET', '/api/imports');
   await call('wrong password', 'POST', '/login', withBody({ username: side.account.username, password: 'not it' }));
   await session();
 
@@ -180,6 +186,24 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('export, unknown', 'GET', '/api/clients/{clientId}/export', { id: 'nobody' });
   await call('who am I, an owner', 'GET', '/api/me');
   await call('export the list', 'GET', '/api/clients-export');
+
+  // Importing (issue 29): 201 with Location, each row's verdict (a new one written, a bad one skipped); 400 for a
+  // request out of the contract; the list, one import, its undo once (409 after), 404 for one unknown, 405.
+  const rows = [
+    { ...input, firstName: 'Iris', email: 'iris@example.com' },
+    { ...input, email: 'not an email' },
+  ];
+  const imported = await call('import', 'POST', '/api/imports', withBody({ fileName: 'clients.csv', existing: 'skip', rows }));
+  const importId = (imported.parsed as { id: string }).id;
+  await call('import, no rows', 'POST', '/api/imports', withBody({ fileName: 'clients.csv', existing: 'skip', rows: [] }));
+  await call('import, unknown choice', 'POST', '/api/imports', withBody({ fileName: 'clients.csv', existing: 'merge', rows }));
+  await call('imports', 'GET', '/api/imports');
+  await call('an import', 'GET', '/api/imports/{importId}', { id: importId });
+  await call('an import, unknown', 'GET', '/api/imports/{importId}', { id: 'nothing' });
+  await call('undo an import', 'POST', '/api/imports/{importId}/undo', { id: importId });
+  await call('undo an import again', 'POST', '/api/imports/{importId}/undo', { id: importId });
+  await call('undo an import, unknown', 'POST', '/api/imports/{importId}/undo', { id: 'nothing' });
+  await call('PATCH the imports', 'PATCH', '/api/imports', withBody({}));
 
   // Deleting, Recently deleted, restoring, erasing.
   await call('delete, If-None-Match: its tag', 'DELETE', client, { id, headers: { 'if-none-match': '"v2"' } });
@@ -243,6 +267,9 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('audit trail, staff', 'GET', '/api/audit');
   await call('audit export, staff', 'GET', '/api/audit-export');
   await call('audit trail, staff, unknown kind', 'GET', '/api/audit?kind=coffee');
+  await call('imports, staff', 'GET', '/api/imports');
+  await call('import, staff', 'POST', '/api/imports', withBody({ fileName: 'clients.csv', existing: 'skip', rows }));
+  await call('undo an import, staff', 'POST', '/api/imports/{importId}/undo', { id: importId });
   await call('log out, staff', 'POST', '/logout');
   return { answers: answers.map(([label, answer]) => [label, JSON.parse(named(JSON.stringify(answer))) as Answer]), problems };
 }
@@ -266,14 +293,28 @@ describe('the mock and the server', () => {
     // What the roles' cases are meant to meet (issue 28), so that both sides agreeing on something else fails too.
     const roles = Object.fromEntries(
       server.answers
-        .filter(([label]) => /who am I|export the list|, staff$/.test(label))
+        .filter(([label]) => /who am I|export the list|import|, staff$/.test(label))
         .map(([label, { status, message, body }]) => [label, message ?? body ?? status]),
     );
     expect(roles).toEqual({
       'who am I, no session': 'Log in to continue',
       'export the list, no session': 'Log in to continue',
+      'imports, no session': 'Log in to continue',
       'who am I, an owner': { role: 'owner' },
       'export the list': 200,
+      import: 201,
+      'import, no rows': 'The file has no rows',
+      'import, unknown choice': expect.any(String),
+      imports: 200,
+      'an import': 200,
+      'an import, unknown': 'No import with this id in the last 30 days.',
+      'undo an import': 200,
+      'undo an import again': 'This import was already taken back.',
+      'undo an import, unknown': 'No import with this id in the last 30 days.',
+      'PATCH the imports': expect.any(String),
+      'imports, staff': 'Only an owner can import clients.',
+      'import, staff': 'Only an owner can import clients.',
+      'undo an import, staff': 'Only an owner can import clients.',
       'who am I, staff': { role: 'staff' },
       'register, staff': 201,
       'export, staff': 'Only an owner can export a client’s data.',

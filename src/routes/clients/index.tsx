@@ -110,6 +110,11 @@ function ClientsPage({ clients: loaded, emptyMessage }: { clients: readonly Clie
         <Link to="/clients/deleted" className="button">
           Recently deleted
         </Link>
+        {owner && (
+          <Link to="/clients/import" className="button">
+            Import clients
+          </Link>
+        )}
       </p>
     </div>
   );
