@@ -41,6 +41,7 @@ describe('openDatabase', () => {
         'client_changes_purged',
         'clients',
         'idempotency_keys',
+        'imports',
         'sessions',
         'sign_in_links',
         'sqlite_sequence',
