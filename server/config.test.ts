@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseFromUrl, readServerConfig, redactedUrl } from './config.ts';
+import { DEFAULT_CONNECTION_TIMEOUTS } from './http/timeouts.ts';
 
 describe('readServerConfig', () => {
   it('has working defaults', () => {
@@ -15,6 +16,17 @@ describe('readServerConfig', () => {
     expect(config.initialAccount).toEqual({ username: 'admin', password: undefined });
     expect(config.app.deletedClientsKeepDays).toBe(30);
     expect(config.app.auditKeepDays).toBe(365);
+    expect(config.app.connectionTimeouts).toEqual(DEFAULT_CONNECTION_TIMEOUTS);
+  });
+
+  it('shortens the headers time-out for a test, never lengthens it', () => {
+    expect(readServerConfig({ SALON_TEST_HEADERS_TIMEOUT_MS: '2000' }, '/x').app.connectionTimeouts).toEqual({
+      ...DEFAULT_CONNECTION_TIMEOUTS,
+      headersMs: 2000,
+    });
+    expect(() => readServerConfig({ SALON_TEST_HEADERS_TIMEOUT_MS: '60000' }, '/x')).toThrow(
+      /SALON_TEST_HEADERS_TIMEOUT_MS: must be a whole number from 500 to 10000/,
+    );
   });
 
   it('reads every variable', () => {

@@ -12,7 +12,7 @@ import type { ScryptParams } from './auth/password.ts';
 import { passwordProblem } from './auth/password.ts';
 import type { DatabaseConfig } from './db/database.ts';
 import type { PostgresConfig } from './db/postgres.ts';
-import type { ConnectionTimeouts } from './http/timeouts.ts';
+import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from './http/timeouts.ts';
 import type { StreamLimits } from './events/event-streams.ts';
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -189,6 +189,8 @@ const EnvSchema = z.object({
   EVENTS_MAX_STREAMS_PER_SESSION: wholeNumber(1, 1000, DEFAULT_EVENTS.perSession),
   EVENTS_MAX_STREAMS: wholeNumber(1, 100_000, DEFAULT_EVENTS.perInstance),
   EVENTS_HEARTBEAT_SECONDS: wholeNumber(1, 3600, DEFAULT_EVENTS.heartbeatMs / 1000),
+  // For tests only (docs/server.md, "Time-outs"): the reliability suite's quick slowloris check need not wait 10 s.
+  SALON_TEST_HEADERS_TIMEOUT_MS: wholeNumber(500, DEFAULT_CONNECTION_TIMEOUTS.headersMs, DEFAULT_CONNECTION_TIMEOUTS.headersMs),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -250,6 +252,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
         heartbeatMs: vars.EVENTS_HEARTBEAT_SECONDS * 1000,
       },
       logLevel: vars.LOG_LEVEL,
+      connectionTimeouts: { ...DEFAULT_CONNECTION_TIMEOUTS, headersMs: vars.SALON_TEST_HEADERS_TIMEOUT_MS },
     },
   };
 }

@@ -8,7 +8,8 @@
 import { test as base, expect } from '@playwright/test';
 import { MOCK_ACCOUNT, type Account } from './support/accounts.ts';
 import { StaffApi } from './support/api.ts';
-import { addStaffAccount, browserColleague, COLLEAGUE_ACCOUNT, mockColleague, type Colleague } from './support/colleague.ts';
+import { logInThroughApi, signInWithSession, waitForApp } from './support/app.ts';
+import { addStaffAccount, apiColleague, COLLEAGUE_ACCOUNT, mockColleague, type Colleague } from './support/colleague.ts';
 import { startMockServer, startRealServer, type AppServer, type RealAppServer } from './support/servers.ts';
 
 type Backend = 'mock' | 'real';
@@ -25,6 +26,8 @@ type WorkerFixtures = AppOptions & {
   colleagueAccount: typeof COLLEAGUE_ACCOUNT | undefined;
   /** The real project's API as the test account, outside the browser (undefined in the mock project). */
   staffApi: StaffApi | undefined;
+  /** The real project's API as the colleague's account, logged in once per worker (undefined in the mock project). */
+  colleagueApi: StaffApi | undefined;
 };
 
 type TestFixtures = {
@@ -36,6 +39,12 @@ type TestFixtures = {
   emptyClientList: void;
   /** Another member of staff changing the same clients (support/colleague.ts). */
   colleague: Colleague;
+  /**
+   * Signs the page in as the project's account, for tests whose subject is not the login nor a session of their own:
+   * the real project shares the worker's session (staffApi's, no password hash per test), the mock logs in through its
+   * API. On /, or `then` once the app there has rendered (/clients: as the login form leaves it, the list's heading).
+   */
+  signIn: (then?: string) => Promise<void>;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -63,14 +72,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 60_000 },
   ],
 
-  colleague: async ({ page, browser, appServer, colleagueAccount }, provide) => {
-    if (!colleagueAccount) return provide(mockColleague(page));
-    const colleague = await browserColleague(browser, appServer.url, colleagueAccount);
-    try {
-      await provide(colleague);
-    } finally {
-      await colleague.close();
-    }
+  colleagueApi: [
+    async ({ appServer, colleagueAccount, playwright }, provide) => {
+      if (!colleagueAccount) return provide(undefined);
+      const api = await StaffApi.open(playwright.request, appServer.url, colleagueAccount);
+      try {
+        await provide(api);
+      } finally {
+        await api.dispose();
+      }
+    },
+    { scope: 'worker' },
+  ],
+
+  colleague: async ({ page, colleagueApi, colleagueAccount }, provide) => {
+    await provide(colleagueApi && colleagueAccount ? apiColleague(colleagueApi, colleagueAccount) : mockColleague(page));
   },
 
   baseURL: async ({ appServer }, provide) => {
@@ -94,6 +110,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+
+  signIn: async ({ page, account, staffApi }, provide) => {
+    await provide(async (then) => {
+      if (staffApi) await signInWithSession(page, account.username, await staffApi.session());
+      else await logInThroughApi(page, account);
+      if (then === undefined) return;
+      await page.goto(then);
+      await waitForApp(page);
+      if (then === '/clients') await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+    });
+  },
 
   emptyClientList: [
     async ({ staffApi }, provide) => {

@@ -2,6 +2,11 @@
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { Account } from './accounts.ts';
 
+/** A client's four fields as the API takes them. */
+type ClientFields = Record<'firstName' | 'lastName' | 'email' | 'registrationDateTime', string>;
+
+type Cookie = Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'][number];
+
 type RequestFactory = { newContext(options: { baseURL: string }): Promise<APIRequestContext> };
 
 /**
@@ -11,6 +16,8 @@ type RequestFactory = { newContext(options: { baseURL: string }): Promise<APIReq
 export class StaffApi {
   readonly #api: APIRequestContext;
   readonly #account: Account;
+  /** When the session ends at the latest, from the last login's Session-Expires. */
+  #endsAt = Number.NaN;
 
   private constructor(api: APIRequestContext, account: Account) {
     this.#api = api;
@@ -24,6 +31,17 @@ export class StaffApi {
   async #logIn(): Promise<void> {
     const login = await this.#api.post('/login', { data: this.#account });
     expect(login.status(), 'POST /login').toBe(200);
+    this.#endsAt = Date.parse(login.headers()['session-expires'] ?? '');
+  }
+
+  /**
+   * This account's session, for a browser context to share (fixtures.ts, `signIn`): its cookies, and when it ends at the
+   * latest. Logged in again first when a test has ended it.
+   */
+  async session(): Promise<{ cookies: Cookie[]; endsAt: number }> {
+    const me = await this.#call('GET', '/api/me');
+    expect(me.status(), 'GET /api/me').toBe(200);
+    return { cookies: (await this.#api.storageState()).cookies, endsAt: this.#endsAt };
   }
 
   /**
@@ -31,11 +49,17 @@ export class StaffApi {
    * (its keep-alive time-out, 5 s) just as the next request went out fails with ECONNRESET before the server read it:
    * that request is sent once more, on a new connection (a local run met it once between two tests).
    */
-  async #call(method: 'GET' | 'POST', path: string, data?: unknown): Promise<APIResponse> {
-    const options = data === undefined ? { method } : { method, data };
+  async #call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    data?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<APIResponse> {
+    const options = data === undefined ? { method, headers } : { method, data, headers };
     const send = () =>
       this.#api.fetch(path, options).catch((error: unknown) => {
-        if (!String(error).includes('ECONNRESET')) throw error;
+        // ECONNREFUSED too: a call right after a test restarted the server on the same port.
+        if (!/ECONNRESET|ECONNREFUSED|socket hang up/.test(String(error))) throw error;
         return this.#api.fetch(path, options);
       });
     const response = await send();
@@ -70,6 +94,36 @@ export class StaffApi {
     const added = await this.#call('POST', '/api/staff', { username, role: 'staff' });
     expect(added.status(), 'POST /api/staff').toBe(201);
     return ((await added.json()) as { link: { path: string } }).link.path;
+  }
+
+  /** Registers a client, as the register form sends it. */
+  async createClient(fields: ClientFields): Promise<void> {
+    const created = await this.#call('POST', '/api/clients', fields);
+    expect(created.status(), 'POST /api/clients').toBe(201);
+  }
+
+  /**
+   * Changes some of a client's fields, as the edit form's Update sends them: the client as it is now, with `fields`
+   * changed, conditional on the version just read (If-Match), as the form is on the version it opened.
+   */
+  async updateClient(clientId: string, fields: Partial<ClientFields>): Promise<void> {
+    const path = `/api/clients/${encodeURIComponent(clientId)}`;
+    const current = await this.#call('GET', path);
+    expect(current.status(), `GET ${path}`).toBe(200);
+    const { firstName, lastName, email, registrationDateTime } = { ...((await current.json()) as ClientFields), ...fields };
+    const updated = await this.#call(
+      'PUT',
+      path,
+      { firstName, lastName, email, registrationDateTime },
+      { 'If-Match': current.headers().etag ?? '' },
+    );
+    expect(updated.status(), `PUT ${path}`).toBe(200);
+  }
+
+  /** Deletes a client (it goes to "Recently deleted"), as the edit page's Delete and Yes do. */
+  async deleteClient(clientId: string): Promise<void> {
+    const deleted = await this.#call('DELETE', `/api/clients/${encodeURIComponent(clientId)}`);
+    expect(deleted.status(), `DELETE /api/clients/${clientId}`).toBe(204);
   }
 
   dispose(): Promise<void> {

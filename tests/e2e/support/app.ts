@@ -170,12 +170,32 @@ export async function logInThroughApi(page: Page, account: Account): Promise<voi
   }, account);
   expect(status, 'POST /login').toBe(200);
   expect(sessionExpires, 'POST /login: Session-Expires').not.toBeNull();
-  // As the login form leaves it (src/lib/login-flag.ts): the flag, and who logged in, when, and until when.
+  await setLoginFlag(page, account.username, Date.parse(sessionExpires ?? ''));
+}
+
+/** The login flag, as the login form leaves it (src/lib/login-flag.ts): the flag, and who logged in, when, and until when. */
+async function setLoginFlag(page: Page, username: string, endsAt: number): Promise<void> {
   await page.evaluate(
     ({ flagKey, loginKey, username, endsAt }) => {
       window.localStorage.setItem(loginKey, JSON.stringify({ account: username, at: Date.now(), endsAt }));
       window.localStorage.setItem(flagKey, 'true');
     },
-    { flagKey: LOGIN_FLAG_KEY, loginKey: LOGIN_KEY, username: account.username, endsAt: Date.parse(sessionExpires ?? '') },
+    { flagKey: LOGIN_FLAG_KEY, loginKey: LOGIN_KEY, username, endsAt },
   );
+}
+
+/**
+ * Signs the page in with a session the worker already has (the real project's StaffApi): its cookie, then the flag the
+ * SPA would have stored, on /. No login, so no password hash (scrypt, 0.6–0.9 s of a busy CPU per login): for tests
+ * whose subject is not the login nor a session of their own (docs/decisions/027-ci-time.md, second round).
+ */
+export async function signInWithSession(
+  page: Page,
+  username: string,
+  session: { cookies: Parameters<import('@playwright/test').BrowserContext['addCookies']>[0]; endsAt: number },
+): Promise<void> {
+  await page.context().addCookies(session.cookies);
+  await page.goto('/');
+  await waitForApp(page);
+  await setLoginFlag(page, username, session.endsAt);
 }

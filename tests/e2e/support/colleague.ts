@@ -1,12 +1,12 @@
 /**
  * A second member of staff, changing a client while the test's own page has it open (issue 18). In the `real`
- * project a second account, added with `npm run staff -- add`, in a second browser context doing it through the UI;
+ * project a second account, added with `npm run staff -- add`, doing it through the API with its own session;
  * in the `mock` project the mock's colleague (`salonMock.colleague`), writing to the store the page reads.
  */
 import { spawnSync } from 'node:child_process';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Account } from './accounts.ts';
-import { logInThroughApi } from './app.ts';
+import type { StaffApi } from './api.ts';
 
 type ColleagueChange = Partial<Record<'firstName' | 'lastName' | 'email' | 'registrationDateTime', string>>;
 
@@ -65,45 +65,17 @@ export function mockColleague(page: Page): Colleague {
   };
 }
 
-/** A colleague in their own browser context, logged in as `account`, who edits and deletes through the UI. */
-export async function browserColleague(
-  browser: Browser,
-  baseURL: string,
-  account: Account,
-): Promise<Colleague & { close(): Promise<void> }> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await logInThroughApi(page, account);
-  const openClient = async (clientId: string) => {
-    await page.goto(`/clients/edit/${encodeURIComponent(clientId)}`);
-    await expect(page.getByLabel('First name')).not.toHaveValue('');
-  };
-  const labels = {
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email',
-    registrationDateTime: 'Registration date and time',
-  } as const;
+/**
+ * The real project's colleague: their own account and session, changing clients through the API as their edit page
+ * would send it (support/api.ts). What the test's page then shows is the subject, not the colleague's screens (the
+ * edit and delete screens have their own tests): one login per worker instead of a browser context, a login and a
+ * page load per change (docs/decisions/027-ci-time.md, second round).
+ */
+export function apiColleague(api: StaffApi, account: Account): Colleague {
   return {
     username: account.username,
-    async create(fields) {
-      await page.goto('/clients/register');
-      for (const [field, value] of Object.entries(fields)) await page.getByLabel(labels[field as keyof ColleagueChange]).fill(value);
-      await page.getByRole('button', { name: 'Register' }).click();
-      await expect(page.getByText('Client registered successfully!')).toBeVisible();
-    },
-    async update(clientId, fields) {
-      await openClient(clientId);
-      for (const [field, value] of Object.entries(fields)) await page.getByLabel(labels[field as keyof ColleagueChange]).fill(value);
-      await page.getByRole('button', { name: 'Update' }).click();
-      await expect(page.getByText('Client updated successfully!')).toBeVisible();
-    },
-    async delete(clientId) {
-      await openClient(clientId);
-      await page.getByRole('button', { name: 'Delete' }).click();
-      await page.getByRole('button', { name: 'Yes' }).click();
-      await expect(page).toHaveURL(/\/clients(\?|$)/);
-    },
-    close: () => context.close(),
+    create: (fields) => api.createClient(fields),
+    update: (clientId, fields) => api.updateClient(clientId, fields),
+    delete: (clientId) => api.deleteClient(clientId),
   };
 }

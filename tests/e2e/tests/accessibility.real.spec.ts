@@ -1,14 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import {
-  createClientThroughApi,
-  deleteClientThroughApi,
-  logInThroughApi,
-  uniqueClient,
-  waitForApp,
-  fillClientForm,
-} from '../support/app.ts';
+import { createClientThroughApi, deleteClientThroughApi, uniqueClient, waitForApp, fillClientForm } from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { createFamily, firstNames, searchBox } from '../support/front-desk.ts';
 
@@ -51,8 +44,8 @@ test.describe('logged out', () => {
 });
 
 test.describe('logged in', () => {
-  test.beforeEach(async ({ page, account }) => {
-    await logInThroughApi(page, account);
+  test.beforeEach(async ({ signIn }) => {
+    await signIn();
   });
 
   test('/ has no violations', async ({ page }, testInfo) => {
@@ -139,8 +132,8 @@ test.describe('logged in', () => {
 });
 
 test.describe('the front desk (logged in)', () => {
-  test.beforeEach(async ({ page, account }) => {
-    await logInThroughApi(page, account);
+  test.beforeEach(async ({ signIn }) => {
+    await signIn();
   });
 
   test('axe finds nothing on results, no results and the questions', async ({ page }, testInfo) => {

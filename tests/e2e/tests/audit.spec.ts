@@ -1,14 +1,13 @@
 /**
  * The audit trail (issue 28), in both projects: the owner finds their own sign-in and an "Export data" in it, filters
- * it, exports it, and on a 375 px phone the page fits with its table scrolling in its box; staff who open /audit by its
- * address read "Only an owner can see this page.".
+ * it, exports it; staff who open /audit by its address read "Only an owner can see this page.". Its layout at 375 px
+ * is in responsive.real.spec.ts.
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import type { Account } from '../support/accounts.ts';
-import { createClientThroughApi, logIn, logInThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
-import { expectSoundLayout, saveScreenshot } from '../support/layout.ts';
+import { createClientThroughApi, logIn, logInThroughApi, uniqueClient } from '../support/app.ts';
 
 /** The mock's member of staff (mocks/db.ts); the real project's second account, added as staff by the CLI. */
 const MOCK_STAFF: Account = { username: 'sam', password: 'sam' };
@@ -61,27 +60,6 @@ test('the owner sees their own sign-in and an "Export data" in the audit trail, 
   expect(lines[0]).toBe('\uFEFFWhen (UTC),What,Who,On what,Detail,IP,Browser');
   expect(lines.length - 1).toBe(await trailRows(page).count());
   expect(lines.slice(1).every((line) => line.includes(`,Signed in,${account.username},`))).toBe(true);
-});
-
-test.describe('375 px wide', () => {
-  test.use({ viewport: { width: 375, height: 812 } });
-
-  test('the audit trail fits: filters stacked, the table scrolling inside its box', async ({ page, account }) => {
-    await logInThroughApi(page, account);
-    await page.goto('/audit');
-    await waitForApp(page);
-    await expect(trailRows(page).first()).toBeVisible();
-    await expectSoundLayout(page, 'audit trail at 375 px');
-    const scroller = page.locator('.table-scroll');
-    const { clientWidth, scrollWidth } = await scroller.evaluate((box) => ({ clientWidth: box.clientWidth, scrollWidth: box.scrollWidth }));
-    expect(scrollWidth).toBeGreaterThan(clientWidth);
-    // Scrolled to its far side, the row still says when (the When column stays at the box's left edge).
-    await scroller.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
-    const when = trailRows(page).first().getByRole('cell').first();
-    const [whenBox, scrollerBox] = [await when.boundingBox(), await scroller.boundingBox()];
-    expect(whenBox && scrollerBox && whenBox.x - scrollerBox.x).toBeLessThan(2);
-    await saveScreenshot(page, `${test.info().project.name}/375-audit`);
-  });
 });
 
 test('staff who open /audit by its address read that only an owner can see it', async ({ page, colleagueAccount }) => {

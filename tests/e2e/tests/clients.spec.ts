@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import {
-  clientRow,
-  createClientThroughApi,
-  expectAlert,
-  logIn,
-  openEditPageFromList,
-  uniqueClient,
-  fillClientForm,
-} from '../support/app.ts';
+import { clientRow, createClientThroughApi, expectAlert, openEditPageFromList, uniqueClient, fillClientForm } from '../support/app.ts';
 
 const REGISTRATION_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
@@ -21,8 +13,8 @@ function recordClientPosts(page: Page): string[] {
   return posts;
 }
 
-test.beforeEach(async ({ page, account }) => {
-  await logIn(page, account);
+test.beforeEach(async ({ signIn }) => {
+  await signIn('/clients');
 });
 
 test.describe('register', () => {

@@ -8,14 +8,14 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures.ts';
-import { clientRow, createClientThroughApi, logIn, uniqueClient, type Client } from '../support/app.ts';
+import { clientRow, createClientThroughApi, uniqueClient, type Client } from '../support/app.ts';
 import { dropMockEventStream, refuseEventStream } from '../support/live-updates.ts';
 
 const WHEN = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d`;
 
-test.beforeEach(async ({ page, account, backend }) => {
+test.beforeEach(async ({ page, backend, signIn }) => {
   if (backend === 'real') await refuseEventStream(page);
-  await logIn(page, account);
+  await signIn('/clients');
   if (backend === 'mock') await dropMockEventStream(page);
 });
 

@@ -3,27 +3,34 @@
  * session, the page then behaving as on any 401.
  */
 import { expect, test } from '../fixtures.ts';
-import { clientRow, createClientThroughApi, logIn, uniqueClient } from '../support/app.ts';
+import { clientRow, createClientThroughApi, uniqueClient } from '../support/app.ts';
 import { endAllSessions } from '../support/sessions.ts';
 
-test('after the server restarts, the list is live again', async ({ page, account, colleague, realServer }, testInfo) => {
-  await logIn(page, account);
+test('after the server restarts, the list is live again', async ({ page, signIn, colleague, realServer }, testInfo) => {
+  await signIn('/clients');
   const client = await createClientThroughApi(page, uniqueClient(testInfo));
+  const streaming = () =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.ok(), { timeout: 20_000 });
+  const first = streaming();
   await page.reload();
+  await first;
   await expect(clientRow(page, client.firstName)).toBeVisible();
 
+  // The stream reconnects by itself (Last-Event-ID: what it missed, if anything, comes first); the colleague changes
+  // the client once it has, as a colleague in a browser of their own did, pages loaded after the restart.
+  const again = streaming();
   await realServer.restart();
+  await again;
   await colleague.update(client._id, { lastName: 'AfterRestart' });
-  // The stream reconnects by itself (Last-Event-ID: what it missed, if anything, comes first).
   await expect(clientRow(page, client.firstName)).toContainText('AfterRestart', { timeout: 20_000 });
 });
 
 test('a session ended elsewhere ends the stream: the open page goes to the login page, saying why', async ({
   page,
-  account,
+  signIn,
   realServer,
 }) => {
-  await logIn(page, account);
+  await signIn('/clients');
   const streaming = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.ok());
   await page.goto('/clients');
   await streaming;

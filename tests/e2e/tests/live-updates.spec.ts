@@ -5,10 +5,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { clientRow, createClientThroughApi, logIn, uniqueClient } from '../support/app.ts';
+import { clientRow, createClientThroughApi, uniqueClient } from '../support/app.ts';
 
-test.beforeEach(async ({ page, account }) => {
-  await logIn(page, account);
+test.beforeEach(async ({ signIn }) => {
+  await signIn('/clients');
 });
 
 /**

@@ -20,8 +20,8 @@ import { deleteSecondOfflineThenOpenFirst, offlineCopy, serverClients, underServ
 
 test.use({ serviceWorkers: 'allow' });
 
-test('a reload of /clients while offline opens the app with the list kept on this device', async ({ page, context, account }, testInfo) => {
-  await logIn(page, account);
+test('a reload of /clients while offline opens the app with the list kept on this device', async ({ page, context, signIn }, testInfo) => {
+  await signIn('/clients');
   const client = await createClientThroughApi(page, uniqueClient(testInfo));
   await underServiceWorker(page);
   await expect(clientRow(page, client.firstName)).toBeVisible();
@@ -38,8 +38,8 @@ test('a reload of /clients while offline opens the app with the list kept on thi
   await expect(page.getByText(/You are offline/)).toBeHidden();
 });
 
-test('Sign Out removes the copy: nothing of it is left for the next person at this PC', async ({ page, account }, testInfo) => {
-  await logIn(page, account);
+test('Sign Out removes the copy: nothing of it is left for the next person at this PC', async ({ page, signIn }, testInfo) => {
+  await signIn('/clients');
   const client = await createClientThroughApi(page, uniqueClient(testInfo));
   await page.reload();
   await expect(clientRow(page, client.firstName)).toBeVisible();
@@ -71,8 +71,8 @@ test('another account logging in on the same browser never gets the previous one
   expect(await offlineCopy(page)).not.toContain(`"buster":"${account.username}"`);
 });
 
-test('the app is installable: Chromium finds nothing missing (manifest, icons, the worker)', async ({ page, context, account }) => {
-  await logIn(page, account);
+test('the app is installable: Chromium finds nothing missing (manifest, icons, the worker)', async ({ page, context, signIn }) => {
+  await signIn('/clients');
   await underServiceWorker(page);
   const devtools = await context.newCDPSession(page);
   const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
@@ -118,9 +118,9 @@ async function openEachOnce(page: Page, firstNames: readonly string[]) {
 test('register, edit and delete while offline, through a reload: each saved exactly once when the connection returns', async ({
   page,
   context,
-  account,
+  signIn,
 }, testInfo) => {
-  await logIn(page, account);
+  await signIn('/clients');
   const edited = await createClientThroughApi(page, uniqueClient(testInfo, { firstName: 'Edited' }));
   const deleted = await createClientThroughApi(page, uniqueClient(testInfo, { firstName: 'Deleted', email: `deleted.${edited.email}` }));
   const registered = uniqueClient(testInfo, { firstName: 'Registered', email: `registered.${edited.email}` });
@@ -166,10 +166,10 @@ test('register, edit and delete while offline, through a reload: each saved exac
 test('a colleague’s change while offline: the edit waits as "Needs your decision", and opens as the conflict with mine', async ({
   page,
   context,
-  account,
+  signIn,
   colleague,
 }, testInfo) => {
-  await logIn(page, account);
+  await signIn('/clients');
   const client = await seenOnThisDevice(page, uniqueClient(testInfo, { firstName: 'Shared' }));
 
   await context.setOffline(true);
@@ -191,8 +191,8 @@ test('a colleague’s change while offline: the edit waits as "Needs your decisi
   expect(saved).toMatchObject({ email: `theirs.${client.email}` });
 });
 
-test('Sign Out with a change waiting asks first: No stays, Yes discards it', async ({ page, context, account }, testInfo) => {
-  await logIn(page, account);
+test('Sign Out with a change waiting asks first: No stays, Yes discards it', async ({ page, context, account, signIn }, testInfo) => {
+  await signIn('/clients');
   const client = await seenOnThisDevice(page, uniqueClient(testInfo, { firstName: 'Kept' }));
 
   await context.setOffline(true);
@@ -225,9 +225,9 @@ async function registerThroughForm(page: Page, client: ClientInput) {
 test('issue 26: offline, the list this page load never fetched shows from the copy, and the first client opens', async ({
   page,
   context,
-  account,
+  signIn,
 }, testInfo) => {
-  await logIn(page, account);
+  await signIn('/clients');
   const first = uniqueClient(testInfo, { firstName: 'First' });
   const second = uniqueClient(testInfo, { firstName: 'Second', email: `second.${first.email}` });
   await registerThroughForm(page, first);

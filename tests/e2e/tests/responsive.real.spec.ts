@@ -1,6 +1,6 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { createClientThroughApi, deleteClientThroughApi, logInThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
+import { createClientThroughApi, deleteClientThroughApi, uniqueClient, waitForApp } from '../support/app.ts';
 import { createFamily, firstNames, searchBox } from '../support/front-desk.ts';
 import { expectSoundLayout, saveScreenshot } from '../support/layout.ts';
 
@@ -8,6 +8,14 @@ import { expectSoundLayout, saveScreenshot } from '../support/layout.ts';
  * The pages' layout at a phone's and a desk's width. In the real project only: the layout is the same whichever backend
  * answers.
  */
+
+/** The audit trail's rows (audit.spec.ts has what they say). */
+function trailRows(page: Page): Locator {
+  return page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
+}
 
 /** A phone and a desktop (the issue's 375 px and 1280 px). */
 const VIEWPORTS = [
@@ -42,8 +50,8 @@ for (const viewport of VIEWPORTS) {
       await checkPage(page, 'login', 'Staff login');
     });
 
-    test('the staff pages fit, with no overlapping controls', async ({ page, account }, testInfo) => {
-      await logInThroughApi(page, account);
+    test('the staff pages fit, with no overlapping controls', async ({ page, signIn }, testInfo) => {
+      await signIn();
       const client = await createClientThroughApi(page, longClient(testInfo));
 
       await page.goto('/');
@@ -65,8 +73,8 @@ for (const viewport of VIEWPORTS) {
       await checkPage(page, 'edit-delete-question', 'Edit a client');
     });
 
-    test("Recently deleted fits, each row's Restore and Erase in view", async ({ page, account }, testInfo) => {
-      await logInThroughApi(page, account);
+    test("Recently deleted fits, each row's Restore and Erase in view", async ({ page, signIn }, testInfo) => {
+      await signIn();
       const client = await createClientThroughApi(page, longClient(testInfo));
       await deleteClientThroughApi(page, client._id);
 
@@ -98,8 +106,8 @@ for (const viewport of VIEWPORTS) {
 }
 
 test.describe('the front desk (logged in)', () => {
-  test.beforeEach(async ({ page, account }) => {
-    await logInThroughApi(page, account);
+  test.beforeEach(async ({ signIn }) => {
+    await signIn();
   });
 
   test('at 375 px the search, count and export fit and work', async ({ page }, testInfo) => {
@@ -111,5 +119,25 @@ test.describe('the front desk (logged in)', () => {
     await expect(firstNames(page)).toHaveText(['Ana', 'Ana']);
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
     await expectSoundLayout(page, '/clients searched at 375 px');
+  });
+});
+
+test.describe('the audit trail at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the audit trail fits: filters stacked, the table scrolling inside its box', async ({ page, signIn }) => {
+    await signIn('/audit');
+    await waitForApp(page);
+    await expect(trailRows(page).first()).toBeVisible();
+    await expectSoundLayout(page, 'audit trail at 375 px');
+    const scroller = page.locator('.table-scroll');
+    const { clientWidth, scrollWidth } = await scroller.evaluate((box) => ({ clientWidth: box.clientWidth, scrollWidth: box.scrollWidth }));
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    // Scrolled to its far side, the row still says when (the When column stays at the box's left edge).
+    await scroller.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+    const when = trailRows(page).first().getByRole('cell').first();
+    const [whenBox, scrollerBox] = [await when.boundingBox(), await scroller.boundingBox()];
+    expect(whenBox && scrollerBox && whenBox.x - scrollerBox.x).toBeLessThan(2);
+    await saveScreenshot(page, `${test.info().project.name}/375-audit`);
   });
 });

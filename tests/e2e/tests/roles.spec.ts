@@ -7,7 +7,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import type { Account } from '../support/accounts.ts';
-import { createClientThroughApi, deleteClientThroughApi, logIn, logInThroughApi, uniqueClient, type Client } from '../support/app.ts';
+import type { StaffApi } from '../support/api.ts';
+import { createClientThroughApi, deleteClientThroughApi, signInWithSession, uniqueClient, type Client } from '../support/app.ts';
 import { ownerControlsOn } from '../support/roles.ts';
 
 /** The mock's console, as the page has it in development (mocks/console-api.ts). */
@@ -30,11 +31,12 @@ async function ownerControlsSeen(page: Page, client: Client, deleted: Client) {
 }
 
 /** A member of staff's page: the real server's second account in its own context, or the mock's `sam` in this page. */
-async function staffPage(page: Page, browser: Browser, baseURL: string, staffAccount: Account | undefined) {
-  if (staffAccount) {
+async function staffPage(page: Page, browser: Browser, baseURL: string, staffAccount: Account | undefined, staffApi: StaffApi | undefined) {
+  if (staffAccount && staffApi) {
     const context = await browser.newContext({ baseURL });
     const staff = await context.newPage();
-    await logInThroughApi(staff, staffAccount);
+    // The account's own session, the worker's (fixtures.ts, colleagueApi): no password hash here.
+    await signInWithSession(staff, staffAccount.username, await staffApi.session());
     return { page: staff, close: () => context.close() };
   }
   // The mock's store and session live in this page: the persona switch reloads it as sam.
@@ -47,13 +49,14 @@ async function staffPage(page: Page, browser: Browser, baseURL: string, staffAcc
 test('the owner sees Export CSV, Export data and Erase permanently; staff see none of them', async ({
   page,
   browser,
-  account,
   appServer,
   colleagueAccount,
+  colleagueApi,
+  signIn,
 }, testInfo) => {
-  // Two logins (scrypt on the real server) and six full page loads: over 30 s on a busy 2-core machine.
+  // Six full page loads and two sign-ins: over 30 s on a busy 2-core machine.
   test.slow();
-  await logIn(page, account);
+  await signIn('/clients');
   const client = await createClientThroughApi(page, uniqueClient(testInfo));
   const deleted = await createClientThroughApi(page, uniqueClient(testInfo, { firstName: `Gone${client.firstName}` }));
   await deleteClientThroughApi(page, deleted._id);
@@ -64,7 +67,7 @@ test('the owner sees Export CSV, Export data and Erase permanently; staff see no
     deleted: ['Erase permanently'],
   });
 
-  const staff = await staffPage(page, browser, appServer.url, colleagueAccount);
+  const staff = await staffPage(page, browser, appServer.url, colleagueAccount, colleagueApi);
   try {
     // Each page has loaded (its client, the history, Restore: every account keeps those) and the role has come.
     expect(await ownerControlsSeen(staff.page, client, deleted)).toEqual({ list: [], client: [], deleted: [] });

@@ -451,13 +451,20 @@ const refusedAs = (status: number): ReturnType<typeof rawRefusal> => ({
 
 const SLOW_SOCKETS = 50;
 
-/** Slowloris: sockets that send a header line a second and never end their headers; after 2 s, one ordinary request. */
+/**
+ * The headers time-out the real server of these checks has: the production one (DEFAULT_CONNECTION_TIMEOUTS, 10 s) in
+ * a full run; with --quick (CI) 3 s through the test-only SALON_TEST_HEADERS_TIMEOUT_MS (docs/server.md, "Time-outs"),
+ * so that the check does not wait 10 s. server/config.test.ts checks that the production server has the 10 s.
+ */
+const HEADERS_MS = context.quick ? 3000 : DEFAULT_CONNECTION_TIMEOUTS.headersMs;
+
+/** Slowloris: sockets that send a header line a second and never end their headers; halfway, one ordinary request. */
 async function trickleHeaders(port: number, client: HttpClient, limitMs: number) {
   const trickling = Array.from({ length: SLOW_SOCKETS }, () =>
     rawExchange(port, SLOW_HEADERS.request, { trickle: { chunk: SLOW_HEADERS.chunk, everyMs: 1000 }, giveUpMs: limitMs }),
   );
   // Meanwhile the server responds to everyone else as usual.
-  await sleep(2000);
+  await sleep(Math.min(2000, HEADERS_MS / 2));
   const meanwhile = await client.request({ method: 'GET', path: '/api/clients' });
   return { responses: await Promise.all(trickling), meanwhile };
 }
@@ -488,7 +495,10 @@ describe('access', () => {
   /** Every route of the app, from the route table read in process by the first check. */
   let allRoutes: Route[] | undefined;
   beforeAll(async () => {
-    running = await startLoggedIn(context, 'access', { databaseFile: join(context.workDir, 'access-real', 'salon.db') });
+    running = await startLoggedIn(context, 'access', {
+      databaseFile: join(context.workDir, 'access-real', 'salon.db'),
+      env: { SALON_TEST_HEADERS_TIMEOUT_MS: String(HEADERS_MS) },
+    });
     const { server, client, cookie } = running;
     const body = clientBody('access-target');
     const created = await client.request({ method: 'POST', path: '/api/clients', headers: jsonHeaders(server.origin, cookie), body });
@@ -569,7 +579,8 @@ describe('access', () => {
   });
 
   it('slow headers', async () => {
-    const { headersMs, checkIntervalMs } = DEFAULT_CONNECTION_TIMEOUTS;
+    const { checkIntervalMs } = DEFAULT_CONNECTION_TIMEOUTS;
+    const headersMs = HEADERS_MS;
     const limitMs = headersMs + checkIntervalMs + 2000;
     const { responses, meanwhile } = await trickleHeaders(running.server.port, running.client, limitMs);
     const refusals = responses.map((response) => rawRefusal(SLOW_HEADERS.request, response));

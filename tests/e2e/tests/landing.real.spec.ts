@@ -1,3 +1,7 @@
+/**
+ * The landing page, as a visitor sees it. It calls no API, so the backend is not its subject: the real project only
+ * (the production build), not again with msw (docs/decisions/027-ci-time.md, second round).
+ */
 import { expect, test } from '../fixtures.ts';
 import { mainNav, waitForApp } from '../support/app.ts';
 
