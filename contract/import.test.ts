@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailKey, importVerdicts, rowsWritten, verdictCounts, verdictText, type ImportRow } from './import.ts';
+import { importVerdicts, rowsWritten, verdictCounts, verdictText, type ImportRow } from './import.ts';
 
 const IMPORTED_AT = '2026-11-26T12:00:00.000Z';
 const row = (fields: Partial<ImportRow>): ImportRow => ({
@@ -61,9 +61,5 @@ describe('import verdicts', () => {
     expect(counts).toEqual({ new: 1, existing: 1, repeated: 1, invalid: 1 });
     expect(rowsWritten(counts, 'skip')).toBe(1);
     expect(rowsWritten(counts, 'update')).toBe(2);
-  });
-
-  it('match emails trimmed and in any case', () => {
-    expect(emailKey('  Ana@Example.com ')).toBe('ana@example.com');
   });
 });

@@ -10,17 +10,13 @@
  */
 import { z } from 'zod';
 import { ClientId, ClientInput, describeValidationError, type ClientInputBody } from './api.ts';
+import { emailKey } from './text.ts';
 
 /** A file larger than either is refused before it is read. */
 export const IMPORT_LIMITS = { rows: 50_000, bytes: 10 * 1024 * 1024 } as const;
 
 /** How long an import can be taken back, and is listed on /clients/import. */
 export const IMPORT_UNDO_DAYS = 30;
-
-/** Emails match as the edit form's "A client with this email already exists" does: trimmed, in any case. */
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** A row as mapped from the file: the client's fields as text; no registration date-time means the time of the import. */
 export type ImportRow = Omit<ClientInputBody, 'registrationDateTime'> & { registrationDateTime?: string | undefined };

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { ClientInput, type Client, type ClientInputBody } from '#contract/api';
-import { emailKey } from '#contract/import';
+import { emailKey } from '#contract/text';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isUnauthorized } from '../../../lib/api-errors.ts';
 import { setLeaveGuard } from '../../../lib/leave-guard.ts';

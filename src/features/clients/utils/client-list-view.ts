@@ -1,18 +1,12 @@
 // The client list's search (names, email) and sort (any column); ties keep the registration order. What does not
 // depend on the search (each client's searchable text, each column's order) is computed once per list.
 import type { Client } from '#contract/api';
+import { foldText } from '#contract/text';
 import type { ClientListView, SortColumn, SortDirection } from './list-view-search.ts';
-
-/** Lower case, without accents or other combining marks: "Lucía" and "LUCIA" are both "lucia". */
-export function foldForSearch(text: string): string {
-  // Most text is plain ASCII, where lower case is all there is to do.
-  const lower = text.toLowerCase();
-  return /[^\0-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower;
-}
 
 /** The words of a search, folded; a client matches when each word is in its names or email. */
 export function searchWords(query: string): string[] {
-  return foldForSearch(query).split(/\s+/).filter(Boolean);
+  return foldText(query).split(/\s+/).filter(Boolean);
 }
 
 type Key = string | number;
@@ -94,10 +88,10 @@ function orderByRank({ rank, count }: Ranks, dir: SortDirection): Uint32Array {
 export function createClientListView(clients: readonly Client[]) {
   const folded = new Map<string, string>();
   // Names repeat: each distinct one is folded once.
-  const fold = (text: string) => folded.get(text) ?? folded.set(text, foldForSearch(text)).get(text) ?? '';
+  const fold = (text: string) => folded.get(text) ?? folded.set(text, foldText(text)).get(text) ?? '';
   // Each client's searchable text, by index; filled ahead in idle time (prepareSearch) or at the first search.
   const searchable: string[] = [];
-  const searchableText = (client: Client) => `${fold(client.firstName)} ${fold(client.lastName)} ${foldForSearch(client.email)}`;
+  const searchableText = (client: Client) => `${fold(client.firstName)} ${fold(client.lastName)} ${foldText(client.email)}`;
   const fillSearchable = (until: number) => {
     for (let index = searchable.length; index < until; index += 1) searchable.push(searchableText(clients[index] as Client));
   };
