@@ -6,7 +6,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ClientFields, ClientInput } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
-import { emailKey, importVerdicts, IMPORT_UNDO_DAYS, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
+import { importVerdicts, IMPORT_UNDO_DAYS, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
+import { emailKey } from '#contract/text';
 import type { ClientChangesTable, Database, ImportsTable } from '../db/schema.ts';
 import type { Writer } from './clients.ts';
 
@@ -372,4 +373,3 @@ export function createImportsRepository(db: Kysely<Database>) {
     },
   };
 }
-

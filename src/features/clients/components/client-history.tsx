@@ -11,6 +11,8 @@ const WHAT: Record<ClientChange['kind'], string> = {
   restored: 'Restored',
   erased: 'Erased',
   imported: 'Imported',
+  merged: 'Merged',
+  unmerged: 'Merge undone',
 };
 
 /** The form's labels, in the form's order. */
