@@ -3,8 +3,17 @@ import { auditHandlers } from './handlers/audit.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { clientHandlers } from './handlers/clients.ts';
 import { eventHandlers } from './handlers/events.ts';
+import { mergeHandlers } from './handlers/merges.ts';
 import { teamHandlers } from './handlers/team.ts';
 import { scenarioHandler } from './scenarios.ts';
 
 /** The scenario handler first: it responds for a scenario that is on, or lets the request through. */
-export const handlers = [scenarioHandler, ...authHandlers, ...auditHandlers, ...clientHandlers, ...eventHandlers, ...teamHandlers];
+export const handlers = [
+  scenarioHandler,
+  ...authHandlers,
+  ...auditHandlers,
+  ...clientHandlers,
+  ...eventHandlers,
+  ...mergeHandlers,
+  ...teamHandlers,
+];

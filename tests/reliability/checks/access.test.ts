@@ -90,7 +90,7 @@ function requestFor(
     .replace(':id', sessionId)
     .replace(/:[A-Za-z]+/g, clientId)
     // A client's merges are asked for by a query.
-    .replace(/^\/api\/merges$/, route.method === 'GET' ? `/api/merges?clientId=${clientId}` : '/api/merges');
+    .replace(/^\/api\/merges$/, route.method === 'GET' || route.method === 'HEAD' ? `/api/merges?clientId=${clientId}` : '/api/merges');
   const headers: Record<string, string> = {};
   let body: string | undefined;
   if (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH') {
