@@ -18,8 +18,7 @@ export const MERGE_UNDO_DAYS = 30;
 const Version = z.number().int().positive();
 
 /** A client and its version (the ETag's number), as the merge page shows and sends it back. */
-export const VersionedClientBody = z.object({ client: Client, version: Version });
-export type VersionedClientBody = z.infer<typeof VersionedClientBody>;
+const VersionedClientBody = z.object({ client: Client, version: Version });
 
 /** GET /api/duplicates: `kept` was registered first. */
 export const DuplicatePairBody = z.object({
@@ -29,10 +28,6 @@ export const DuplicatePairBody = z.object({
 });
 export type DuplicatePairBody = z.infer<typeof DuplicatePairBody>;
 export const DuplicateList = z.array(DuplicatePairBody);
-
-/** The fields a merge chooses, in the form's order. */
-export const MERGE_FIELDS = ['firstName', 'lastName', 'email', 'registrationDateTime'] as const satisfies ReadonlyArray<keyof ClientFields>;
-export type MergeField = (typeof MERGE_FIELDS)[number];
 
 /** Whose value each field takes: the kept client's or the other's. */
 const Source = z.enum(['kept', 'other']);
