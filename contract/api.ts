@@ -134,7 +134,8 @@ export const ClientList = z.array(Client);
 const ClientVersion = z.number().int().positive();
 
 /** What a change did to the client. */
-export const ChangeKind = z.enum(['registered', 'updated', 'deleted', 'restored', 'erased', 'imported']);
+/** `merged`: two clients made one (the kept one's values, the other leaving the list); `unmerged`: a merge taken back. */
+export const ChangeKind = z.enum(['registered', 'updated', 'deleted', 'restored', 'erased', 'imported', 'merged', 'unmerged']);
 export type ChangeKind = z.infer<typeof ChangeKind>;
 
 /** The stored fields, as a change records them before and after. */

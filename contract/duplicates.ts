@@ -11,7 +11,7 @@ export type DuplicateReason = 'email' | 'name';
 export type DuplicatePair = { kept: Client; other: Client; reasons: DuplicateReason[] };
 
 /** By registration; the id decides between two registered at the same time. */
-function registeredFirst(a: Client, b: Client): number {
+export function registeredFirst(a: Client, b: Client): number {
   if (a.registrationDateTime !== b.registrationDateTime) return a.registrationDateTime < b.registrationDateTime ? -1 : 1;
   return a._id === b._id ? 0 : a._id < b._id ? -1 : 1;
 }

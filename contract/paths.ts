@@ -33,4 +33,9 @@ export const apiPaths = {
   /** One import (the Location of POST /api/imports's 201). */
   import: (importId: string) => `/api/imports/${encodeURIComponent(importId)}`,
   undoImport: (importId: string) => `/api/imports/${encodeURIComponent(importId)}/undo`,
+  /** Possible duplicates (issue 29): pairs of clients alike in email or name. */
+  duplicates: '/api/duplicates',
+  /** Two clients into one; the merges a client took part in (`?clientId=`). */
+  merges: '/api/merges',
+  undoMerge: (mergeId: string) => `/api/merges/${encodeURIComponent(mergeId)}/undo`,
 } as const;

@@ -7,6 +7,15 @@ import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#con
 import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { IMPORT_UNDO_DAYS, importVerdicts, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
 import { emailKey } from '#contract/text';
+import { duplicatePairs, registeredFirst } from '#contract/duplicates';
+import {
+  MERGE_UNDO_DAYS,
+  mergedFields,
+  type DuplicatePairBody,
+  type MergeConflictBody,
+  type MergeRequest,
+  type MergeSummary,
+} from '#contract/merge';
 import type { AuditEntry, AuditExportQuery, AuditKind, AuditPage, AuditQuery, Role } from '#contract/team';
 import { seedClients } from './seed.ts';
 import { resetTeamDb, teamDb } from './team-db.ts';
@@ -32,6 +41,8 @@ type MockState = {
   imports?: MockImport[];
   /** The seqs of each import's entries and each undo's, first to last: a replay sends each as one `batch` event. */
   batches?: MockBatch[];
+  /** Merges of duplicates (issue 29), with the other client as it was; absent in a store saved before them. */
+  merges?: Array<{ summary: MergeSummary; other: StoredClient }>;
 };
 
 /** The entries of one import or undo in the change log: `from` to `to`, every seq between. */
@@ -492,6 +503,74 @@ export const mockDb = {
     batchListeners.add(listener);
     return () => void batchListeners.delete(listener);
   },
+  /** Possible duplicates (issue 29), each client with its version, as GET /api/duplicates. */
+  duplicates(): DuplicatePairBody[] {
+    const versions = new Map(state.clients.map((entry) => [entry.client._id, entry.version]));
+    return duplicatePairs(mockDb.listClients()).map(({ kept, other, reasons }) => ({
+      kept: { client: kept, version: versions.get(kept._id) ?? 1 },
+      other: { client: other, version: versions.get(other._id) ?? 1 },
+      reasons,
+    }));
+  },
+  /** Two clients into one, as POST /api/merges: the kept one gets the chosen values, the other leaves the store. */
+  merge(request: MergeRequest, by: string = mockDb.sessionUser()): MergeOutcome {
+    if (request.keepId === request.otherId) return { status: 'same-client' };
+    const kept = stored(request.keepId);
+    const other = stored(request.otherId);
+    if (!kept || !other) return { status: 'not-found' };
+    if (kept.deleted || other.deleted || kept.version !== request.keepVersion || other.version !== request.otherVersion) {
+      const body = (entry: StoredClient) => ({ client: entry.deleted ? null : entry.client, version: entry.version });
+      return { status: 'changed', conflict: { kept: body(kept), other: body(other) } };
+    }
+    if (registeredFirst(kept.client, other.client) > 0) return { status: 'kept-not-first' };
+    const keptBefore = fieldsOf(kept.client);
+    const otherBefore = structuredClone(other);
+    kept.client = { _id: kept.client._id, ...mergedFields(keptBefore, fieldsOf(other.client), request.fields) };
+    kept.version += 1;
+    const change = append(kept.client._id, kept.version, 'merged', by, fieldsOf(kept.client));
+    state.clients = state.clients.filter((entry) => entry !== other);
+    append(other.client._id, other.version + 1, 'merged', by, null);
+    const summary: MergeSummary = {
+      id: `merge-${String(state.nextSeq)}`,
+      at: change.at,
+      by,
+      client: kept.client,
+      version: kept.version,
+      keptBefore,
+      other: otherBefore.client,
+      fields: request.fields,
+      undoableUntil: new Date(Date.parse(change.at) + MERGE_UNDO_DAYS * DAY_MS).toISOString(),
+      undone: null,
+    };
+    state.merges = [...(state.merges ?? []), { summary, other: otherBefore }];
+    save();
+    return { status: 'merged', summary };
+  },
+  /** The last 30 days' merges a client took part in, newest first. */
+  mergesOf(clientId: string): MergeSummary[] {
+    return undoableMerges()
+      .filter(({ summary }) => summary.client._id === clientId || summary.other._id === clientId)
+      .map(({ summary }) => summary)
+      .reverse();
+  },
+  /** Takes a merge back unless either client changed since, as POST /api/merges/:id/undo. */
+  undoMerge(mergeId: string, by: string = mockDb.sessionUser()): UnmergeOutcome {
+    const merge = undoableMerges().find(({ summary }) => summary.id === mergeId);
+    if (!merge) return { status: 'not-found' };
+    if (merge.summary.undone) return { status: 'already-undone' };
+    const kept = live(merge.summary.client._id);
+    if (!kept || kept.version !== merge.summary.version) return { status: 'changed', client: kept?.client ?? merge.summary.client };
+    if (stored(merge.other.client._id)) return { status: 'changed', client: merge.other.client };
+    kept.client = { _id: kept.client._id, ...merge.summary.keptBefore };
+    kept.version += 1;
+    const change = append(kept.client._id, kept.version, 'unmerged', by, merge.summary.keptBefore);
+    const other = { ...structuredClone(merge.other), version: merge.other.version + 2 };
+    state.clients.push(other);
+    append(other.client._id, other.version, 'unmerged', by, fieldsOf(other.client));
+    merge.summary = { ...merge.summary, undone: { at: change.at, by } };
+    save();
+    return { status: 'undone', summary: merge.summary };
+  },
   /** Replaces every client and the log (tests set up exactly the list they need): each registered, at version 1. */
   setClients(clients: Client[]) {
     const { sessionActive, username, nextId, audit } = state;
@@ -499,6 +578,28 @@ export const mockDb = {
     save();
   },
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The merges of the last MERGE_UNDO_DAYS days, oldest first. */
+function undoableMerges() {
+  const since = Date.now() - MERGE_UNDO_DAYS * DAY_MS;
+  return (state.merges ?? []).filter(({ summary }) => Date.parse(summary.at) >= since);
+}
+
+/** As the server's repositories/merges.ts answers a merge. */
+type MergeOutcome =
+  | { status: 'merged'; summary: MergeSummary }
+  | { status: 'not-found' }
+  | { status: 'same-client' }
+  | { status: 'kept-not-first' }
+  | { status: 'changed'; conflict: Omit<MergeConflictBody, 'message'> };
+
+type UnmergeOutcome =
+  | { status: 'undone'; summary: MergeSummary }
+  | { status: 'not-found' }
+  | { status: 'already-undone' }
+  | { status: 'changed'; client: Client };
 
 export function resetMockDb(): void {
   state = initialState();

@@ -4,6 +4,7 @@ import { authHandlers } from './handlers/auth.ts';
 import { clientHandlers } from './handlers/clients.ts';
 import { eventHandlers } from './handlers/events.ts';
 import { importHandlers } from './handlers/imports.ts';
+import { mergeHandlers } from './handlers/merges.ts';
 import { teamHandlers } from './handlers/team.ts';
 import { scenarioHandler } from './scenarios.ts';
 
@@ -15,5 +16,6 @@ export const handlers = [
   ...clientHandlers,
   ...eventHandlers,
   ...importHandlers,
+  ...mergeHandlers,
   ...teamHandlers,
 ];

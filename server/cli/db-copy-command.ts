@@ -240,6 +240,14 @@ async function copy(
             .values(imports.slice(start, start + batchSize))
             .execute();
         }
+        // The merges, to undo them after the move (the other clients' rows are in them while merged).
+        const merges = await from.selectFrom('merges').selectAll().orderBy('id').execute();
+        for (let start = 0; start < merges.length; start += batchSize) {
+          await to
+            .insertInto('merges')
+            .values(merges.slice(start, start + batchSize))
+            .execute();
+        }
         // How far purges left gaps in the log (live updates' replays stop there).
         const purged = await from.selectFrom('client_changes_purged').select('through').executeTakeFirst();
         if (purged) await to.updateTable('client_changes_purged').set({ through: purged.through }).execute();

@@ -7,12 +7,14 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ClientInput } from '#contract/api';
 import type { ImportRequest } from '#contract/import';
+import type { MergeRequest } from '#contract/merge';
 import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
 import type { IfMatch, IfNoneMatch } from '#contract/if-match';
 import type { DatabaseEngine } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { createClientsRepository } from '../repositories/clients.ts';
 import { createImportsRepository } from '../repositories/imports.ts';
+import { createMergesRepository } from '../repositories/merges.ts';
 import { createClientsReadModel } from './read-model.ts';
 
 /** Opaque, unguessable ids (128 random bits), within the contract's ClientId pattern. */
@@ -34,6 +36,7 @@ export function createClientStore(
 ) {
   const clients = createClientsRepository(db);
   const imports = createImportsRepository(db);
+  const merges = createMergesRepository(db);
   const readModel = createClientsReadModel(clients, engine);
   const writer = (by: string) => ({ by, now: new Date(clock()) });
 
@@ -68,6 +71,13 @@ export function createClientStore(
     importSummary: (id: string) => imports.find(id, new Date(clock())),
     /** The undo's log entries share a batch id of their own (one `batch` event for colleagues). */
     undoImport: (id: string, by: string) => imports.undo(id, writer(by), generateClientId()),
+
+    /** Possible duplicates (issue 29), each client with its version. */
+    duplicates: merges.duplicates,
+    /** Two clients into one; its two log entries share the merge's id as batch id (one `batch` event). */
+    merge: (request: MergeRequest, by: string) => merges.merge(generateClientId(), request, writer(by)),
+    mergesOf: (clientId: string) => merges.forClient(clientId, new Date(clock())),
+    undoMerge: (id: string, by: string) => merges.undo(id, writer(by), generateClientId()),
 
     /** Forgets the Idempotency-Keys older than 24 hours; how many. */
     purgeIdempotencyKeys: () => clients.purgeIdempotencyKeysBefore(new Date(clock() - IDEMPOTENCY_KEY_TTL_MS)),

@@ -42,6 +42,7 @@ describe('openDatabase', () => {
         'clients',
         'idempotency_keys',
         'imports',
+        'merges',
         'sessions',
         'sign_in_links',
         'sqlite_sequence',

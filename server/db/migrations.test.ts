@@ -161,13 +161,21 @@ describe('migration 0008_imports', () => {
         .returning('seq')
         .executeTakeFirstOrThrow();
       expect(Number(next.seq)).toBe(4);
+      // Migration 0009: merges and their undos are kinds of change, the log rebuilt again with its numbers.
+      const merged = await db
+        .insertInto('client_changes')
+        .values({ ...entry('e'), kind: 'merged', batch_id: 'merge-1' })
+        .returning('seq')
+        .executeTakeFirstOrThrow();
+      expect(Number(merged.seq)).toBe(5);
       await expect(
         db
           .insertInto('client_changes')
-          .values({ ...entry('e'), kind: 'merged' as 'imported' })
+          .values({ ...entry('e'), kind: 'bogus' as 'imported' })
           .execute(),
       ).rejects.toThrow();
       expect(await db.selectFrom('imports').selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom('merges').selectAll().execute()).toEqual([]);
     } finally {
       await db.destroy();
     }

@@ -71,6 +71,24 @@ export interface ImportsTable {
   request_hash: string | null;
 }
 
+/** One merge of two clients (issue 29), undoable for MERGE_UNDO_DAYS; its two log entries have its id as batch_id. */
+export interface MergesTable {
+  id: string;
+  at: string;
+  actor: string;
+  kept_id: string;
+  other_id: string;
+  kept_version: number;
+  /** JSON text: ClientFields before and after the merge, and the choices (MergeChoices). */
+  kept_before: string;
+  kept_after: string;
+  fields: string;
+  /** JSON text: the other client's row as it was (OtherRow in repositories/merges.ts). */
+  other_row: string;
+  undone_at: string | null;
+  undone_by: string | null;
+}
+
 export interface StaffTable {
   id: string;
   /** Stored lower-case: usernames are matched without regard to case. */
@@ -139,6 +157,7 @@ export interface Database {
   client_changes_purged: ClientChangesPurgedTable;
   idempotency_keys: IdempotencyKeysTable;
   imports: ImportsTable;
+  merges: MergesTable;
   staff: StaffTable;
   sessions: SessionsTable;
   data_versions: DataVersionsTable;

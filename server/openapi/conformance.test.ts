@@ -260,6 +260,57 @@ describe('the API, through a client generated from docs/openapi.json', () => {
       body: 'x',
     } as never);
 
+    // Duplicates and merges (issue 29), every account's: 401 without a session; the pairs; a merge, 201, 400, 404,
+    // 412 (changed since), 403 (cross-site), 413, 415; a client's merges, 400; the undo, 200, 409, 404, 400, 403, 413, 415.
+    const merger = { cookie: await logIn() };
+    const first = await client.POST('/api/clients', {
+      body: { ...aClient, firstName: 'Dora', lastName: 'Twin', email: 'dora@example.com', registrationDateTime: '2020-01-01T10:00' },
+      headers: merger,
+    });
+    const second = await client.POST('/api/clients', {
+      body: { ...aClient, firstName: 'DORA', lastName: 'twin', email: 'dora.twin@example.com', registrationDateTime: '2021-01-01T10:00' },
+      headers: merger,
+    });
+    const keepId = first.data?._id ?? '';
+    const mergedId = second.data?._id ?? '';
+    const choices = { firstName: 'kept', lastName: 'kept', email: 'other', registrationDateTime: 'kept' } as const;
+    const merge = { keepId, otherId: mergedId, keepVersion: 1, otherVersion: 1, fields: choices };
+    await client.GET('/api/duplicates');
+    await client.POST('/api/merges', { body: merge });
+    await client.GET('/api/merges', { params: { query: { clientId: keepId } } });
+    await client.POST('/api/merges/{mergeId}/undo', { params: { path: { mergeId: 'none' } } });
+    await client.GET('/api/duplicates', { headers: merger });
+    await client.POST('/api/merges', { body: { ...merge, keepId: mergedId, otherId: keepId }, headers: merger });
+    await client.POST('/api/merges', { body: { ...merge, otherId: 'nobody' }, headers: merger });
+    await client.POST('/api/merges', { body: { ...merge, keepVersion: 2 }, headers: merger });
+    await client.POST('/api/merges', { body: merge, headers: { ...merger, 'sec-fetch-site': 'cross-site' } });
+    await client.POST('/api/merges', { ...bigBody, headers: { ...merger, 'content-type': 'application/json' } } as never);
+    await client.POST('/api/merges', {
+      body: merge,
+      headers: { ...merger, 'content-type': 'text/plain' },
+      bodySerializer: (body) => JSON.stringify(body),
+    });
+    const mergedPair = await client.POST('/api/merges', { body: merge, headers: merger });
+    expect(mergedPair.response.status).toBe(201);
+    const mergePath = { path: { mergeId: mergedPair.data?.id ?? '' } };
+    await client.GET('/api/merges', { params: { query: { clientId: keepId } }, headers: merger });
+    await client.GET('/api/merges', { params: { query: { clientId: 'x'.repeat(65) } }, headers: merger });
+    await client.POST('/api/merges/{mergeId}/undo', { params: mergePath, headers: { ...merger, 'sec-fetch-site': 'cross-site' } });
+    await client.POST('/api/merges/{mergeId}/undo', {
+      params: mergePath,
+      ...bigBody,
+      headers: { ...merger, 'content-type': 'application/json' },
+    } as never);
+    await client.POST('/api/merges/{mergeId}/undo', {
+      params: mergePath,
+      headers: { ...merger, 'content-type': 'text/plain' },
+      body: 'x',
+    } as never);
+    await client.POST('/api/merges/{mergeId}/undo', { params: mergePath, headers: merger });
+    await client.POST('/api/merges/{mergeId}/undo', { params: mergePath, headers: merger });
+    await client.POST('/api/merges/{mergeId}/undo', { params: { path: { mergeId: 'none' } }, headers: merger });
+    await client.POST('/api/merges/{mergeId}/undo', { params: { path: { mergeId: 'x'.repeat(65) } }, headers: merger });
+
     // The staff page, sign-in links and My account (issue 28), with a session of their own.
     const owner = { cookie: await logIn() };
     const long = 'x'.repeat(65);

@@ -413,6 +413,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Possible duplicates: pairs of clients with the same email or the same first and last name
+         * @description Emails compared trimmed and in any case, names in any case and without accents. `kept` is the client registered first (a merge keeps its id); each client with its version, for the merge’s condition.
+         */
+        get: operations["listDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last 30 days’ merges a client took part in, newest first */
+        get: operations["listMerges"];
+        put?: never;
+        /**
+         * Merge two clients into one
+         * @description In one transaction: the client registered first (`keepId`) keeps its id and gets, per field, the value chosen; the other leaves the list. Both histories get a `merged` entry. 412 with both clients as they are now when either is no longer at the version sent (or was deleted); 404 when either is unknown; 400 when `keepId` is not the one registered first. Colleagues’ event streams get one `batch` event.
+         */
+        post: operations["mergeClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merges/{mergeId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a merge back
+         * @description In one transaction: the kept client gets its values from before the merge, the other comes back with its id, values and history; each gets an `unmerged` entry. 409 when either changed since the merge (nothing is changed) or it was already taken back; 404 for an unknown merge or one older than 30 days.
+         */
+        post: operations["undoMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -519,7 +580,7 @@ export interface components {
             clientId: string;
             version: number;
             /** @enum {string} */
-            kind: "registered" | "updated" | "deleted" | "restored" | "erased" | "imported";
+            kind: "registered" | "updated" | "deleted" | "restored" | "erased" | "imported" | "merged" | "unmerged";
             by: string;
             /** Format: date-time */
             at: string;
@@ -606,7 +667,7 @@ export interface components {
                 client: components["schemas"]["Client"] | null;
                 version: number;
                 /** @enum {string} */
-                kind: "registered" | "updated" | "deleted" | "restored" | "erased" | "imported";
+                kind: "registered" | "updated" | "deleted" | "restored" | "erased" | "imported" | "merged" | "unmerged";
                 changedBy: string;
                 /** Format: date-time */
                 changedAt: string;
@@ -1538,6 +1599,232 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ImportSummary"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listDuplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kept: {
+                            client: components["schemas"]["Client"];
+                            version: number;
+                        };
+                        other: {
+                            client: components["schemas"]["Client"];
+                            version: number;
+                        };
+                        reasons: ("email" | "name")[];
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMerges: {
+        parameters: {
+            query: {
+                clientId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: date-time */
+                        at: string;
+                        by: string;
+                        client: components["schemas"]["Client"];
+                        version: number;
+                        keptBefore: components["schemas"]["ClientFields"];
+                        other: components["schemas"]["Client"];
+                        fields: {
+                            /** @enum {string} */
+                            firstName: "kept" | "other";
+                            /** @enum {string} */
+                            lastName: "kept" | "other";
+                            /** @enum {string} */
+                            email: "kept" | "other";
+                            /** @enum {string} */
+                            registrationDateTime: "kept" | "other";
+                        };
+                        /** Format: date-time */
+                        undoableUntil: string;
+                        undone: {
+                            /** Format: date-time */
+                            at: string;
+                            by: string;
+                        } | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    mergeClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    keepId: string;
+                    otherId: string;
+                    keepVersion: number;
+                    otherVersion: number;
+                    fields: {
+                        /** @enum {string} */
+                        firstName: "kept" | "other";
+                        /** @enum {string} */
+                        lastName: "kept" | "other";
+                        /** @enum {string} */
+                        email: "kept" | "other";
+                        /** @enum {string} */
+                        registrationDateTime: "kept" | "other";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: date-time */
+                        at: string;
+                        by: string;
+                        client: components["schemas"]["Client"];
+                        version: number;
+                        keptBefore: components["schemas"]["ClientFields"];
+                        other: components["schemas"]["Client"];
+                        fields: {
+                            /** @enum {string} */
+                            firstName: "kept" | "other";
+                            /** @enum {string} */
+                            lastName: "kept" | "other";
+                            /** @enum {string} */
+                            email: "kept" | "other";
+                            /** @enum {string} */
+                            registrationDateTime: "kept" | "other";
+                        };
+                        /** Format: date-time */
+                        undoableUntil: string;
+                        undone: {
+                            /** Format: date-time */
+                            at: string;
+                            by: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Precondition Failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        kept: {
+                            client: components["schemas"]["Client"] | null;
+                            version: number;
+                        };
+                        other: {
+                            client: components["schemas"]["Client"] | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    undoMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mergeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: date-time */
+                        at: string;
+                        by: string;
+                        client: components["schemas"]["Client"];
+                        version: number;
+                        keptBefore: components["schemas"]["ClientFields"];
+                        other: components["schemas"]["Client"];
+                        fields: {
+                            /** @enum {string} */
+                            firstName: "kept" | "other";
+                            /** @enum {string} */
+                            lastName: "kept" | "other";
+                            /** @enum {string} */
+                            email: "kept" | "other";
+                            /** @enum {string} */
+                            registrationDateTime: "kept" | "other";
+                        };
+                        /** Format: date-time */
+                        undoableUntil: string;
+                        undone: {
+                            /** Format: date-time */
+                            at: string;
+                            by: string;
+                        } | null;
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

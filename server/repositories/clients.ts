@@ -175,6 +175,32 @@ async function refusal(trx: Transaction<Database>, id: string): Promise<WriteOut
   };
 }
 
+/**
+ * Forgets the clients merged into `ids` (issue 29): their rows kept in the merges and their histories. An erasure or a
+ * purge of a client takes what was merged into it along (the same person's data); merged into those, and so on.
+ */
+async function forgetMergedInto(trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
+  let kept = [...ids];
+  while (kept.length > 0) {
+    const merges = await trx.selectFrom('merges').select(['id', 'other_id']).where('kept_id', 'in', kept).execute();
+    if (merges.length === 0) return;
+    const others = merges.map((merge) => merge.other_id);
+    // A merge taken back left the other as a client of its own: its history stays with it.
+    const stillMerged = await trx.selectFrom('clients').select('id').where('id', 'in', others).execute();
+    const gone = others.filter((other) => !stillMerged.some((row) => row.id === other));
+    if (gone.length > 0) await trx.deleteFrom('client_changes').where('client_id', 'in', gone).execute();
+    await trx
+      .deleteFrom('merges')
+      .where(
+        'id',
+        'in',
+        merges.map((merge) => merge.id),
+      )
+      .execute();
+    kept = gone;
+  }
+}
+
 /** Runs `work` in a transaction: a new one, or the caller's (a seed that batches its inserts). */
 function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
@@ -332,6 +358,7 @@ export function createClientsRepository(db: Kysely<Database>) {
         const row = await trx.deleteFrom('clients').where('id', '=', id).returning('version').executeTakeFirst();
         if (!row) return false;
         await trx.deleteFrom('client_changes').where('client_id', '=', id).execute();
+        await forgetMergedInto(trx, [id]);
         await appendChange(trx, id, row.version + 1, 'erased', writer, null);
         return true;
       });
@@ -453,6 +480,11 @@ export function createClientsRepository(db: Kysely<Database>) {
           .set({ through: sql`CASE WHEN (${highest}) > through THEN (${highest}) ELSE through END` })
           .execute();
         await trx.deleteFrom('client_changes').where('client_id', 'in', expired).execute();
+        const mergedInto = await trx.selectFrom('merges').select('kept_id').where('kept_id', 'in', expired).execute();
+        await forgetMergedInto(
+          trx,
+          mergedInto.map((merge) => merge.kept_id),
+        );
         const result = await trx.deleteFrom('clients').where('deleted_at', '<', cutoff.toISOString()).executeTakeFirst();
         return Number(result.numDeletedRows);
       });

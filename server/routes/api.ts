@@ -11,6 +11,7 @@ import { auditRoutes } from './audit.ts';
 import { clientRoutes } from './clients.ts';
 import { eventRoutes } from './events.ts';
 import { importRoutes } from './imports.ts';
+import { mergeRoutes } from './merges.ts';
 import { openApiRoutes } from './openapi.ts';
 import { staffRoutes } from './staff.ts';
 
@@ -34,6 +35,7 @@ export const apiRoutes: ZodPlugin = async (app) => {
   await app.register(clientRoutes);
   await app.register(eventRoutes);
   await app.register(importRoutes);
+  await app.register(mergeRoutes);
   await app.register(openApiRoutes);
   await app.register(staffRoutes);
 };

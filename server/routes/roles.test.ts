@@ -71,6 +71,26 @@ const ROUTES: Record<string, Row> = {
     staff: 403,
     refusal: ownerOnly.importClients,
   },
+  // Duplicates and merges (issue 29): every account's, like an edit. The client is no duplicate: 404 for a merge
+  // of it with nobody; no merge of that id: 404 for its undo.
+  listDuplicates: { request: () => ({ method: 'GET', url: apiPaths.duplicates }), owner: 200, staff: 200 },
+  mergeClients: {
+    request: (id) => ({
+      method: 'POST',
+      url: apiPaths.merges,
+      payload: {
+        keepId: id,
+        otherId: 'nobody',
+        keepVersion: 1,
+        otherVersion: 1,
+        fields: { firstName: 'kept', lastName: 'kept', email: 'kept', registrationDateTime: 'kept' },
+      },
+    }),
+    owner: 404,
+    staff: 404,
+  },
+  listMerges: { request: (id) => ({ method: 'GET', url: `${apiPaths.merges}?clientId=${id}` }), owner: 200, staff: 200 },
+  undoMerge: { request: () => ({ method: 'POST', url: apiPaths.undoMerge('none') }), owner: 404, staff: 404 },
   // The staff page: an owner's.
   listStaff: { request: () => ({ method: 'GET', url: apiPaths.staff }), owner: 200, staff: 403, refusal: ownerOnly.manageStaff },
   addStaffMember: {

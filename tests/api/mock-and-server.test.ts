@@ -85,7 +85,7 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   const named = (text: string) => [...names].reduce((out, [id, name]) => out.replaceAll(id, name), text);
 
   async function call(label: string, method: string, template: string, options: Omit<Sent, 'method' | 'path'> & { id?: string } = {}) {
-    const path = template.replace('{clientId}', options.id ?? '').replace('{importId}', options.id ?? '');
+    const path = template.replace(/\{(clientId|importId|mergeId)\}/, options.id ?? '');
     const response = await side.send({ method, path, headers: options.headers, body: options.body });
     // HEAD and the methods a path does not have (405) are no operations of the document: compared only.
     if (document.paths[template]?.[method.toLowerCase()]) {
@@ -270,6 +270,30 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('imports, staff', 'GET', '/api/imports');
   await call('import, staff', 'POST', '/api/imports', withBody({ fileName: 'clients.csv', existing: 'skip', rows }));
   await call('undo an import, staff', 'POST', '/api/imports/{importId}/undo', { id: importId });
+  // Duplicates and merges (issue 29), as staff: the pairs, a merge refused (changed since, the later client kept, not
+  // JSON), a merge, a client's merges, its undo, again, and an unknown one.
+  const twin = { ...input, firstName: 'Tess', lastName: 'Twin' };
+  const first = await call('register a twin', 'POST', '/api/clients', withBody({ ...twin, email: 'tess@example.com' }));
+  const second = await call(
+    'register the other twin',
+    'POST',
+    '/api/clients',
+    withBody({ ...twin, email: 'tess.twin@example.com', registrationDateTime: '2025-01-01T10:00' }),
+  );
+  const keepId = (first.parsed as { _id: string })._id;
+  const otherId = (second.parsed as { _id: string })._id;
+  const choices = { firstName: 'kept', lastName: 'kept', email: 'other', registrationDateTime: 'kept' };
+  const merge = { keepId, otherId, keepVersion: 1, otherVersion: 1, fields: choices };
+  await call('duplicates', 'GET', '/api/duplicates');
+  await call('merge, changed since', 'POST', '/api/merges', withBody({ ...merge, otherVersion: 2 }));
+  await call('merge, the later kept', 'POST', '/api/merges', withBody({ ...merge, keepId: otherId, otherId: keepId }));
+  await call('merge, not JSON', 'POST', '/api/merges', { headers: json, body: '{"keepId":' });
+  const merged = await call('merge', 'POST', '/api/merges', withBody(merge));
+  const mergeId = (merged.parsed as { id: string }).id;
+  await call('a client’s merges', 'GET', `/api/merges?clientId=${keepId}`);
+  await call('undo merge', 'POST', '/api/merges/{mergeId}/undo', { id: mergeId });
+  await call('undo merge again', 'POST', '/api/merges/{mergeId}/undo', { id: mergeId });
+  await call('undo merge, unknown', 'POST', '/api/merges/{mergeId}/undo', { id: 'nothing-here' });
   await call('log out, staff', 'POST', '/logout');
   return { answers: answers.map(([label, answer]) => [label, JSON.parse(named(JSON.stringify(answer))) as Answer]), problems };
 }

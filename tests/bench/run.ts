@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
- * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import (all by default). `--reuse-build` measures
+ * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import, duplicates (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
  * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios. Exit code 1 when a figure misses its goal or could not be
@@ -14,6 +14,7 @@ import { buildProduction, PROJECT_ROOT, type Build } from '../harness/build.ts';
 import { withCleanup } from '../harness/processes.ts';
 import { runApiBench, runMemoryBench } from './api.ts';
 import { runChangesBench } from './changes.ts';
+import { runDuplicatesBench } from './duplicates.ts';
 import { runErasureBench } from './erasure.ts';
 import { runImportBench } from './import.ts';
 import { runLighthouseBench } from './lighthouse.ts';
@@ -24,7 +25,20 @@ import { runTeamBench } from './team.ts';
 import { runWeightBench } from './weight.ts';
 import { allFigures, reportNotMeasured, summary } from './lib/report.ts';
 
-const PARTS = ['weight', 'lighthouse', 'list', 'offline', 'api', 'changes', 'erasure', 'live', 'memory', 'team', 'import'] as const;
+const PARTS = [
+  'weight',
+  'lighthouse',
+  'list',
+  'offline',
+  'api',
+  'changes',
+  'erasure',
+  'live',
+  'memory',
+  'team',
+  'import',
+  'duplicates',
+] as const;
 type Part = (typeof PARTS)[number];
 
 /** The whole run is stopped after this, whatever it is doing (twice as long with --against). */
@@ -79,6 +93,7 @@ async function main(): Promise<number> {
     memory: runMemoryBench,
     team: (measured) => runTeamBench(measured, other && against ? { build: other, dir: against } : undefined),
     import: runImportBench,
+    duplicates: runDuplicatesBench,
   };
   const builds: Array<[string, Build]> = [['this build', build]];
   if (other && against) builds.push([against, other]);

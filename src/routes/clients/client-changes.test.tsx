@@ -236,6 +236,20 @@ describe('history, export and erasure', () => {
     expect(entries[1]).toHaveTextContent(/^Registered by \w+ on \d{4}-\d\d-\d\d \d\d:\d\d$/);
   });
 
+  it('a merge shows in the kept client’s history with the fields it took from the other, from → to', async () => {
+    const twin = { ...nina, _id: 'c-nina-2', email: 'nina.p@work.example', registrationDateTime: '2025-01-01T10:00:00.000Z' };
+    mockDb.setClients([nina, twin]);
+    const fields = { firstName: 'kept', lastName: 'kept', email: 'other', registrationDateTime: 'kept' } as const;
+    mockDb.merge({ keepId: 'c-nina', otherId: 'c-nina-2', keepVersion: 1, otherVersion: 1, fields }, 'colleague');
+    await renderApp('/clients/edit/c-nina', { loggedIn: true });
+
+    const history = await screen.findByRole('region', { name: 'History' });
+    const entries = await within(history).findAllByRole('listitem');
+    expect(entries[0]).toHaveTextContent(/^Merged by colleague on \d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(entries[0]).toHaveTextContent('Email: nina@example.com → nina.p@work.example');
+    expect(entries[0]).not.toHaveTextContent('First name:');
+  });
+
   it('an update of ours appears in the history once saved', async () => {
     const { user } = await openNina();
     await replaceValue(user, 'First name', 'Nadia');

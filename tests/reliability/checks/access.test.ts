@@ -50,6 +50,9 @@ const isUnknownRoute = (route: Route) => route.url.includes('no-such-route') || 
 /** The member of staff the staff routes act on (made by the control requests). */
 const MEMBER = 'access-member';
 
+/** A merge for the undo's control request, and the body of a merge of another pair (made by the control requests). */
+let mergeFixture: { mergeId: string; body: string } | undefined;
+
 /**
  * A body `path` accepts: a client under /api/clients, an import of one row, the shapes of the staff and account
  * routes, ADMIN for /login.
@@ -60,6 +63,7 @@ function bodyFor(method: string, path: string, index: number): string {
     const row = JSON.parse(clientBody(`access-import-${index}`, index)) as unknown;
     return JSON.stringify({ fileName: `access-${index}.csv`, existing: 'skip', rows: [row] });
   }
+  if (path === '/api/merges') return mergeFixture?.body ?? '{}';
   if (path === '/api/staff') return JSON.stringify({ username: `access-${index}`, role: 'staff' });
   if (path.startsWith('/api/staff/') && method === 'PATCH') return JSON.stringify({ role: 'staff' });
   // The same password again: a valid change that leaves ADMIN able to log in for the checks that follow.
@@ -82,8 +86,11 @@ function requestFor(
   const path = route.url
     .replace(':username', MEMBER)
     .replace(':importId', importId)
+    .replace(':mergeId', mergeFixture?.mergeId ?? 'no-such-merge')
     .replace(':id', sessionId)
-    .replace(/:[A-Za-z]+/g, clientId);
+    .replace(/:[A-Za-z]+/g, clientId)
+    // A client's merges are asked for by a query.
+    .replace(/^\/api\/merges$/, route.method === 'GET' || route.method === 'HEAD' ? `/api/merges?clientId=${clientId}` : '/api/merges');
   const headers: Record<string, string> = {};
   let body: string | undefined;
   if (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH') {
@@ -251,6 +258,22 @@ async function controlRequests({ origin, send, login }: InProcess, routes: Route
     body: bodyFor('POST', '/api/imports', 99),
   });
   const importId = (JSON.parse(imported.body) as { id: string }).id;
+  // Two pairs of alike clients: one merged now for the undo's route, the other for the merge's.
+  const pair = async (name: string) => {
+    const made: string[] = [];
+    for (const [year, email] of [
+      [2020, `${name}@example.com`],
+      [2021, `${name}.again@example.com`],
+    ] as const) {
+      const body = JSON.stringify({ firstName: name, lastName: 'Twin', email, registrationDateTime: `${year}-01-01T10:00` });
+      const created = await send({ method: 'POST', path: '/api/clients', headers: jsonHeaders(origin, cookie), body });
+      made.push((JSON.parse(created.body) as { _id: string })._id);
+    }
+    const fields = { firstName: 'kept', lastName: 'kept', email: 'kept', registrationDateTime: 'kept' };
+    return JSON.stringify({ keepId: made[0], otherId: made[1], keepVersion: 1, otherVersion: 1, fields });
+  };
+  const undone = await send({ method: 'POST', path: '/api/merges', headers: jsonHeaders(origin, cookie), body: await pair('accessundo') });
+  mergeFixture = { mergeId: (JSON.parse(undone.body) as { id: string }).id, body: await pair('accessmerge') };
   for (const [index, route] of routes.filter((route) => !isUnknownRoute(route)).entries()) {
     const sessionId = route.url.includes(':id') ? await anotherSession() : undefined;
     const request = requestFor(route, origin, targetOf(route) ?? '', index, sessionId, importId);

@@ -11,6 +11,8 @@ const WHAT: Record<ClientChange['kind'], string> = {
   restored: 'Restored',
   erased: 'Erased',
   imported: 'Imported',
+  merged: 'Merged',
+  unmerged: 'Merge undone',
 };
 
 /** The form's labels, in the form's order. */
@@ -25,10 +27,13 @@ function shown(field: keyof ClientFields, value: string): string {
   return field === 'registrationDateTime' ? formatRegistrationTime(value) : value;
 }
 
-/** For an update (by hand or by an import), each field it changed, from → to. */
+/** Kinds whose entry has values before and after: each field they changed is shown. */
+const CHANGING: ReadonlySet<ClientChange['kind']> = new Set(['updated', 'imported', 'merged', 'unmerged']);
+
+/** For an update (by hand, by an import, by a merge or its undo), each field it changed, from → to. */
 function changedFields(change: ClientChange): string[] {
   const { before, after } = change;
-  if ((change.kind !== 'updated' && change.kind !== 'imported') || !before || !after) return [];
+  if (!CHANGING.has(change.kind) || !before || !after) return [];
   return FIELD_LABELS.filter(([field]) => before[field] !== after[field]).map(
     ([field, label]) => `${label}: ${shown(field, before[field])} → ${shown(field, after[field])}`,
   );

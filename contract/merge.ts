@@ -1,0 +1,113 @@
+/**
+ * Possible duplicates and merging them (issue 29), one reading for the SPA, the mock and the server:
+ * - GET /api/duplicates: the pairs `duplicatePairs` finds in the list, each client with its version (the merge page
+ *   sends both back as its condition).
+ * - POST /api/merges: two clients into one. The client registered earlier keeps its id and gets, per field, the value
+ *   chosen; the other leaves the list (kept aside, to come back on an undo). 412 when either changed since the versions
+ *   sent, with both as they are now.
+ * - POST /api/merges/:id/undo, within 30 days: both clients back as they were, unless one was changed since (409).
+ * - GET /api/merges?clientId=…: the merges a client took part in, for its history ("Undo merge").
+ */
+import { z } from 'zod';
+import { Client, ClientFields, ClientId } from './api.ts';
+import type { DuplicateReason } from './duplicates.ts';
+
+/** How long a merge can be taken back. */
+export const MERGE_UNDO_DAYS = 30;
+
+const Version = z.number().int().positive();
+
+/** A client and its version (the ETag's number), as the merge page shows and sends it back. */
+const VersionedClientBody = z.object({ client: Client, version: Version });
+
+/** GET /api/duplicates: `kept` was registered first. */
+export const DuplicatePairBody = z.object({
+  kept: VersionedClientBody,
+  other: VersionedClientBody,
+  reasons: z.array(z.enum(['email', 'name'] satisfies [DuplicateReason, DuplicateReason])),
+});
+export type DuplicatePairBody = z.infer<typeof DuplicatePairBody>;
+export const DuplicateList = z.array(DuplicatePairBody);
+
+/** Whose value each field takes: the kept client's or the other's. */
+const Source = z.enum(['kept', 'other']);
+export const MergeChoices = z.strictObject({
+  firstName: Source,
+  lastName: Source,
+  email: Source,
+  registrationDateTime: Source,
+});
+export type MergeChoices = z.infer<typeof MergeChoices>;
+
+/** POST /api/merges. */
+export const MergeRequest = z.strictObject({
+  keepId: ClientId,
+  otherId: ClientId,
+  keepVersion: Version,
+  otherVersion: Version,
+  fields: MergeChoices,
+});
+export type MergeRequest = z.infer<typeof MergeRequest>;
+
+/** The merged client's fields: each from the client its choice names. */
+export function mergedFields(kept: ClientFields, other: ClientFields, choices: MergeChoices): ClientFields {
+  return {
+    firstName: (choices.firstName === 'kept' ? kept : other).firstName,
+    lastName: (choices.lastName === 'kept' ? kept : other).lastName,
+    email: (choices.email === 'kept' ? kept : other).email,
+    registrationDateTime: (choices.registrationDateTime === 'kept' ? kept : other).registrationDateTime,
+  };
+}
+
+const MergeId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Merge id is malformed');
+
+/** One merge, as POST /api/merges answers (201) and its undo (200) and GET /api/merges list it. */
+export const MergeSummary = z.object({
+  id: MergeId,
+  at: z.iso.datetime({ offset: true }),
+  by: z.string(),
+  /** The kept client as the merge stored it. */
+  client: Client,
+  /** The version the merge gave the kept client. */
+  version: Version,
+  /** The kept client's values before the merge. */
+  keptBefore: ClientFields,
+  /** The other client as it was (it left the list; it comes back on an undo). */
+  other: Client,
+  fields: MergeChoices,
+  /** Until when "Undo merge" is offered. */
+  undoableUntil: z.iso.datetime({ offset: true }),
+  undone: z.object({ at: z.iso.datetime({ offset: true }), by: z.string() }).nullable(),
+});
+export type MergeSummary = z.infer<typeof MergeSummary>;
+export const MergeList = z.array(MergeSummary);
+
+/** GET /api/merges's query: the merges a client took part in. */
+export const MergeListQuery = z.object({ clientId: ClientId });
+
+/** 412: either client changed since the merge page opened; both as they are now (client null: deleted since). */
+export const MergeConflictBody = z.object({
+  message: z.string(),
+  kept: z.object({ client: Client.nullable(), version: Version }),
+  other: z.object({ client: Client.nullable(), version: Version }),
+});
+export type MergeConflictBody = z.infer<typeof MergeConflictBody>;
+
+/** The texts of the merge's answers and pages. */
+export const mergeMessages = {
+  changedSince: 'One of these clients was changed since this page opened: here they are as they are now.',
+  notFound: 'No such client.',
+  sameClient: 'A client cannot be merged with itself.',
+  keptFirst: 'The client registered earlier keeps its id.',
+  mergeNotFound: 'No merge with this id in the last 30 days.',
+  alreadyUndone: 'This merge was already taken back.',
+  /** 409 of an undo: nothing was changed. */
+  changedSinceMerge: (first: string, last: string) => `${first} ${last} was changed since the merge, so it was not undone.`,
+  /** The notice on /clients after a merge. */
+  merged: (first: string, last: string) => `Clients merged: ${first} ${last}.`,
+  noDuplicates: 'No possible duplicates.',
+} as const;

@@ -1,0 +1,317 @@
+/**
+ * Merging duplicates (issue 29): the merges table, and the two clients a merge writes and its undo puts back, each in
+ * one transaction (docs/decisions/029-merges.md). The kept client gets the chosen values and a new version; the other
+ * leaves the clients table, its row kept whole in the merge's, its history left in the log; both get a `merged`
+ * entry, sharing the merge's id as batch id (one `batch` event, as an import). The undo checks that neither changed
+ * since, then gives both an `unmerged` entry: the kept one its values from before, the other its row again.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Client, ClientFields } from '#contract/api';
+import { duplicatePairs, registeredFirst } from '#contract/duplicates';
+import {
+  MERGE_UNDO_DAYS,
+  mergedFields,
+  type DuplicatePairBody,
+  type MergeChoices,
+  type MergeConflictBody,
+  type MergeRequest,
+  type MergeSummary,
+} from '#contract/merge';
+import type { ClientsTable, Database, MergesTable } from '../db/schema.ts';
+import type { Writer } from './clients.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The other client's row while it is merged: every column, as it was. */
+type OtherRow = Selectable<ClientsTable>;
+
+const fieldsOf = (row: Pick<OtherRow, 'first_name' | 'last_name' | 'email' | 'registration_date_time'>): ClientFields => ({
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  registrationDateTime: row.registration_date_time,
+});
+
+const clientOf = (id: string, fields: ClientFields): Client => ({ _id: id, ...fields });
+
+function toSummary(row: Selectable<MergesTable>): MergeSummary {
+  const other = JSON.parse(row.other_row) as OtherRow;
+  return {
+    id: row.id,
+    at: row.at,
+    by: row.actor,
+    client: clientOf(row.kept_id, JSON.parse(row.kept_after) as ClientFields),
+    version: Number(row.kept_version),
+    keptBefore: JSON.parse(row.kept_before) as ClientFields,
+    other: clientOf(other.id, fieldsOf(other)),
+    fields: JSON.parse(row.fields) as MergeChoices,
+    undoableUntil: new Date(Date.parse(row.at) + MERGE_UNDO_DAYS * DAY_MS).toISOString(),
+    undone: row.undone_at === null ? null : { at: row.undone_at, by: row.undone_by ?? '' },
+  };
+}
+
+export type MergeOutcome =
+  | { status: 'merged'; summary: MergeSummary }
+  | { status: 'not-found' }
+  | { status: 'same-client' }
+  | { status: 'kept-not-first' }
+  | { status: 'changed'; conflict: Omit<MergeConflictBody, 'message'> };
+
+export type UnmergeOutcome =
+  | { status: 'undone'; summary: MergeSummary }
+  | { status: 'not-found' }
+  | { status: 'already-undone' }
+  /** Either client changed since the merge: nothing was written. */
+  | { status: 'changed'; client: Client };
+
+/** The client rows a merge or its undo reads and writes. */
+async function clientRow(trx: Kysely<Database>, id: string): Promise<OtherRow | undefined> {
+  return trx.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const asBody = (row: OtherRow) => ({
+  client: row.deleted_at === null ? clientOf(row.id, fieldsOf(row)) : null,
+  version: Number(row.version),
+});
+
+export function createMergesRepository(db: Kysely<Database>) {
+  const undoableSince = (now: Date) => new Date(now.getTime() - MERGE_UNDO_DAYS * DAY_MS).toISOString();
+
+  return {
+    /** The pairs of live clients alike in email or name, each client with its version. */
+    async duplicates(): Promise<DuplicatePairBody[]> {
+      const rows = await db
+        .selectFrom('clients')
+        .select(['id', 'first_name', 'last_name', 'email', 'registration_date_time', 'version'])
+        .where('deleted_at', 'is', null)
+        .execute();
+      const versions = new Map<string, number>();
+      const clients = rows.map((row) => {
+        versions.set(row.id, Number(row.version));
+        return clientOf(row.id, fieldsOf(row));
+      });
+      return duplicatePairs(clients).map(({ kept, other, reasons }) => ({
+        kept: { client: kept, version: versions.get(kept._id) ?? 1 },
+        other: { client: other, version: versions.get(other._id) ?? 1 },
+        reasons,
+      }));
+    },
+
+    /**
+     * Two clients into one, in one transaction, if both are live and at the versions sent: the one registered first
+     * keeps its id and gets the chosen values; the other's row moves into the merge's.
+     */
+    merge(id: string, request: MergeRequest, { by, now }: Writer): Promise<MergeOutcome> {
+      return rollingBack<MergeOutcome>(db, async (trx) => {
+        if (request.keepId === request.otherId) return { status: 'same-client' };
+        const at = now.toISOString();
+        const kept = await clientRow(trx, request.keepId);
+        const other = await clientRow(trx, request.otherId);
+        if (!kept || !other) return { status: 'not-found' };
+        if (
+          kept.deleted_at !== null ||
+          other.deleted_at !== null ||
+          Number(kept.version) !== request.keepVersion ||
+          Number(other.version) !== request.otherVersion
+        ) {
+          return { status: 'changed', conflict: { kept: asBody(kept), other: asBody(other) } };
+        }
+        const keptFields = fieldsOf(kept);
+        const otherFields = fieldsOf(other);
+        if (registeredFirst(clientOf(kept.id, keptFields), clientOf(other.id, otherFields)) > 0) return { status: 'kept-not-first' };
+        const after = mergedFields(keptFields, otherFields, request.fields);
+
+        // Conditional on the version in the statement itself: a write that slipped in since the read is refused.
+        const updated = await trx
+          .updateTable('clients')
+          .set({
+            first_name: after.firstName,
+            last_name: after.lastName,
+            email: after.email,
+            registration_date_time: after.registrationDateTime,
+            updated_at: at,
+            version: kept.version + 1,
+          })
+          .where('id', '=', kept.id)
+          .where('version', '=', kept.version)
+          .where('deleted_at', 'is', null)
+          .returning('version')
+          .executeTakeFirst();
+        const removed = updated
+          ? await trx
+              .deleteFrom('clients')
+              .where('id', '=', other.id)
+              .where('version', '=', other.version)
+              .where('deleted_at', 'is', null)
+              .returning('id')
+              .executeTakeFirst()
+          : undefined;
+        // Written by another transaction since the read (PostgreSQL): both as they are now, nothing written.
+        if (!updated || !removed) {
+          const [keptNow, otherNow] = await Promise.all([clientRow(trx, kept.id), clientRow(trx, other.id)]);
+          if (!keptNow || !otherNow) throw new RolledBack({ status: 'not-found' });
+          throw new RolledBack({ status: 'changed', conflict: { kept: asBody(keptNow), other: asBody(otherNow) } });
+        }
+
+        await trx
+          .insertInto('client_changes')
+          .values([
+            {
+              client_id: kept.id,
+              version: kept.version + 1,
+              kind: 'merged',
+              actor: by,
+              at,
+              before: JSON.stringify(keptFields),
+              after: JSON.stringify(after),
+              batch_id: id,
+            },
+            {
+              client_id: other.id,
+              version: other.version + 1,
+              kind: 'merged',
+              actor: by,
+              at,
+              before: JSON.stringify(otherFields),
+              after: null,
+              batch_id: id,
+            },
+          ])
+          .execute();
+        const row = await trx
+          .insertInto('merges')
+          .values({
+            id,
+            at,
+            actor: by,
+            kept_id: kept.id,
+            other_id: other.id,
+            kept_version: kept.version + 1,
+            kept_before: JSON.stringify(keptFields),
+            kept_after: JSON.stringify(after),
+            fields: JSON.stringify(request.fields),
+            other_row: JSON.stringify(other),
+            undone_at: null,
+            undone_by: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { status: 'merged', summary: toSummary(row) };
+      });
+    },
+
+    /** The merges of the last MERGE_UNDO_DAYS days a client took part in (kept or merged into another), newest first. */
+    async forClient(clientId: string, now: Date): Promise<MergeSummary[]> {
+      const rows = await db
+        .selectFrom('merges')
+        .selectAll()
+        .where((eb) => eb.or([eb('kept_id', '=', clientId), eb('other_id', '=', clientId)]))
+        .where('at', '>=', undoableSince(now))
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toSummary);
+    },
+
+    /**
+     * Takes a merge back, in one transaction, if neither client changed since: the kept one gets its values from
+     * before, the other its row again (same id, values and history), each with an `unmerged` entry.
+     */
+    undo(id: string, { by, now }: Writer, undoBatch: string): Promise<UnmergeOutcome> {
+      return rollingBack<UnmergeOutcome>(db, async (trx) => {
+        const at = now.toISOString();
+        // Marked first: a second undo at the same moment waits for this one (PostgreSQL), then finds it undone.
+        const marked = await trx
+          .updateTable('merges')
+          .set({ undone_at: at, undone_by: by })
+          .where('id', '=', id)
+          .where('undone_at', 'is', null)
+          .where('at', '>=', undoableSince(now))
+          .returningAll()
+          .executeTakeFirst();
+        if (!marked) {
+          const found = await trx
+            .selectFrom('merges')
+            .select('id')
+            .where('id', '=', id)
+            .where('at', '>=', undoableSince(now))
+            .executeTakeFirst();
+          return found ? { status: 'already-undone' } : { status: 'not-found' };
+        }
+        const merge = toSummary(marked);
+        const other = JSON.parse(marked.other_row) as OtherRow;
+        const kept = await clientRow(trx, marked.kept_id);
+        const otherNow = await clientRow(trx, other.id);
+        // Changed since: the kept client written again, deleted or erased; the other back in the list some other way.
+        if (!kept || kept.deleted_at !== null || Number(kept.version) !== merge.version)
+          throw new RolledBack({ status: 'changed', client: kept ? clientOf(kept.id, fieldsOf(kept)) : merge.client });
+        if (otherNow) throw new RolledBack({ status: 'changed', client: merge.other });
+        const restored = await trx
+          .updateTable('clients')
+          .set({
+            first_name: merge.keptBefore.firstName,
+            last_name: merge.keptBefore.lastName,
+            email: merge.keptBefore.email,
+            registration_date_time: merge.keptBefore.registrationDateTime,
+            updated_at: at,
+            version: merge.version + 1,
+          })
+          .where('id', '=', marked.kept_id)
+          .where('version', '=', merge.version)
+          .where('deleted_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!restored) throw new RolledBack({ status: 'changed', client: merge.client });
+        // The other's version counted its `merged` entry; its `unmerged` one makes the next.
+        const otherVersion = Number(other.version) + 2;
+        await trx
+          .insertInto('clients')
+          .values({ ...other, version: otherVersion, updated_at: at })
+          .execute();
+        await trx
+          .insertInto('client_changes')
+          .values([
+            {
+              client_id: marked.kept_id,
+              version: merge.version + 1,
+              kind: 'unmerged',
+              actor: by,
+              at,
+              before: marked.kept_after,
+              after: marked.kept_before,
+              batch_id: undoBatch,
+            },
+            {
+              client_id: other.id,
+              version: otherVersion,
+              kind: 'unmerged',
+              actor: by,
+              at,
+              before: null,
+              after: JSON.stringify(fieldsOf(other)),
+              batch_id: undoBatch,
+            },
+          ])
+          .execute();
+        return { status: 'undone', summary: merge };
+      });
+    },
+  };
+}
+
+/** Thrown inside a transaction to roll it back and answer `outcome`: a client changed since it was read. */
+class RolledBack<T> extends Error {
+  constructor(readonly outcome: T) {
+    super('Rolled back: a client changed');
+  }
+}
+
+/** `work` in a transaction; a RolledBack thrown in it rolls everything back and answers its outcome. */
+async function rollingBack<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    if (error instanceof RolledBack) return error.outcome as T;
+    throw error;
+  }
+}
