@@ -129,6 +129,8 @@ test('offline: the app is told it is offline, keeps the list and says as of when
 }) => {
   await page.goto('/clients');
   await waitForApp(page);
+  // The list's first row, once it is a client's (until then it is the table's "Loading clients…").
+  await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
   const firstName = (await page.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '';
   // Opened once before the connection goes: its page is kept on this device.
   await openEditPageFromList(page, firstName);
