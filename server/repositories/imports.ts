@@ -303,6 +303,19 @@ export function createImportsRepository(db: Kysely<Database>) {
         }
 
         const log: LogEntry[] = [];
+        /** A client the undo wrote gets its log entry; one its condition missed (changed meanwhile) is named. */
+        const settle = (
+          entry: (typeof entries)[number],
+          version: number | undefined,
+          kind: 'deleted' | 'updated',
+          after: string | null,
+        ) => {
+          if (version === undefined) {
+            left.push({ clientId: entry.client_id, firstName: entry.first_name ?? '', lastName: entry.last_name ?? '' });
+          } else {
+            log.push({ client_id: entry.client_id, version, kind, actor: by, at, before: entry.after, after, batch_id: undoBatch });
+          }
+        };
         for (const chunk of chunks(toDelete)) {
           const deleted = await trx
             .updateTable('clients')
@@ -317,22 +330,7 @@ export function createImportsRepository(db: Kysely<Database>) {
             .returning(['id', 'version'])
             .execute();
           const versions = new Map(deleted.map((row) => [row.id, row.version]));
-          for (const entry of chunk) {
-            const version = versions.get(entry.client_id);
-            if (version === undefined)
-              left.push({ clientId: entry.client_id, firstName: entry.first_name ?? '', lastName: entry.last_name ?? '' });
-            else
-              log.push({
-                client_id: entry.client_id,
-                version,
-                kind: 'deleted',
-                actor: by,
-                at,
-                before: entry.after,
-                after: null,
-                batch_id: undoBatch,
-              });
-          }
+          for (const entry of chunk) settle(entry, versions.get(entry.client_id), 'deleted', null);
         }
         const restored = await setFields(
           trx,
@@ -343,22 +341,7 @@ export function createImportsRepository(db: Kysely<Database>) {
           })),
           at,
         );
-        for (const entry of toRestore) {
-          const version = restored.get(entry.client_id);
-          if (version === undefined)
-            left.push({ clientId: entry.client_id, firstName: entry.first_name ?? '', lastName: entry.last_name ?? '' });
-          else
-            log.push({
-              client_id: entry.client_id,
-              version,
-              kind: 'updated',
-              actor: by,
-              at,
-              before: entry.after,
-              after: entry.before,
-              batch_id: undoBatch,
-            });
-        }
+        for (const entry of toRestore) settle(entry, restored.get(entry.client_id), 'updated', entry.before);
         // In the log's order: the batch's entries follow the clients' writes (see `write`).
         await appendEntries(trx, log);
 
