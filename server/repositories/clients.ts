@@ -12,7 +12,7 @@ const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_d
 type ClientRow = Pick<Selectable<ClientsTable>, (typeof clientColumns)[number]>;
 
 /** Exactly the contract's fields: nothing internal ever reaches a response. */
-function toClient(row: ClientRow): Client {
+export function toClient(row: ClientRow): Client {
   return {
     _id: row.id,
     firstName: row.first_name,
@@ -22,12 +22,13 @@ function toClient(row: ClientRow): Client {
   };
 }
 
-function toFields(row: ClientRow): ClientFields {
+export function toFields(row: ClientRow): ClientFields {
   const { _id, ...fields } = toClient(row);
   return fields;
 }
 
-function toColumns(input: ClientInput) {
+/** A client's fields as the clients table's columns. */
+export function toColumns(input: ClientFields) {
   return {
     first_name: input.firstName,
     last_name: input.lastName,

@@ -4,12 +4,12 @@
  * carries the same batch id, which the live updates send as one `batch` event (repositories/clients.ts).
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ClientFields, ClientInput } from '#contract/api';
+import type { ClientFields } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
 import { importVerdicts, IMPORT_UNDO_DAYS, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
 import { emailKey } from '#contract/text';
 import type { ClientChangesTable, Database, ImportsTable } from '../db/schema.ts';
-import type { Writer } from './clients.ts';
+import { toColumns, type Writer } from './clients.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,13 +38,6 @@ function toSummary(row: Selectable<ImportsTable>): ImportSummary {
         : { at: row.undone_at, by: row.undone_by ?? '', leftAsChanged: JSON.parse(row.undone_left ?? '[]') as ClientNamed[] },
   };
 }
-
-const fieldsOf = (input: ClientInput): ClientFields => ({
-  firstName: input.firstName,
-  lastName: input.lastName,
-  email: input.email,
-  registrationDateTime: input.registrationDateTime,
-});
 
 type LogEntry = Omit<Selectable<ClientChangesTable>, 'seq'>;
 
@@ -169,7 +162,7 @@ export function createImportsRepository(db: Kysely<Database>) {
         const created: Array<{ id: string; fields: ClientFields }> = [];
         const updates: Array<{ id: string; fields: ClientFields; before: ClientFields }> = [];
         for (const verdict of verdicts) {
-          if (verdict.kind === 'new') created.push({ id: newClientId(), fields: fieldsOf(verdict.client) });
+          if (verdict.kind === 'new') created.push({ id: newClientId(), fields: verdict.client });
           else if (verdict.kind === 'existing' && request.existing === 'update') {
             const current = byEmail.get(emailKey(verdict.client.email));
             if (!current) continue;
@@ -179,7 +172,7 @@ export function createImportsRepository(db: Kysely<Database>) {
               email: current.email,
               registrationDateTime: current.registration_date_time,
             };
-            updates.push({ id: verdict.clientId, fields: fieldsOf(verdict.client), before });
+            updates.push({ id: verdict.clientId, fields: verdict.client, before });
           }
         }
         for (const chunk of chunks(created)) {
@@ -188,10 +181,7 @@ export function createImportsRepository(db: Kysely<Database>) {
             .values(
               chunk.map(({ id: clientId, fields }) => ({
                 id: clientId,
-                first_name: fields.firstName,
-                last_name: fields.lastName,
-                email: fields.email,
-                registration_date_time: fields.registrationDateTime,
+                ...toColumns(fields),
                 created_at: at,
                 updated_at: at,
                 version: 1,

@@ -18,19 +18,12 @@ import {
   type MergeSummary,
 } from '#contract/merge';
 import type { ClientsTable, Database, MergesTable } from '../db/schema.ts';
-import type { Writer } from './clients.ts';
+import { toClient, toColumns, toFields, type Writer } from './clients.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The other client's row while it is merged: every column, as it was. */
 type OtherRow = Selectable<ClientsTable>;
-
-const fieldsOf = (row: Pick<OtherRow, 'first_name' | 'last_name' | 'email' | 'registration_date_time'>): ClientFields => ({
-  firstName: row.first_name,
-  lastName: row.last_name,
-  email: row.email,
-  registrationDateTime: row.registration_date_time,
-});
 
 const clientOf = (id: string, fields: ClientFields): Client => ({ _id: id, ...fields });
 
@@ -43,7 +36,7 @@ function toSummary(row: Selectable<MergesTable>): MergeSummary {
     client: clientOf(row.kept_id, JSON.parse(row.kept_after) as ClientFields),
     version: Number(row.kept_version),
     keptBefore: JSON.parse(row.kept_before) as ClientFields,
-    other: clientOf(other.id, fieldsOf(other)),
+    other: toClient(other),
     fields: JSON.parse(row.fields) as MergeChoices,
     undoableUntil: new Date(Date.parse(row.at) + MERGE_UNDO_DAYS * DAY_MS).toISOString(),
     undone: row.undone_at === null ? null : { at: row.undone_at, by: row.undone_by ?? '' },
@@ -70,7 +63,7 @@ async function clientRow(trx: Kysely<Database>, id: string): Promise<OtherRow | 
 }
 
 const asBody = (row: OtherRow) => ({
-  client: row.deleted_at === null ? clientOf(row.id, fieldsOf(row)) : null,
+  client: row.deleted_at === null ? toClient(row) : null,
   version: Number(row.version),
 });
 
@@ -88,7 +81,7 @@ export function createMergesRepository(db: Kysely<Database>) {
       const versions = new Map<string, number>();
       const clients = rows.map((row) => {
         versions.set(row.id, Number(row.version));
-        return clientOf(row.id, fieldsOf(row));
+        return toClient(row);
       });
       return duplicatePairs(clients).map(({ kept, other, reasons }) => ({
         kept: { client: kept, version: versions.get(kept._id) ?? 1 },
@@ -116,19 +109,16 @@ export function createMergesRepository(db: Kysely<Database>) {
         ) {
           return { status: 'changed', conflict: { kept: asBody(kept), other: asBody(other) } };
         }
-        const keptFields = fieldsOf(kept);
-        const otherFields = fieldsOf(other);
-        if (registeredFirst(clientOf(kept.id, keptFields), clientOf(other.id, otherFields)) > 0) return { status: 'kept-not-first' };
+        const keptFields = toFields(kept);
+        const otherFields = toFields(other);
+        if (registeredFirst(toClient(kept), toClient(other)) > 0) return { status: 'kept-not-first' };
         const after = mergedFields(keptFields, otherFields, request.fields);
 
         // Conditional on the version in the statement itself: a write that slipped in since the read is refused.
         const updated = await trx
           .updateTable('clients')
           .set({
-            first_name: after.firstName,
-            last_name: after.lastName,
-            email: after.email,
-            registration_date_time: after.registrationDateTime,
+            ...toColumns(after),
             updated_at: at,
             version: kept.version + 1,
           })
@@ -244,15 +234,12 @@ export function createMergesRepository(db: Kysely<Database>) {
         const otherNow = await clientRow(trx, other.id);
         // Changed since: the kept client written again, deleted or erased; the other back in the list some other way.
         if (!kept || kept.deleted_at !== null || Number(kept.version) !== merge.version)
-          throw new RolledBack({ status: 'changed', client: kept ? clientOf(kept.id, fieldsOf(kept)) : merge.client });
+          throw new RolledBack({ status: 'changed', client: kept ? toClient(kept) : merge.client });
         if (otherNow) throw new RolledBack({ status: 'changed', client: merge.other });
         const restored = await trx
           .updateTable('clients')
           .set({
-            first_name: merge.keptBefore.firstName,
-            last_name: merge.keptBefore.lastName,
-            email: merge.keptBefore.email,
-            registration_date_time: merge.keptBefore.registrationDateTime,
+            ...toColumns(merge.keptBefore),
             updated_at: at,
             version: merge.version + 1,
           })
@@ -288,7 +275,7 @@ export function createMergesRepository(db: Kysely<Database>) {
               actor: by,
               at,
               before: null,
-              after: JSON.stringify(fieldsOf(other)),
+              after: JSON.stringify(toFields(other)),
               batch_id: undoBatch,
             },
           ])
