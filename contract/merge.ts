@@ -109,5 +109,7 @@ export const mergeMessages = {
   changedSinceMerge: (first: string, last: string) => `${first} ${last} was changed since the merge, so it was not undone.`,
   /** The notice on /clients after a merge. */
   merged: (first: string, last: string) => `Clients merged: ${first} ${last}.`,
+  /** After "Undo merge": both clients, as they are back. */
+  unmerged: (kept: string, other: string) => `Merge undone: ${kept} and ${other} are two clients again.`,
   noDuplicates: 'No possible duplicates.',
 } as const;

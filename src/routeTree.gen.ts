@@ -16,7 +16,9 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as StaffRouteImport } from './routes/staff'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
 import { Route as ClientsDeletedRouteImport } from './routes/clients/deleted'
+import { Route as ClientsDuplicatesRouteImport } from './routes/clients/duplicates'
 import { Route as ClientsImportRouteImport } from './routes/clients/import'
+import { Route as ClientsMergeRouteImport } from './routes/clients/merge'
 import { Route as ClientsRegisterRouteImport } from './routes/clients/register'
 import { Route as WelcomeTokenRouteImport } from './routes/welcome.$token'
 import { Route as ClientsEditClientIdRouteImport } from './routes/clients/edit.$clientId'
@@ -56,9 +58,19 @@ const ClientsDeletedRoute = ClientsDeletedRouteImport.update({
   path: '/clients/deleted',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ClientsDuplicatesRoute = ClientsDuplicatesRouteImport.update({
+  id: '/clients/duplicates',
+  path: '/clients/duplicates',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClientsImportRoute = ClientsImportRouteImport.update({
   id: '/clients/import',
   path: '/clients/import',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClientsMergeRoute = ClientsMergeRouteImport.update({
+  id: '/clients/merge',
+  path: '/clients/merge',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClientsRegisterRoute = ClientsRegisterRouteImport.update({
@@ -84,7 +96,9 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
+  '/clients/duplicates': typeof ClientsDuplicatesRoute
   '/clients/import': typeof ClientsImportRoute
+  '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
@@ -97,7 +111,9 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
+  '/clients/duplicates': typeof ClientsDuplicatesRoute
   '/clients/import': typeof ClientsImportRoute
+  '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients': typeof ClientsIndexRoute
@@ -111,7 +127,9 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
+  '/clients/duplicates': typeof ClientsDuplicatesRoute
   '/clients/import': typeof ClientsImportRoute
+  '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
@@ -126,7 +144,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/staff'
     | '/clients/deleted'
+    | '/clients/duplicates'
     | '/clients/import'
+    | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
     | '/clients/'
@@ -139,7 +159,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/staff'
     | '/clients/deleted'
+    | '/clients/duplicates'
     | '/clients/import'
+    | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
     | '/clients'
@@ -152,7 +174,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/staff'
     | '/clients/deleted'
+    | '/clients/duplicates'
     | '/clients/import'
+    | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
     | '/clients/'
@@ -166,7 +190,9 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   StaffRoute: typeof StaffRoute
   ClientsDeletedRoute: typeof ClientsDeletedRoute
+  ClientsDuplicatesRoute: typeof ClientsDuplicatesRoute
   ClientsImportRoute: typeof ClientsImportRoute
+  ClientsMergeRoute: typeof ClientsMergeRoute
   ClientsRegisterRoute: typeof ClientsRegisterRoute
   WelcomeTokenRoute: typeof WelcomeTokenRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
@@ -224,11 +250,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientsDeletedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/clients/duplicates': {
+      id: '/clients/duplicates'
+      path: '/clients/duplicates'
+      fullPath: '/clients/duplicates'
+      preLoaderRoute: typeof ClientsDuplicatesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/clients/import': {
       id: '/clients/import'
       path: '/clients/import'
       fullPath: '/clients/import'
       preLoaderRoute: typeof ClientsImportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/clients/merge': {
+      id: '/clients/merge'
+      path: '/clients/merge'
+      fullPath: '/clients/merge'
+      preLoaderRoute: typeof ClientsMergeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/clients/register': {
@@ -262,7 +302,9 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   StaffRoute: StaffRoute,
   ClientsDeletedRoute: ClientsDeletedRoute,
+  ClientsDuplicatesRoute: ClientsDuplicatesRoute,
   ClientsImportRoute: ClientsImportRoute,
+  ClientsMergeRoute: ClientsMergeRoute,
   ClientsRegisterRoute: ClientsRegisterRoute,
   WelcomeTokenRoute: WelcomeTokenRoute,
   ClientsIndexRoute: ClientsIndexRoute,

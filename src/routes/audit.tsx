@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { ActionFailure } from '../components/action-failure.tsx';
 import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { queryStatusMessage } from '../components/data-table.tsx';
@@ -9,7 +9,7 @@ import { useExportAuditCsv } from '../features/audit/api/export-audit.ts';
 import { AuditFilters } from '../features/audit/components/audit-filters.tsx';
 import { AuditTable } from '../features/audit/components/audit-table.tsx';
 import { parseAuditSearch } from '../features/audit/utils/audit-search.ts';
-import { isLoggedIn } from '../lib/login-flag.ts';
+import { requireLogin } from '../lib/require-login.ts';
 
 /**
  * The audit trail (issue 28), an owner's page: who used which access, newest first, by account and by kind, 100 entries
@@ -18,9 +18,7 @@ import { isLoggedIn } from '../lib/login-flag.ts';
  */
 export const Route = createFileRoute('/audit')({
   validateSearch: parseAuditSearch,
-  beforeLoad: () => {
-    if (!isLoggedIn()) throw redirect({ to: '/login' });
-  },
+  beforeLoad: requireLogin,
   head: () => ({ meta: [{ title: 'Audit trail · Your Beauty Salon' }] }),
   component: AuditTrailPage,
 });

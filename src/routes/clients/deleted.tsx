@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import type { DeletedClient } from '#contract/api';
 import { DataTable, queryStatusMessage } from '../../components/data-table.tsx';
 import { useIsOwner } from '../../features/auth/api/me.ts';
@@ -10,14 +10,12 @@ import { clientName, noticeRestored } from '../../features/clients/utils/client-
 import { formatRegistrationTime } from '../../features/clients/utils/date-time.ts';
 import { lastListView } from '../../features/clients/utils/last-list-view.ts';
 import { loadQuery } from '../../features/offline/load-query.ts';
-import { isLoggedIn } from '../../lib/login-flag.ts';
+import { requireLogin } from '../../lib/require-login.ts';
 import '../../features/clients/components/clients-table.css';
 
 /** "Recently deleted" (beyond the spec, issue 18): deleted clients until they are purged, to restore or erase. */
 export const Route = createFileRoute('/clients/deleted')({
-  beforeLoad: () => {
-    if (!isLoggedIn()) throw redirect({ to: '/login' });
-  },
+  beforeLoad: requireLogin,
   // Not awaited: the page shows its table at once and the rows as they come. Offline, they come from the offline copy
   // (loadQuery); not there, the page says so. A failure is the page's to show (useQuery below).
   loader: ({ context: { queryClient } }) => void loadQuery(queryClient, clientQueries.deleted()).catch(() => {}),

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, redirect, type ErrorComponentProps } from '@tanstack/react-router';
+import { createFileRoute, Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useIsOwner } from '../../features/auth/api/me.ts';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
@@ -8,7 +8,7 @@ import { ClientsTable } from '../../features/clients/components/clients-table.ts
 import { createClientListView } from '../../features/clients/utils/client-list-view.ts';
 import { rememberListView } from '../../features/clients/utils/last-list-view.ts';
 import { parseClientListView, type SortColumn } from '../../features/clients/utils/list-view-search.ts';
-import { isLoggedIn } from '../../lib/login-flag.ts';
+import { requireLogin } from '../../lib/require-login.ts';
 import { NOT_AVAILABLE_OFFLINE, useIsOnline } from '../../lib/reachability.ts';
 import type { Client } from '#contract/api';
 import { loadQuery } from '../../features/offline/load-query.ts';
@@ -18,10 +18,8 @@ import { withUnsavedChanges } from '../../features/clients/utils/unsaved-rows.ts
 export const Route = createFileRoute('/clients/')({
   // Search and sort live in the address: reload, Back, a shared link show the same view.
   validateSearch: parseClientListView,
-  // The only guard of the SPA: a client-side redirect on the list page.
-  beforeLoad: () => {
-    if (!isLoggedIn()) throw redirect({ to: '/login' });
-  },
+  // SPEC.md section 4: the list page sends a visitor without the login flag to /login.
+  beforeLoad: requireLogin,
   loader: ({ context: { queryClient } }) => loadQuery(queryClient, clientQueries.list()),
   head: () => ({ meta: [{ title: 'Clients · Your Beauty Salon' }] }),
   component: ClientListPage,
@@ -109,6 +107,9 @@ function ClientsPage({ clients: loaded, emptyMessage }: { clients: readonly Clie
         </Link>
         <Link to="/clients/deleted" className="button">
           Recently deleted
+        </Link>
+        <Link to="/clients/duplicates" className="button">
+          Possible duplicates
         </Link>
         {owner && (
           <Link to="/clients/import" className="button">

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { createClientThroughApi, deleteClientThroughApi, uniqueClient, waitForApp, fillClientForm } from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { expectSoundLayout } from '../support/layout.ts';
 import { createFamily, firstNames, searchBox } from '../support/front-desk.ts';
 
 /**
@@ -128,6 +129,38 @@ test.describe('logged in', () => {
     await page.getByRole('button', { name: 'Import 5 clients' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Imported 5 clients.' })).toBeVisible();
     await expectNoAxeViolations(page, testInfo, '/clients/import at 375 px (imported)');
+  });
+});
+
+test.describe('possible duplicates and the merge page (logged in)', () => {
+  test.beforeEach(async ({ signIn }) => {
+    await signIn();
+  });
+
+  test('have no violations and fit a 375 px phone', async ({ page }, testInfo) => {
+    // Four axe runs: as the front desk's, past the 30 s default beside another worker.
+    test.slow();
+    const kept = await createClientThroughApi(
+      page,
+      uniqueClient(testInfo, { email: `a.very.long.address.${Date.now()}@a-salon-with-a-long-domain.example.com` }),
+    );
+    await createClientThroughApi(
+      page,
+      uniqueClient(testInfo, { firstName: 'Later', email: kept.email.toUpperCase(), registrationDateTime: '2024-06-02T09:00' }),
+    );
+    await open(page, '/clients/duplicates', 'Possible duplicates');
+    await expect(page.getByRole('button', { name: 'Merge' })).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, '/clients/duplicates');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoAxeViolations(page, testInfo, '/clients/duplicates at 375 px');
+    await expectSoundLayout(page, '/clients/duplicates at 375 px');
+
+    await page.getByRole('button', { name: 'Merge' }).click();
+    await expect(page.getByRole('group', { name: 'Email' }).getByRole('radio')).toHaveCount(2);
+    await expectNoAxeViolations(page, testInfo, '/clients/merge at 375 px');
+    await expectSoundLayout(page, '/clients/merge at 375 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoAxeViolations(page, testInfo, '/clients/merge');
   });
 });
 

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClientChange, ClientFields } from '#contract/api';
+import type { ClientChange } from '#contract/api';
+import type { MergeSummary } from '#contract/merge';
 import { NOT_AVAILABLE_OFFLINE } from '../../../lib/reachability.ts';
+import { mergesOfQuery } from '../../merge/api/merges.ts';
+import { MergeDetails, mergeOfEntry } from '../../merge/components/merge-details.tsx';
 import { clientQueries } from '../api/client-queries.ts';
+import { FIELD_LABELS, shownValue } from '../utils/client-fields.ts';
 import { formatRegistrationTime } from '../utils/date-time.ts';
 
 const WHAT: Record<ClientChange['kind'], string> = {
@@ -15,18 +19,6 @@ const WHAT: Record<ClientChange['kind'], string> = {
   unmerged: 'Merge undone',
 };
 
-/** The form's labels, in the form's order. */
-const FIELD_LABELS: ReadonlyArray<[keyof ClientFields, string]> = [
-  ['firstName', 'First name'],
-  ['lastName', 'Last name'],
-  ['email', 'Email'],
-  ['registrationDateTime', 'Registration date and time'],
-];
-
-function shown(field: keyof ClientFields, value: string): string {
-  return field === 'registrationDateTime' ? formatRegistrationTime(value) : value;
-}
-
 /** Kinds whose entry has values before and after: each field they changed is shown. */
 const CHANGING: ReadonlySet<ClientChange['kind']> = new Set(['updated', 'imported', 'merged', 'unmerged']);
 
@@ -35,13 +27,21 @@ function changedFields(change: ClientChange): string[] {
   const { before, after } = change;
   if (!CHANGING.has(change.kind) || !before || !after) return [];
   return FIELD_LABELS.filter(([field]) => before[field] !== after[field]).map(
-    ([field, label]) => `${label}: ${shown(field, before[field])} → ${shown(field, after[field])}`,
+    ([field, label]) => `${label}: ${shownValue(field, before[field])} → ${shownValue(field, after[field])}`,
   );
+}
+
+function mergeEntry(change: ClientChange, merges: readonly MergeSummary[] | undefined, clientId: string) {
+  const merge = mergeOfEntry(change, merges);
+  return merge && <MergeDetails merge={merge} clientId={clientId} />;
 }
 
 /** The edit page's "History": every change of the client, newest first, who and when. */
 export function ClientHistory({ clientId }: { clientId: string }) {
   const history = useQuery(clientQueries.history(clientId));
+  // Asked for only when the history has a merge: who with, which fields from where, and its "Undo merge".
+  const merged = history.data?.some((change) => change.kind === 'merged') ?? false;
+  const merges = useQuery({ ...mergesOfQuery(clientId), enabled: merged });
   return (
     <section className="card history" aria-labelledby="history-title">
       <h2 id="history-title" className="history__title">
@@ -62,6 +62,7 @@ export function ClientHistory({ clientId }: { clientId: string }) {
                   {line}
                 </span>
               ))}
+              {mergeEntry(change, merges.data, clientId)}
             </li>
           ))}
         </ol>

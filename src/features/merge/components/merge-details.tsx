@@ -1,0 +1,56 @@
+import type { ClientChange } from '#contract/api';
+import type { MergeSummary } from '#contract/merge';
+import { FIELD_LABELS } from '../../clients/utils/client-fields.ts';
+import { clientName } from '../../clients/utils/client-notices.ts';
+import { useUndoMerge } from '../api/merges.ts';
+import { noticeUnmerged, undoMergeFailure } from '../utils/merge-notices.ts';
+
+/** The merge a history's `merged` entry records, among the client's merges: by the version it gave the kept client, or its time. */
+export function mergeOfEntry(change: ClientChange, merges: readonly MergeSummary[] | undefined): MergeSummary | undefined {
+  if (change.kind !== 'merged') return undefined;
+  return merges?.find((merge) =>
+    merge.client._id === change.clientId
+      ? merge.version === change.version
+      : merge.other._id === change.clientId && Date.parse(merge.at) === Date.parse(change.at),
+  );
+}
+
+/**
+ * Under a history's `merged` entry: with whom, which fields came from the other client, and, on the kept client's
+ * history, "Undo merge" for 30 days unless it was taken back.
+ */
+export function MergeDetails({ merge, clientId }: { merge: MergeSummary; clientId: string }) {
+  const undo = useUndoMerge();
+  if (merge.other._id === clientId) return <span className="history__field">Into {clientName(merge.client)}</span>;
+
+  const fromOther = FIELD_LABELS.filter(([field]) => merge.fields[field] === 'other').map(([, label]) => label);
+  // GET /api/merges lists only the last 30 days' merges: one not taken back can be.
+  const undoable = merge.undone === null;
+  return (
+    <>
+      <span className="history__field">
+        With {clientName(merge.other)} ({merge.other.email})
+      </span>
+      <span className="history__field">
+        {fromOther.length > 0 ? `From ${clientName(merge.other)}: ${fromOther.join(', ')}` : 'Every field kept from this client'}
+      </span>
+      {undoable && (
+        <span className="history__action">
+          <button
+            type="button"
+            className="button button--small"
+            disabled={undo.isPending}
+            onClick={() => undo.mutate(merge.id, { onSuccess: noticeUnmerged })}
+          >
+            Undo merge
+          </button>
+        </span>
+      )}
+      {undo.isError && (
+        <span className="form__error" role="alert">
+          {undoMergeFailure(undo.error)}
+        </span>
+      )}
+    </>
+  );
+}
