@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { ClientInput, describeValidationError, normalizeDateTime } from './api.ts';
 
 const valid = { firstName: 'Nina', lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30' };
@@ -27,6 +28,53 @@ describe('normalizeDateTime', () => {
     '9999-12-31T23:30-01:00',
   ])('refuses %j', (input) => {
     expect(normalizeDateTime(input)).toBeNull();
+  });
+
+  /** The function as it was before its fast path: every value through Date, read back with toISOString. */
+  function throughDate(value: string): string | null {
+    const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
+    if (!match) return null;
+    const [, year, month, day, hour, minute, second = '00', fraction = '0', zone = 'Z'] = match;
+    const fields = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
+    const calendar = new Date(Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]));
+    const exists =
+      calendar.getUTCFullYear() === fields[0] &&
+      calendar.getUTCMonth() + 1 === fields[1] &&
+      calendar.getUTCDate() === fields[2] &&
+      calendar.getUTCHours() === fields[3] &&
+      calendar.getUTCMinutes() === fields[4] &&
+      calendar.getUTCSeconds() === fields[5];
+    if (!exists) return null;
+    const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${fraction.slice(0, 3).padEnd(3, '0')}${zone}`);
+    if (Number.isNaN(date.getTime())) return null;
+    const iso = date.toISOString();
+    return /^\d{4}-/.test(iso) ? iso : null;
+  }
+
+  it('stores every value as Date reads it, and refuses the same ones', () => {
+    const digits = (length: number, max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(length, '0'));
+    const dateTime = fc
+      .record({
+        // Years around 0100 (Date.UTC reads 0–99 as 19xx), leap and common years, 9999's edge.
+        year: fc.oneof(digits(4, 9999), fc.constantFrom('0000', '0099', '0100', '1900', '2000', '2023', '2024', '9999')),
+        month: digits(2, 13),
+        day: fc.oneof(digits(2, 32), fc.constantFrom('28', '29', '30', '31')),
+        hour: digits(2, 25),
+        minute: digits(2, 61),
+        second: fc.option(digits(2, 61), { nil: undefined }),
+        fraction: fc.option(fc.stringMatching(/^\d{1,9}$/), { nil: undefined }),
+        zone: fc.option(fc.oneof(fc.constant('Z'), fc.stringMatching(/^[+-]\d{2}:\d{2}$/)), { nil: undefined }),
+      })
+      .map(({ year, month, day, hour, minute, second, fraction, zone }) => {
+        const seconds = second === undefined ? '' : `:${second}${fraction === undefined ? '' : `.${fraction}`}`;
+        return `${year}-${month}-${day}T${hour}:${minute}${seconds}${zone ?? ''}`;
+      });
+    fc.assert(
+      fc.property(dateTime, (value) => {
+        expect(normalizeDateTime(value)).toBe(throughDate(value));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
 

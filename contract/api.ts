@@ -48,24 +48,27 @@ const DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?
 export function normalizeDateTime(value: string): string | null {
   const match = DATE_TIME_PATTERN.exec(value);
   if (!match) return null;
-  const [, year, month, day, hour, minute, second = '00', fraction = '0', zone = 'Z'] = match;
-  // Date rolls 2024-02-30 over to March 1st: a calendar date or time that does not exist is refused.
-  const fields = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
-  const calendar = new Date(Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]));
-  const exists =
-    calendar.getUTCFullYear() === fields[0] &&
-    calendar.getUTCMonth() + 1 === fields[1] &&
-    calendar.getUTCDate() === fields[2] &&
-    calendar.getUTCHours() === fields[3] &&
-    calendar.getUTCMinutes() === fields[4] &&
-    calendar.getUTCSeconds() === fields[5];
-  if (!exists) return null;
+  const [, year = '', month = '', day = '', hour = '', minute = '', second = '00', fraction = '0', zone = 'Z'] = match;
+  if (!isRealDateTime(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second))) return null;
   const millis = fraction.slice(0, 3).padEnd(3, '0');
+  // Already in UTC: the stored form is the text itself (an import previews 10,000 of these; Date's parse and
+  // toISOString cost most of this function's time, and give the same text).
+  if (zone === 'Z') return `${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}Z`;
   const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}${zone}`);
   if (Number.isNaN(date.getTime())) return null;
   // 9999-12-31T23:30-01:00 is in the year 10000 in UTC: no ISO date-time has that form (+010000-…).
   const iso = date.toISOString();
   return /^\d{4}-/.test(iso) ? iso : null;
+}
+
+/**
+ * Whether the fields name a date and time that exist: no 2024-02-30 or 24:00 (which Date would roll over), and no
+ * year before 100, which Date.UTC reads as 19xx and which this function has always refused.
+ */
+function isRealDateTime(year: number, month: number, day: number, hour: number, minute: number, second: number): boolean {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 59;
 }
 
 const registrationDateTime = z

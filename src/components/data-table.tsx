@@ -1,9 +1,19 @@
 import type { ReactNode } from 'react';
 import { NOT_AVAILABLE_OFFLINE } from '../lib/reachability.ts';
 
+/**
+ * The shared look of a table of rows (`.data-table` in styles/global.css: cell padding, the header band, a line
+ * between rows), at one of three densities: `compact` for many columns (the audit trail), `regular`, `roomy` for a
+ * few columns with buttons (the staff list). Without one the table is its own class's alone (the client list's).
+ */
+type Density = 'compact' | 'regular' | 'roomy';
+
 type DataTableProps = {
-  /** The table's own class (its look): `staff-table`; its message row's cell is `{className}__empty`. */
+  /** The table's own class: `staff-table`; its message row's cell is `{className}__empty`. */
   className: string;
+  density?: Density;
+  /** Said to screen readers before the table (a visually hidden caption). */
+  caption?: string;
   columns: readonly string[];
   /** A last column for each row's buttons, named "Actions" for screen readers only. */
   actions?: boolean;
@@ -13,10 +23,12 @@ type DataTableProps = {
 };
 
 /** A table that scrolls sideways inside its box (`.table-scroll`) on a narrow screen, never the page. */
-export function DataTable({ className, columns, actions = false, message, children }: DataTableProps) {
+export function DataTable({ className, density, caption, columns, actions = false, message, children }: DataTableProps) {
+  const look = density === undefined ? '' : `data-table data-table--${density} `;
   return (
     <div className="table-scroll">
-      <table className={className}>
+      <table className={`${look}${className}`}>
+        {caption !== undefined && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>
             {columns.map((column) => (
@@ -35,7 +47,10 @@ export function DataTable({ className, columns, actions = false, message, childr
           {children}
           {message !== undefined && (
             <tr>
-              <td colSpan={columns.length + (actions ? 1 : 0)} className={`${className}__empty`}>
+              <td
+                colSpan={columns.length + (actions ? 1 : 0)}
+                className={`${density === undefined ? '' : 'data-table__empty '}${className}__empty`}
+              >
                 {message}
               </td>
             </tr>

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
- * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import, duplicates (all by default). `--reuse-build` measures
+ * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import, import-preview, duplicates (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
  * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios. Exit code 1 when a figure misses its goal or could not be
@@ -17,6 +17,7 @@ import { runChangesBench } from './changes.ts';
 import { runDuplicatesBench } from './duplicates.ts';
 import { runErasureBench } from './erasure.ts';
 import { runImportBench } from './import.ts';
+import { runImportPreviewBench } from './import-preview.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runLiveBench } from './live.ts';
 import { runListBench } from './list.ts';
@@ -37,6 +38,7 @@ const PARTS = [
   'memory',
   'team',
   'import',
+  'import-preview',
   'duplicates',
 ] as const;
 type Part = (typeof PARTS)[number];
@@ -93,6 +95,7 @@ async function main(): Promise<number> {
     memory: runMemoryBench,
     team: (measured) => runTeamBench(measured, other && against ? { build: other, dir: against } : undefined),
     import: runImportBench,
+    'import-preview': runImportPreviewBench,
     duplicates: runDuplicatesBench,
   };
   const builds: Array<[string, Build]> = [['this build', build]];

@@ -1,17 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { Client } from '#contract/api';
-import {
-  importVerdicts,
-  rowsWritten,
-  VERDICT_LABELS,
-  verdictCounts,
-  verdictText,
-  type ExistingClients,
-  type ImportRow,
-  type ImportSummary,
-  type RowVerdict,
-  type VerdictKind,
-} from '#contract/import';
+import { importVerdicts, rowsWritten, verdictCounts, type ExistingClients, type ImportSummary } from '#contract/import';
 import { emailKey } from '#contract/text';
 import { ActionFailure } from '../../../components/action-failure.tsx';
 import { useImportClients } from '../api/imports.ts';
@@ -20,10 +9,8 @@ import { dateFormsOf, type DateForm } from '../utils/dates.ts';
 import { toImportRows } from '../utils/import-rows.ts';
 import type { CsvTable } from '../utils/read-file.ts';
 import { formatCount } from './import-texts.ts';
+import { VerdictTable } from './verdict-table.tsx';
 
-/** Rows shown at once: a page of the preview, so that a file of 10,000 rows stays quick. */
-const PAGE_SIZE = 100;
-const VERDICT_KINDS = Object.keys(VERDICT_LABELS) as VerdictKind[];
 const FIELDS = Object.entries(IMPORT_FIELD_LABELS) as Array<[ImportField, string]>;
 const NOT_IMPORTED = '';
 
@@ -150,113 +137,5 @@ function Radio({ name, label, checked, onChange }: { name: string; label: string
     <label className="import-preview__radio">
       <input type="radio" name={name} checked={checked} onChange={onChange} /> {label}
     </label>
-  );
-}
-
-type Filter = VerdictKind | 'all';
-
-/** Each verdict's count, a filter by verdict, and the rows a page at a time. */
-function VerdictTable({
-  rows,
-  verdicts,
-  counts,
-}: {
-  rows: readonly ImportRow[];
-  verdicts: readonly RowVerdict[];
-  counts: Record<VerdictKind, number>;
-}) {
-  const [filter, setFilter] = useState<Filter>('all');
-  const [page, setPage] = useState(0);
-  const filterId = useId();
-  const shown = useMemo(
-    () => verdicts.flatMap((verdict, index) => (filter === 'all' || verdict.kind === filter ? [index] : [])),
-    [verdicts, filter],
-  );
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const onPage = shown.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
-
-  return (
-    <div className="import-preview__verdicts">
-      <ul className="import-preview__counts" aria-label="Rows by verdict">
-        {VERDICT_KINDS.map((kind) => (
-          <li key={kind}>
-            {VERDICT_LABELS[kind]}: {formatCount(counts[kind])}
-          </li>
-        ))}
-      </ul>
-      <div className="form__field import-preview__filter">
-        <label htmlFor={filterId}>Show</label>
-        <select
-          id={filterId}
-          value={filter}
-          onChange={(event) => {
-            setFilter(event.target.value as Filter);
-            setPage(0);
-          }}
-        >
-          <option value="all">All rows ({formatCount(verdicts.length)})</option>
-          {VERDICT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {VERDICT_LABELS[kind]} ({formatCount(counts[kind])})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="table-scroll">
-        <table className="import-table">
-          <caption className="visually-hidden">The file’s rows and what the import does with each</caption>
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              <th scope="col">First name</th>
-              <th scope="col">Last name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Registration</th>
-              <th scope="col">Verdict</th>
-            </tr>
-          </thead>
-          <tbody>
-            {onPage.map((index) => {
-              const row = rows[index];
-              const verdict = verdicts[index];
-              return (
-                row &&
-                verdict && (
-                  <tr key={index} className={`import-table__row--${verdict.kind}`}>
-                    <td>{index + 1}</td>
-                    <td>{row.firstName}</td>
-                    <td>{row.lastName}</td>
-                    <td className="import-table__email">{row.email}</td>
-                    <td>{row.registrationDateTime ?? ''}</td>
-                    <td>{verdictText(verdict)}</td>
-                  </tr>
-                )
-              );
-            })}
-            {onPage.length === 0 && (
-              <tr>
-                <td colSpan={6} className="import-table__empty">
-                  No rows with this verdict.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 && (
-        <nav className="import-preview__pages" aria-label="Pages of rows">
-          <button type="button" className="button button--small" disabled={current === 0} onClick={() => setPage(current - 1)}>
-            Previous rows
-          </button>
-          <span>
-            Rows {formatCount(current * PAGE_SIZE + 1)}–{formatCount(current * PAGE_SIZE + onPage.length)} of {formatCount(shown.length)}
-          </span>
-          <button type="button" className="button button--small" disabled={current === pages - 1} onClick={() => setPage(current + 1)}>
-            Next rows
-          </button>
-        </nav>
-      )}
-    </div>
   );
 }

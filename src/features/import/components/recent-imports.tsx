@@ -19,6 +19,7 @@ export function RecentImports({ imports, undoing, onUndo }: RecentImportsProps) 
       <h2 id="import-recent-title">Recent imports</h2>
       <DataTable
         className="import-recent__table"
+        density="regular"
         columns={COLUMNS}
         actions
         message={

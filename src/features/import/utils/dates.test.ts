@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { normalizeDateTime } from '#contract/api';
 import { dateFormsOf, toDateTimeText, type DateForm } from './dates.ts';
 
@@ -103,5 +104,42 @@ describe('the forms that read a column', () => {
   it('leaves out what is no date in any form: that row is shown as not valid, and the others still read', () => {
     expect(dateFormsOf(['2024-05-01 10:30', '2024-02-30 10:00', 'unknown'])).toEqual(['iso']);
     expect(dateFormsOf(['13/02/2024', '31/02/2024'])).toEqual(['day-first']);
+  });
+
+  it('is none when a date in another form comes after the forms were narrowed, whatever the order', () => {
+    expect(dateFormsOf(['13/02/2024', '2024-05-01'])).toEqual([]);
+    expect(dateFormsOf(['01/02/2024', '13/02/2024', '02/13/2024'])).toEqual([]);
+    expect(dateFormsOf(['01/02/2024', 'unknown', '13/02/2024', ''])).toEqual(['day-first']);
+  });
+
+  it('gives what reading every value in every form gives, for any column', () => {
+    const forms: DateForm[] = ['iso', 'day-first', 'month-first'];
+    /** The definition, value by value: the forms that read each date, then those common to all. */
+    const everyForm = (values: string[]) => {
+      const readings = values
+        .map((value) => forms.filter((form) => toDateTimeText(value, form) !== null))
+        .filter((reading) => reading.length > 0);
+      return readings.length === 0 ? [] : forms.filter((form) => readings.every((reading) => reading.includes(form)));
+    };
+    const value = fc.constantFrom(
+      '',
+      ' ',
+      'n/a',
+      '2024-05-01 10:30',
+      '2024-02-30',
+      '01/02/2024',
+      '12/12/2024 9:05 PM',
+      '13/02/2024',
+      '02/13/2024',
+      '31/04/2024',
+      '29/02/2023',
+      '01.05.2024 10:30',
+    );
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 8 }), (values) => {
+        expect(dateFormsOf(values)).toEqual(everyForm(values));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -71,12 +71,22 @@ export function toDateTimeText(value: string, form: DateForm): string | null {
  * not a date whatever the form, and is shown as not valid). Empty when there is no date, or no single form reads them
  * all. The page asks which form only when both 'day-first' and 'month-first' are here.
  */
-export function dateFormsOf(values: string[]): DateForm[] {
-  const readings = values
-    .map((value) => value.trim())
-    .filter((value) => value !== '')
-    .map((value) => DATE_FORMS.filter((form) => toDateTimeText(value, form) !== null))
-    .filter((forms) => forms.length > 0);
-  if (readings.length === 0) return [];
-  return DATE_FORMS.filter((form) => readings.every((forms) => forms.includes(form)));
+export function dateFormsOf(values: readonly string[]): DateForm[] {
+  // One pass over the column: the forms that read every date so far, each value read only in those (a column of
+  // ISO dates reads each value once, not in all three forms).
+  let forms: readonly DateForm[] = DATE_FORMS;
+  let anyDate = false;
+  for (const written of values) {
+    const value = written.trim();
+    if (value === '') continue;
+    const reading = forms.filter((form) => toDateTimeText(value, form) !== null);
+    if (reading.length > 0) {
+      forms = reading;
+      anyDate = true;
+    } else if (DATE_FORMS.some((form) => !forms.includes(form) && toDateTimeText(value, form) !== null)) {
+      // A date, but in a form another date ruled out: no single form reads them all.
+      return [];
+    }
+  }
+  return anyDate ? [...forms] : [];
 }

@@ -117,6 +117,7 @@ function YourSessions() {
       <h2 id="sessions-title">Your sessions</h2>
       <DataTable
         className="staff-table"
+        density="roomy"
         columns={SESSION_COLUMNS}
         actions
         message={queryStatusMessage(sessions, 'Your sessions could not be loaded.')}

@@ -22,6 +22,7 @@ export function StaffPage() {
         <>
           <DataTable
             className="staff-table"
+            density="roomy"
             columns={COLUMNS}
             actions
             message={queryStatusMessage(staff, 'The staff could not be loaded.')}
