@@ -63,7 +63,7 @@ export function ImportPreview({ table, clients, clientsFailed, onImported }: Imp
       </h2>
       <ColumnMappingFields headers={table.headers} mapping={mapping} onChange={setMapping} />
       {dateForms.length > 1 && <DateFormQuestion forms={dateForms} value={dateForm} onChange={setDateForm} />}
-      <fieldset className="form__fieldset import-preview__choice">
+      <fieldset className="form__fieldset">
         <legend>Clients already in the list</legend>
         <Radio name="import-existing" checked={existing === 'skip'} onChange={() => setExisting('skip')} label="Skip them" />
         <Radio name="import-existing" checked={existing === 'update'} onChange={() => setExisting('update')} label="Update them" />
@@ -123,7 +123,7 @@ function ColumnMappingFields({
 /** Asked only when the file's dates fit more than one form (01/02/2024: January or February?). */
 function DateFormQuestion({ forms, value, onChange }: { forms: readonly DateForm[]; value: DateForm; onChange: (form: DateForm) => void }) {
   return (
-    <fieldset className="form__fieldset import-preview__choice">
+    <fieldset className="form__fieldset">
       <legend>How are the dates written?</legend>
       {forms.map((form) => (
         <Radio key={form} name="import-date-form" checked={value === form} onChange={() => onChange(form)} label={DATE_FORMS[form]} />
@@ -134,7 +134,7 @@ function DateFormQuestion({ forms, value, onChange }: { forms: readonly DateForm
 
 function Radio({ name, label, checked, onChange }: { name: string; label: string; checked: boolean; onChange: () => void }) {
   return (
-    <label className="import-preview__radio">
+    <label className="form__radio">
       <input type="radio" name={name} checked={checked} onChange={onChange} /> {label}
     </label>
   );
