@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import type { DeletedClient } from '#contract/api';
 import { DataTable, queryStatusMessage } from '../../components/data-table.tsx';
 import { useIsOwner } from '../../features/auth/api/me.ts';
@@ -8,10 +8,10 @@ import { useRestoreClient } from '../../features/clients/api/restore-client.ts';
 import { EraseClientButton } from '../../features/clients/components/erase-client-button.tsx';
 import { clientName, noticeRestored } from '../../features/clients/utils/client-notices.ts';
 import { formatRegistrationTime } from '../../features/clients/utils/date-time.ts';
-import { lastListView } from '../../features/clients/utils/last-list-view.ts';
 import { loadQuery } from '../../features/offline/load-query.ts';
 import { requireLogin } from '../../lib/require-login.ts';
 import '../../features/clients/components/clients-table.css';
+import { BackToClientList } from '../../features/clients/components/back-to-client-list.tsx';
 
 /** "Recently deleted" (beyond the spec, issue 18): deleted clients until they are purged, to restore or erase. */
 export const Route = createFileRoute('/clients/deleted')({
@@ -45,9 +45,7 @@ function RecentlyDeletedPage() {
         ))}
       </DataTable>
       <p className="page__footer-link">
-        <Link to="/clients" search={lastListView()} className="button">
-          Back to the client list
-        </Link>
+        <BackToClientList />
       </p>
     </div>
   );

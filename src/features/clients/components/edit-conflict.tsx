@@ -1,6 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import type { Conflict } from '../api/conflict.ts';
-import { lastListView } from '../utils/last-list-view.ts';
+import { BackToClientList } from './back-to-client-list.tsx';
 
 type EditConflictProps = {
   conflict: Conflict;
@@ -14,11 +13,7 @@ type EditConflictProps = {
  * The form above keeps what was typed.
  */
 export function EditConflict({ conflict, formId, onUseTheirs }: EditConflictProps) {
-  const backToList = (
-    <Link to="/clients" search={lastListView()} className="button button--small">
-      Back to the client list
-    </Link>
-  );
+  const backToList = <BackToClientList small />;
   if (conflict.client) {
     return (
       <div className="form__note conflict" role="alert">

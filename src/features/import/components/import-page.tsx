@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ImportSummary } from '#contract/import';
 import { ActionFailure } from '../../../components/action-failure.tsx';
 import { isRefusedToStaff, OwnerOnlyNotice } from '../../../components/owner-only.tsx';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { clientQueries } from '../../clients/api/client-queries.ts';
-import { lastListView } from '../../clients/utils/last-list-view.ts';
 import { importsQuery, useUndoImport } from '../api/imports.ts';
 import { readCsvFile, type CsvTable } from '../utils/read-file.ts';
 import { ImportPreview } from './import-preview.tsx';
 import { RecentImports } from './recent-imports.tsx';
 import { importedMessage, undoneMessage } from './import-texts.ts';
 import './import.css';
+import { BackToClientList } from '../../clients/components/back-to-client-list.tsx';
 
 /** What the page last did, said in its status line: a file read, written, taken back. */
 type Outcome = { kind: 'imported'; summary: ImportSummary } | { kind: 'undone'; summary: ImportSummary } | null;
@@ -115,9 +115,7 @@ export function ImportPage() {
       <RecentImports imports={imports} undoing={undo.isPending} onUndo={undoImport} />
 
       <p className="page__footer-link">
-        <Link to="/clients" search={lastListView()} className="button">
-          Back to the client list
-        </Link>
+        <BackToClientList />
       </p>
     </div>
   );

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { Client } from '#contract/api';
 import { mergeMessages, type DuplicatePairBody } from '#contract/merge';
 import { queryStatusMessage } from '../../../components/data-table.tsx';
 import { clientName } from '../../clients/utils/client-notices.ts';
 import { formatRegistrationTime } from '../../clients/utils/date-time.ts';
-import { lastListView } from '../../clients/utils/last-list-view.ts';
 import { duplicatesQuery } from '../api/merges.ts';
 import './merge.css';
+import { BackToClientList } from '../../clients/components/back-to-client-list.tsx';
 
 /** Pairs shown at first, and added by "Show more": a salon's few hundred at most, without rendering thousands at once. */
 const PAGE = 100;
@@ -45,9 +45,7 @@ export function DuplicatesPage() {
         </>
       )}
       <p className="page__footer-link">
-        <Link to="/clients" search={lastListView()} className="button">
-          Back to the client list
-        </Link>
+        <BackToClientList />
       </p>
     </div>
   );
