@@ -42,7 +42,9 @@ type TestFixtures = {
   /**
    * Signs the page in as the project's account, for tests whose subject is not the login nor a session of their own:
    * the real project shares the worker's session (staffApi's, no password hash per test), the mock logs in through its
-   * API. On /, or `then` once the app there has rendered (/clients: as the login form leaves it, the list's heading).
+   * API. On a page of the app's origin (the real project: an empty one, support/app.ts; the mock: /, whose msw answers
+   * the login), from which a test calls the API or opens its first page; or on `then` once the app there has rendered
+   * (/clients: as the login form leaves it, the list's heading).
    */
   signIn: (then?: string) => Promise<void>;
 };

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { databaseWithOutage } from '#server/testing/database-outage.ts';
 import { inProcessConfig } from '#server/testing/in-process-config.ts';
@@ -20,7 +20,15 @@ import { ADMIN } from '../../harness/real-server.ts';
 import { clientBody, printFigure, reliabilityContext } from '../lib/context.ts';
 import { jsonHeaders, logIn, sessionCookieOf, type HttpRequest, type HttpResponse } from '../lib/http.ts';
 import { inspectCopy, type Inspection } from '../lib/sqlite.ts';
-import { compareStored, expectStoredAsWritten, newLedger, percentile, withRealServer, type RealServerUse } from './shared.ts';
+import {
+  compareStored,
+  expectStoredAsWritten,
+  newLedger,
+  percentile,
+  startLoggedIn,
+  withRealServer,
+  type RealServerUse,
+} from './shared.ts';
 
 const context = reliabilityContext();
 
@@ -294,31 +302,30 @@ function expectFullDiskHandled(run: FullDiskRun): void {
 
 type DiskFull = { how: string; run: FullDiskRun; stopped?: { code: number | null; signal: NodeJS.Signals | null; forced: boolean } };
 
-/** The real server with its database on a small tmpfs, filled to the last byte by a file. */
-function diskFullOnTmpfs(mountPoint: string): Promise<DiskFull> {
-  // A one-minute idle time-out: the server records a session's use at most every 15 s (instead of every minute).
-  const options = { databaseFile: join(mountPoint, 'salon.db'), env: { SESSION_IDLE_MINUTES: '1' } };
-  return withRealServer(context, 'disk-full', options, async ({ server, client, cookie, databaseFile }) => {
-    const idle = { cookie: await logIn(client, ADMIN.username, ADMIN.password), touchDueAt: performance.now() + 16_000 };
-    const filler = join(mountPoint, 'filler');
-    let filled = 0;
-    let stopped: DiskFull['stopped'];
-    const run = await fullScenario({
-      send: (request) => client.request(request),
-      origin: server.origin,
-      cookie,
-      fill: () => {
-        filled = fillDisk(filler);
-      },
-      free: () => rmSync(filler),
-      inspect: async () => {
-        stopped = await server.terminate();
-        return inspectCopy(databaseFile, join(context.workDir, 'disk-full-inspect'));
-      },
-      idle,
-    });
-    return { how: `real server, database on a 4 MiB tmpfs filled with ${(filled / 1048576).toFixed(1)} MiB`, run, stopped };
+/**
+ * The real server with its database on a small tmpfs (already running, `setUpDiskFull`), filled to the last byte by a
+ * file; then stopped.
+ */
+async function diskFullOnTmpfs(mountPoint: string, running: RealServerUse, idle: IdleSession): Promise<DiskFull> {
+  const { server, client, cookie, databaseFile } = running;
+  const filler = join(mountPoint, 'filler');
+  let filled = 0;
+  let stopped: DiskFull['stopped'];
+  const run = await fullScenario({
+    send: (request) => client.request(request),
+    origin: server.origin,
+    cookie,
+    fill: () => {
+      filled = fillDisk(filler);
+    },
+    free: () => rmSync(filler),
+    inspect: async () => {
+      stopped = await server.terminate();
+      return inspectCopy(databaseFile, join(context.workDir, 'disk-full-inspect'));
+    },
+    idle,
   });
+  return { how: `real server, database on a 4 MiB tmpfs filled with ${(filled / 1048576).toFixed(1)} MiB`, run, stopped };
 }
 
 /** Where tmpfs cannot be mounted: SQLite's max_page_count on the app's own connection, in process. */
@@ -357,22 +364,61 @@ async function diskFullSimulated(why: string): Promise<DiskFull> {
   }
 }
 
-/** A real full disk where a tmpfs can be mounted, the simulation elsewhere (or when asked for). */
-async function fillTheDisk(): Promise<DiskFull> {
-  if (context.simulateDiskFull) return diskFullSimulated('--simulate-disk-full');
+/** The disk-full check, set up: `run` it once, then `dispose` of what it left. */
+type DiskFullCheck = { run: () => Promise<DiskFull>; dispose: () => Promise<void> };
+
+/** SESSION_IDLE_MINUTES=1: a session unused for a minute has ended. */
+const IDLE_LIMIT_MS = 60_000;
+/** How long after its last use the server records a session's use again: a quarter of the idle time-out, and 1 s. */
+const TOUCH_DUE_MS = 16_000;
+
+/**
+ * A real full disk where a tmpfs can be mounted, the simulation elsewhere (or when asked for). Set up before the
+ * file's other checks: the tmpfs, the server on it and the session that is to be idle, so that the session is due
+ * for its "last used" write (after 15 s) by the time the check reads with it, the other checks' time having passed
+ * meanwhile, instead of waiting for it in the check (decision 027, third round). The server stays idle until then.
+ */
+async function setUpDiskFull(): Promise<DiskFullCheck> {
+  const nothingToDispose = async () => {};
+  if (context.simulateDiskFull) return { run: () => diskFullSimulated('--simulate-disk-full'), dispose: nothingToDispose };
   const mountPoint = join(context.workDir, 'tmpfs');
   mkdirSync(mountPoint, { recursive: true });
-  if (!mountTmpfs(mountPoint, '4m')) return diskFullSimulated('mounting a tmpfs is not allowed here');
+  if (!mountTmpfs(mountPoint, '4m'))
+    return { run: () => diskFullSimulated('mounting a tmpfs is not allowed here'), dispose: nothingToDispose };
   const forget = onExit(() => unmount(mountPoint));
-  try {
-    return await diskFullOnTmpfs(mountPoint);
-  } finally {
+  let running: RealServerUse | undefined;
+  const dispose = async () => {
+    await running?.stop();
     unmount(mountPoint);
     forget();
+  };
+  try {
+    // A one-minute idle time-out: the server records a session's use at most every 15 s (instead of every minute).
+    running = await startLoggedIn(context, 'disk-full', { databaseFile: join(mountPoint, 'salon.db'), env: { SESSION_IDLE_MINUTES: '1' } });
+    const server = running;
+    const loggedInAt = performance.now();
+    const idle = { cookie: await logIn(server.client, ADMIN.username, ADMIN.password), touchDueAt: loggedInAt + TOUCH_DUE_MS };
+    const run = async () => {
+      if (performance.now() - loggedInAt < IDLE_LIMIT_MS / 2) return diskFullOnTmpfs(mountPoint, server, idle);
+      // The other checks took long enough for the sessions to come close to their idle time-out: two new ones.
+      const cookie = await logIn(server.client, ADMIN.username, ADMIN.password);
+      const again = { cookie: await logIn(server.client, ADMIN.username, ADMIN.password), touchDueAt: performance.now() + TOUCH_DUE_MS };
+      return diskFullOnTmpfs(mountPoint, { ...server, cookie }, again);
+    };
+    return { run, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
   }
 }
 
 describe('database', () => {
+  let diskFull: DiskFullCheck | undefined;
+  beforeAll(async () => {
+    diskFull = await setUpDiskFull();
+  });
+  afterAll(() => diskFull?.dispose());
+
   it('locked by another process', async () => {
     const { written, reads, after, recoveryMs, stored } = await withRealServer(context, 'locked', {}, writeAndReadWhileLocked);
     const failedReads = reads.filter((response) => response.status !== 200);
@@ -431,7 +477,7 @@ describe('database', () => {
   });
 
   it('disk full', async () => {
-    const { how, run, stopped } = await fillTheDisk();
+    const { how, run, stopped } = await (diskFull ?? expect.unreachable('the disk-full check was not set up')).run();
     printFigure(`${how}: ${fullDiskFigure(run)}`);
     expectFullDiskHandled(run);
     if (stopped)
