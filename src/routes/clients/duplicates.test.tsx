@@ -86,6 +86,27 @@ describe('/clients/duplicates', () => {
     expect(within(first).getByRole('button', { name: 'Merge' })).toHaveAccessibleDescription('Ann Hart and Anne Hart');
     expect(screen.getByRole('status')).toHaveTextContent('2 pairs');
   });
+
+  it('shows a hundred pairs at first, and the rest on "Show more"', async () => {
+    const twins = Array.from({ length: 120 }, (_, index): Client[] => {
+      const email = `twin${index}@example.com`;
+      const registrationDateTime = `2024-01-01T10:${String(index % 60).padStart(2, '0')}:00.000Z`;
+      return [
+        { _id: `c-${index}-a`, firstName: `Twin${index}`, lastName: 'A', email, registrationDateTime },
+        { _id: `c-${index}-b`, firstName: `Twin${index}`, lastName: 'B', email: email.toUpperCase(), registrationDateTime },
+      ];
+    });
+    mockDb.setClients(twins.flat());
+    const { user } = await renderApp('/clients/duplicates', { loggedIn: true });
+
+    expect(await screen.findByText('120 pairs')).toBeInTheDocument();
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(100);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    const pairs = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(pairs).toHaveLength(120);
+    expect(pairs[100]).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
 });
 
 describe('/clients/merge', () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Client } from '#contract/api';
 import { mergeMessages, type DuplicatePairBody } from '#contract/merge';
 import { queryStatusMessage } from '../../../components/data-table.tsx';
@@ -19,6 +20,12 @@ const ALIKE: Record<string, string> = { email: 'Same email', name: 'Same name', 
 export function DuplicatesPage() {
   const duplicates = useQuery(duplicatesQuery());
   const [shown, setShown] = useState(PAGE);
+  const list = useRef<HTMLUListElement>(null);
+  // The button may go with the last pairs: focus moves to the first pair it added, where reading goes on.
+  const showMore = () => {
+    flushSync(() => setShown(shown + PAGE));
+    list.current?.querySelectorAll<HTMLElement>(':scope > li')[shown]?.focus();
+  };
   const pairs = duplicates.data ?? [];
   const status =
     queryStatusMessage(duplicates, 'The possible duplicates could not be loaded.') ??
@@ -32,13 +39,13 @@ export function DuplicatesPage() {
       ) : (
         <>
           <p role="status">{pairs.length === 1 ? '1 pair' : `${pairs.length} pairs`}</p>
-          <ul className="duplicate-list" role="list">
+          <ul ref={list} className="duplicate-list" role="list">
             {pairs.slice(0, shown).map((pair) => (
               <DuplicatePair key={`${pair.kept.client._id} ${pair.other.client._id}`} pair={pair} />
             ))}
           </ul>
           {pairs.length > shown && (
-            <button type="button" className="button" onClick={() => setShown(shown + PAGE)}>
+            <button type="button" className="button" onClick={showMore}>
               Show more
             </button>
           )}
@@ -56,7 +63,7 @@ function DuplicatePair({ pair }: { pair: DuplicatePairBody }) {
   const navigate = useNavigate();
   const { kept, other } = pair;
   return (
-    <li className="card duplicate-pair" aria-labelledby={titleId}>
+    <li className="card duplicate-pair" aria-labelledby={titleId} tabIndex={-1}>
       <h2 id={titleId} className="duplicate-pair__title">
         {clientName(kept.client)} and {clientName(other.client)}
       </h2>
