@@ -51,9 +51,32 @@ export type MockBatch = { from: number; to: number };
 /** An import as the mock keeps it: its summary, and what its undo needs (each client at the version it left). */
 type MockImport = {
   summary: ImportSummary;
+  /** Its Idempotency-Key and what the request held (`requestKey`), as the server keeps them: a retry is answered again. */
+  idempotency?: { key: string; request: string };
   created: Array<{ clientId: string; version: number }>;
   updated: Array<{ clientId: string; version: number; before: ClientFields }>;
 };
+
+/** What an import with an Idempotency-Key did (the server's ImportOutcome). */
+type ImportOnceOutcome = { status: 'imported' | 'replayed'; summary: ImportSummary } | { status: 'key-reused' };
+
+/**
+ * What a retry must send again to be answered with the first import (the server keeps the SHA-256 of the parsed
+ * body): a 53-bit hash of its JSON, enough for a mock, and synchronous where crypto.subtle is not (plain http).
+ */
+function requestKey(request: ImportRequest): string {
+  const json = JSON.stringify(request);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < json.length; index += 1) {
+    const code = json.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${json.length}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
 
 /** Why an undo did nothing: no such import in the last 30 days, or it was undone already. */
 export type UndoImportOutcome = ImportSummary | 'not-found' | 'already-undone';
@@ -408,8 +431,25 @@ export const mockDb = {
   auditEntries(filter: AuditExportQuery): AuditEntry[] {
     return auditMatching(filter);
   },
+  /**
+   * POST /api/imports with an Idempotency-Key, as the server's: the same key from the same account within 24 hours
+   * answers the first import again as it is now (nothing written), or is refused when it came with another request.
+   */
+  importClientsOnce(request: ImportRequest, key: string, by: string = mockDb.sessionUser()): ImportOnceOutcome {
+    const sent = requestKey(request);
+    const first = (state.imports ?? []).find(
+      (entry) =>
+        entry.summary.by === by && entry.idempotency?.key === key && Date.now() - Date.parse(entry.summary.at) < IDEMPOTENCY_KEY_TTL_MS,
+    );
+    if (first) return first.idempotency?.request === sent ? { status: 'replayed', summary: first.summary } : { status: 'key-reused' };
+    return { status: 'imported', summary: mockDb.importClients(request, by, { key, request: sent }) };
+  },
   /** POST /api/imports: every row's verdict as the preview's, the new rows (and existing ones on "update") written. */
-  importClients({ fileName, existing, rows }: ImportRequest, by: string = mockDb.sessionUser()): ImportSummary {
+  importClients(
+    { fileName, existing, rows }: ImportRequest,
+    by: string = mockDb.sessionUser(),
+    idempotency?: MockImport['idempotency'],
+  ): ImportSummary {
     const at = new Date().toISOString();
     const byEmail = clientsByEmail();
     const verdicts = importVerdicts(rows, (key) => byEmail.get(key), at);
@@ -418,6 +458,7 @@ export const mockDb = {
       summary: { id: '', at, by, fileName, existing, created: 0, updated: 0, skipped: 0, undone: null },
       created: [],
       updated: [],
+      ...(idempotency ? { idempotency } : {}),
     };
     return inBatch((record) => {
       for (const verdict of verdicts) {
@@ -525,25 +566,45 @@ export const mockDb = {
     if (registeredFirst(kept.client, other.client) > 0) return { status: 'kept-not-first' };
     const keptBefore = fieldsOf(kept.client);
     const otherBefore = structuredClone(other);
-    kept.client = { _id: kept.client._id, ...mergedFields(keptBefore, fieldsOf(other.client), request.fields) };
-    kept.version += 1;
-    const change = append(kept.client._id, kept.version, 'merged', by, fieldsOf(kept.client));
-    state.clients = state.clients.filter((entry) => entry !== other);
-    append(other.client._id, other.version + 1, 'merged', by, null);
-    const summary: MergeSummary = {
-      id: `merge-${String(state.nextSeq)}`,
-      at: change.at,
-      by,
-      client: kept.client,
-      version: kept.version,
-      keptBefore,
-      other: otherBefore.client,
-      fields: request.fields,
-      undoableUntil: new Date(Date.parse(change.at) + MERGE_UNDO_DAYS * DAY_MS).toISOString(),
-      undone: null,
-    };
-    state.merges = [...(state.merges ?? []), { summary, other: otherBefore }];
-    save();
+    const at = new Date().toISOString();
+    // One batch, as the server's two entries sharing the merge's id: colleagues get one `batch` event.
+    const summary = inBatch((record) => {
+      kept.client = { _id: kept.client._id, ...mergedFields(keptBefore, fieldsOf(other.client), request.fields) };
+      kept.version += 1;
+      record({
+        clientId: kept.client._id,
+        version: kept.version,
+        kind: 'merged',
+        by,
+        at,
+        before: keptBefore,
+        after: fieldsOf(kept.client),
+      });
+      state.clients = state.clients.filter((entry) => entry !== other);
+      record({
+        clientId: other.client._id,
+        version: other.version + 1,
+        kind: 'merged',
+        by,
+        at,
+        before: fieldsOf(other.client),
+        after: null,
+      });
+      const merged: MergeSummary = {
+        id: `merge-${String(state.nextSeq)}`,
+        at,
+        by,
+        client: kept.client,
+        version: kept.version,
+        keptBefore,
+        other: otherBefore.client,
+        fields: request.fields,
+        undoableUntil: new Date(Date.parse(at) + MERGE_UNDO_DAYS * DAY_MS).toISOString(),
+        undone: null,
+      };
+      state.merges = [...(state.merges ?? []), { summary: merged, other: otherBefore }];
+      return merged;
+    });
     return { status: 'merged', summary };
   },
   /** The last 30 days' merges a client took part in, newest first. */
@@ -561,14 +622,25 @@ export const mockDb = {
     const kept = live(merge.summary.client._id);
     if (!kept || kept.version !== merge.summary.version) return { status: 'changed', client: kept?.client ?? merge.summary.client };
     if (stored(merge.other.client._id)) return { status: 'changed', client: merge.other.client };
-    kept.client = { _id: kept.client._id, ...merge.summary.keptBefore };
-    kept.version += 1;
-    const change = append(kept.client._id, kept.version, 'unmerged', by, merge.summary.keptBefore);
-    const other = { ...structuredClone(merge.other), version: merge.other.version + 2 };
-    state.clients.push(other);
-    append(other.client._id, other.version, 'unmerged', by, fieldsOf(other.client));
-    merge.summary = { ...merge.summary, undone: { at: change.at, by } };
-    save();
+    const at = new Date().toISOString();
+    inBatch((record) => {
+      const keptAfter = fieldsOf(kept.client);
+      kept.client = { _id: kept.client._id, ...merge.summary.keptBefore };
+      kept.version += 1;
+      record({
+        clientId: kept.client._id,
+        version: kept.version,
+        kind: 'unmerged',
+        by,
+        at,
+        before: keptAfter,
+        after: merge.summary.keptBefore,
+      });
+      const other = { ...structuredClone(merge.other), version: merge.other.version + 2 };
+      state.clients.push(other);
+      record({ clientId: other.client._id, version: other.version, kind: 'unmerged', by, at, before: null, after: fieldsOf(other.client) });
+      merge.summary = { ...merge.summary, undone: { at, by } };
+    });
     return { status: 'undone', summary: merge.summary };
   },
   /** Replaces every client and the log (tests set up exactly the list they need): each registered, at version 1. */

@@ -159,6 +159,29 @@ describe('imports in the mock', () => {
     ]);
   });
 
+  it('answers an import sent again with its Idempotency-Key as the first one, writing nothing, as the server does', async () => {
+    mockDb.startSession();
+    const send = async (key: string, existing: 'skip' | 'update' = 'skip') => {
+      const response = await fetch('http://localhost/api/imports', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify({ fileName: 'clients.csv', existing, rows }),
+      });
+      return { status: response.status, location: response.headers.get('Location'), json: (await response.json()) as unknown };
+    };
+    const first = await send('import-key-1');
+    expect(first.status).toBe(201);
+    const clients = mockDb.listClients().length;
+    const changes = mockDb.changes().length;
+    expect(await send('import-key-1')).toEqual(first);
+    expect(mockDb.listClients()).toHaveLength(clients);
+    expect(mockDb.changes()).toHaveLength(changes);
+    expect(mockDb.listImports()).toHaveLength(1);
+    expect(mockDb.auditEntries({ kind: 'clients-imported' })).toHaveLength(1);
+    expect(await send('import-key-1', 'update')).toMatchObject({ status: 422, json: { message: importMessages.keyReused } });
+    expect((await send('import-key-2')).status).toBe(201);
+  });
+
   it('imports 10,000 rows in one request', async () => {
     mockDb.startSession();
     const many = Array.from({ length: 10_000 }, (_, index) => ({

@@ -1,5 +1,6 @@
 // Importing clients (issue 29) in the mock: the same contract as the server's routes, owners only.
 import { http, HttpResponse } from 'msw';
+import { malformedIdempotencyKeyMessage, parseIdempotencyKey } from '#contract/idempotency-key';
 import { ImportRequest, importMessages } from '#contract/import';
 import { apiPaths } from '#contract/paths';
 import { ownerOnly } from '#contract/team';
@@ -16,9 +17,19 @@ export const importHandlers = [
     if (refused) return refused;
     const body = await parseBody(request, ImportRequest);
     if (!body.ok) return body.response;
-    const summary = mockDb.importClients(body.data);
-    const written = summary.created + summary.updated;
-    recordAudit(request, { kind: 'clients-imported', actor: mockDb.sessionUser(), subject: summary.id, detail: String(written) });
+    // As the server's: the same key from the same account within 24 hours answers the first import again.
+    const key = parseIdempotencyKey(request.headers.get('Idempotency-Key'));
+    if (key === null) return errorResponse(400, malformedIdempotencyKeyMessage);
+    const outcome =
+      key === undefined
+        ? { status: 'imported' as const, summary: mockDb.importClients(body.data) }
+        : mockDb.importClientsOnce(body.data, key);
+    if (outcome.status === 'key-reused') return errorResponse(422, importMessages.keyReused);
+    const { summary } = outcome;
+    if (outcome.status === 'imported') {
+      const written = summary.created + summary.updated;
+      recordAudit(request, { kind: 'clients-imported', actor: mockDb.sessionUser(), subject: summary.id, detail: String(written) });
+    }
     return HttpResponse.json(summary, { status: 201, headers: { Location: apiPaths.import(summary.id) } });
   }),
 

@@ -71,23 +71,26 @@ export function createMergesRepository(db: Kysely<Database>) {
   const undoableSince = (now: Date) => new Date(now.getTime() - MERGE_UNDO_DAYS * DAY_MS).toISOString();
 
   return {
-    /** The pairs of live clients alike in email or name, each client with its version. */
+    /**
+     * The pairs of live clients alike in email or name, each client with its version. Each row is read as a client
+     * with its version beside it (no second object per row, no map of versions): the pairing looks only at the client's
+     * fields, and the few hundred clients paired are split into client and version at the end.
+     */
     async duplicates(): Promise<DuplicatePairBody[]> {
       const rows = await db
         .selectFrom('clients')
-        .select(['id', 'first_name', 'last_name', 'email', 'registration_date_time', 'version'])
+        .select([
+          'id as _id',
+          'first_name as firstName',
+          'last_name as lastName',
+          'email',
+          'registration_date_time as registrationDateTime',
+          'version',
+        ])
         .where('deleted_at', 'is', null)
         .execute();
-      const versions = new Map<string, number>();
-      const clients = rows.map((row) => {
-        versions.set(row.id, Number(row.version));
-        return toClient(row);
-      });
-      return duplicatePairs(clients).map(({ kept, other, reasons }) => ({
-        kept: { client: kept, version: versions.get(kept._id) ?? 1 },
-        other: { client: other, version: versions.get(other._id) ?? 1 },
-        reasons,
-      }));
+      const versioned = ({ version, ...client }: (typeof rows)[number]) => ({ client, version: Number(version) });
+      return duplicatePairs(rows).map(({ kept, other, reasons }) => ({ kept: versioned(kept), other: versioned(other), reasons }));
     },
 
     /**

@@ -195,6 +195,14 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   ];
   const imported = await call('import', 'POST', '/api/imports', withBody({ fileName: 'clients.csv', existing: 'skip', rows }));
   const importId = (imported.parsed as { id: string }).id;
+  // An Idempotency-Key as on registrations: the same key answers the first import again (its Location), 422 with
+  // another file, 400 when malformed.
+  const keyed = (key: string, fileName = 'keyed.csv') =>
+    withBody({ fileName, existing: 'skip', rows: [{ ...input, firstName: 'Kay', email: 'kay@example.com' }] }, { 'idempotency-key': key });
+  await call('import with a key', 'POST', '/api/imports', keyed('imp-1'));
+  await call('import with the key again', 'POST', '/api/imports', keyed('imp-1'));
+  await call('the import key reused for another file', 'POST', '/api/imports', keyed('imp-1', 'other.csv'));
+  await call('import, malformed Idempotency-Key', 'POST', '/api/imports', keyed(' '));
   await call('import, no rows', 'POST', '/api/imports', withBody({ fileName: 'clients.csv', existing: 'skip', rows: [] }));
   await call('import, unknown choice', 'POST', '/api/imports', withBody({ fileName: 'clients.csv', existing: 'merge', rows }));
   await call('imports', 'GET', '/api/imports');
@@ -327,6 +335,10 @@ describe('the mock and the server', () => {
       'who am I, an owner': { role: 'owner' },
       'export the list': 200,
       import: 201,
+      'import with a key': 201,
+      'import with the key again': 201,
+      'the import key reused for another file': 'This Idempotency-Key was sent before with another import',
+      'import, malformed Idempotency-Key': 'Idempotency-Key must be a string of 1 to 255 visible characters',
       'import, no rows': 'The file has no rows',
       'import, unknown choice': expect.any(String),
       imports: 200,

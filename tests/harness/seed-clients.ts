@@ -121,12 +121,16 @@ export type SeedResult = { added: number; total: number };
 
 /**
  * Adds `count` generated clients to the database (a SQLite file or any DatabaseConfig), creating
- * and migrating it when it is new. With `replace`, the clients already there are deleted first.
+ * and migrating it when it is new, or the `clients` given (salon-clients.ts). With `replace`, the clients already
+ * there are deleted first.
  */
-export async function seedClients(database: string | DatabaseConfig, count: number, { replace = false } = {}): Promise<SeedResult> {
+export async function seedClients(
+  database: string | DatabaseConfig,
+  count: number,
+  { replace = false, clients = generateClients(count) }: { replace?: boolean; clients?: readonly ClientInput[] } = {},
+): Promise<SeedResult> {
   const { db } = await openDatabase(typeof database === 'string' ? { kind: 'sqlite', file: database } : database);
   try {
-    const clients = generateClients(count);
     const now = new Date();
     const BATCH = 5000;
     if (replace) await db.deleteFrom('clients').execute();
