@@ -187,6 +187,22 @@ describe('a merge in the kept client’s history', () => {
     await waitFor(() => expect(within(entry).queryByRole('button', { name: 'Undo merge' })).not.toBeInTheDocument());
   });
 
+  it('is in the other client’s history too, once it is back: into whom, and the fields it gave', async () => {
+    const merging = await openMerge();
+    await merging.user.click(within(field('Email')).getByRole('radio', { name: 'ANN@example.com' }));
+    await merging.user.click(screen.getByRole('button', { name: 'Merge into one client' }));
+    await merging.user.click(within(await findWithText('status', 'Clients merged: Ann Hart.')).getByRole('button', { name: 'Undo merge' }));
+    await screen.findByText('Merge undone: Ann Hart and Anne Hart are two clients again.');
+    merging.unmount();
+
+    await renderApp('/clients/edit/c-anne', { loggedIn: true });
+    const history = await screen.findByRole('region', { name: 'History' });
+    const entry = await findWithText('listitem', 'Merged by admin', history);
+    expect(await within(entry).findByText('Into Ann Hart (ANN@example.com)')).toBeInTheDocument();
+    expect(within(entry).getByText('From this client: Email')).toBeInTheDocument();
+    expect(within(entry).queryByRole('button', { name: 'Undo merge' })).not.toBeInTheDocument();
+  });
+
   it('changes nothing when one client was changed since the merge, and says so', async () => {
     const merging = await openMerge();
     await merging.user.click(screen.getByRole('button', { name: 'Merge into one client' }));

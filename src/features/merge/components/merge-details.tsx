@@ -21,9 +21,21 @@ export function mergeOfEntry(change: ClientChange, merges: readonly MergeSummary
  */
 export function MergeDetails({ merge, clientId }: { merge: MergeSummary; clientId: string }) {
   const undo = useUndoMerge();
-  if (merge.other._id === clientId) return <span className="history__field">Into {clientName(merge.client)}</span>;
-
   const fromOther = FIELD_LABELS.filter(([field]) => merge.fields[field] === 'other').map(([, label]) => label);
+  // The history of the client that left the list (seen once the merge is undone): into whom, and what it gave.
+  if (merge.other._id === clientId) {
+    return (
+      <>
+        <span className="history__field">
+          Into {clientName(merge.client)} ({merge.client.email})
+        </span>
+        <span className="history__field">
+          {fromOther.length > 0 ? `From this client: ${fromOther.join(', ')}` : 'No field taken from this client'}
+        </span>
+      </>
+    );
+  }
+
   // GET /api/merges lists only the last 30 days' merges: one not taken back can be.
   const undoable = merge.undone === null;
   return (
