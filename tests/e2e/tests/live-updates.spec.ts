@@ -3,7 +3,7 @@
  * edit form without a reload (a second account in its own browser context on the real server; the mock's colleague
  * in the mock one).
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { clientRow, createClientThroughApi, uniqueClient } from '../support/app.ts';
 
@@ -12,13 +12,32 @@ test.beforeEach(async ({ signIn }) => {
 });
 
 /**
- * Goes to `path` and waits for the page's event stream to answer: a change made before that would be in what the page
- * loads, not in the stream, and the edit page would not tell (it is told of changes, not of refetches).
+ * Goes to `path` and waits for the page's event stream to answer, and then for the page's requests for clients to
+ * settle: a first stream's `ready` asks again for what the page shows (features/live-updates), and a colleague's
+ * change committed while that request is out comes back in its answer instead of as a change; the edit page would
+ * not tell (it is told of changes, not of refetches). A CI trial met that race once in 121 tests.
  */
 async function openLive(page: Page, path: string): Promise<void> {
+  const inFlight = new Set<Request>();
+  const isClients = (request: Request) => new URL(request.url()).pathname.startsWith('/api/clients');
+  const settle = (request: Request) => void inFlight.delete(request);
+  page.on('request', (request) => void (isClients(request) && inFlight.add(request)));
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
   const streaming = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.ok());
   await page.goto(path);
   await streaming;
+  // Quiet for 300 ms: the `ready` arrives with the stream's headers, and its refetch is sent at once.
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (inFlight.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= 300;
+      },
+      { intervals: [50] },
+    )
+    .toBe(true);
 }
 
 /** Marks the document: still marked later means the page was never reloaded. */
