@@ -35,7 +35,9 @@ export const apiPaths = {
   undoImport: (importId: string) => `/api/imports/${encodeURIComponent(importId)}/undo`,
   /** Possible duplicates (issue 29): pairs of clients alike in email or name. */
   duplicates: '/api/duplicates',
-  /** Two clients into one; the merges a client took part in (`?clientId=`). */
+  /** Two clients into one. */
   merges: '/api/merges',
+  /** The merges a client took part in, for its history. */
+  mergesOf: (clientId: string) => `/api/merges?clientId=${encodeURIComponent(clientId)}`,
   undoMerge: (mergeId: string) => `/api/merges/${encodeURIComponent(mergeId)}/undo`,
 } as const;

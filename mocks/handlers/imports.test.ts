@@ -4,6 +4,7 @@ import { ClientHistory, DeletedClientList } from '#contract/api';
 import { ImportList, importMessages, ImportSummary } from '#contract/import';
 import { ownerOnly } from '#contract/team';
 import { mockDb } from '../db.ts';
+import { replayedAfter } from './replayed-events.ts';
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`http://localhost${path}`, {
@@ -145,14 +146,7 @@ describe('imports in the mock', () => {
     });
     const after = mockDb.head() - 1;
     await importFile('skip');
-    const controller = new AbortController();
-    const response = await fetch('http://localhost/api/events', { headers: { 'Last-Event-ID': String(after) }, signal: controller.signal });
-    const reader = response.body?.getReader();
-    let text = '';
-    while (reader && !text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);
-    controller.abort();
-    const events = [...text.matchAll(/event: (\w+)\ndata: (.*)/g)].map(([, event, data]) => [event, JSON.parse(data ?? '') as unknown]);
-    expect(events).toEqual([
+    expect(await replayedAfter(after)).toEqual([
       ['change', expect.objectContaining({ kind: 'registered' })],
       ['batch', { seq: mockDb.head(), count: 2 }],
       ['ready', { seq: mockDb.head() }],

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DuplicateList, MergeSummary } from '#contract/merge';
 import { mockDb } from '../db.ts';
+import { replayedAfter } from './replayed-events.ts';
 
 async function post(path: string, body?: unknown) {
   const response = await fetch(`http://localhost${path}`, {
@@ -44,17 +45,6 @@ async function told(act: () => Promise<unknown>) {
     stopBatches();
   }
   return { changes, batches };
-}
-
-/** The stream's events after `after` (Last-Event-ID), up to `ready`. */
-async function replayedAfter(after: number) {
-  const controller = new AbortController();
-  const response = await fetch('http://localhost/api/events', { headers: { 'Last-Event-ID': String(after) }, signal: controller.signal });
-  const reader = response.body?.getReader();
-  let text = '';
-  while (reader && !text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);
-  controller.abort();
-  return [...text.matchAll(/event: (\w+)\ndata: (.*)/g)].map(([, event, data]) => [event, JSON.parse(data ?? '') as unknown]);
 }
 
 describe('merges in the mock', () => {

@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Client, ClientChange, DeletedClient } from '#contract/api';
 import type { ImportSummary } from '#contract/import';
-import { asStaff, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
+import { storeSnapshot } from '../testing/store-snapshot.ts';
+import { asStaff, createClient, loggedIn } from '../testing/test-app.ts';
 
 const EMAILS = ['ann', 'bea', 'cal', 'dee', 'eve', 'fay'].map((name) => `${name}@example.com`);
 
@@ -40,18 +40,6 @@ const scenario = fc.record({
   existing: fc.constantFrom<'skip' | 'update'>('skip', 'update'),
 });
 
-type Snapshot = { list: Client[]; deleted: DeletedClient[]; histories: Map<string, ClientChange[]> };
-
-async function snapshot(test: LoggedInApp): Promise<Snapshot> {
-  const list = (await asStaff(test, 'GET', '/api/clients')).json<Client[]>();
-  const deleted = (await asStaff(test, 'GET', '/api/deleted-clients')).json<DeletedClient[]>();
-  const histories = new Map<string, ClientChange[]>();
-  for (const { _id } of [...list, ...deleted]) {
-    histories.set(_id, (await asStaff(test, 'GET', `/api/clients/${_id}/history`)).json<ClientChange[]>());
-  }
-  return { list, deleted, histories };
-}
-
 describe('an import and its undo', () => {
   it('leave the clients, their values and Recently deleted as they were, but for the import’s own', async () => {
     // One server for every run: each starts from what the runs before it left, which is any state.
@@ -66,7 +54,7 @@ describe('an import and its undo', () => {
             registrationDateTime: `2023-01-${String(client.day).padStart(2, '0')}T09:00`,
           });
         }
-        const before = await snapshot(test);
+        const before = await storeSnapshot(test);
         const response = await asStaff(test, 'POST', '/api/imports', { payload: { fileName: 'file.csv', existing, rows } });
         expect(response.statusCode).toBe(201);
         const summary = response.json<ImportSummary>();
@@ -74,7 +62,7 @@ describe('an import and its undo', () => {
         const undo = await asStaff(test, 'POST', `/api/imports/${summary.id}/undo`);
         expect(undo.statusCode).toBe(200);
         expect(undo.json<ImportSummary>().undone?.leftAsChanged).toEqual([]);
-        const after = await snapshot(test);
+        const after = await storeSnapshot(test);
 
         expect(after.list).toEqual(before.list);
         const known = new Set(before.histories.keys());

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Client, ClientChange, DeletedClient } from '#contract/api';
 import type { DuplicatePairBody, MergeSummary } from '#contract/merge';
-import { asStaff, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
+import { storeSnapshot } from '../testing/store-snapshot.ts';
+import { asStaff, createClient, loggedIn } from '../testing/test-app.ts';
 
 const source = fc.constantFrom<'kept' | 'other'>('kept', 'other');
 
@@ -25,18 +25,6 @@ const scenario = fc.record({
   pick: fc.nat(),
   fields: fc.record({ firstName: source, lastName: source, email: source, registrationDateTime: source }),
 });
-
-type Snapshot = { list: Client[]; deleted: DeletedClient[]; histories: Map<string, ClientChange[]> };
-
-async function snapshot(test: LoggedInApp): Promise<Snapshot> {
-  const list = (await asStaff(test, 'GET', '/api/clients')).json<Client[]>();
-  const deleted = (await asStaff(test, 'GET', '/api/deleted-clients')).json<DeletedClient[]>();
-  const histories = new Map<string, ClientChange[]>();
-  for (const { _id } of [...list, ...deleted]) {
-    histories.set(_id, (await asStaff(test, 'GET', `/api/clients/${_id}/history`)).json<ClientChange[]>());
-  }
-  return { list, deleted, histories };
-}
 
 describe('a merge and its undo', () => {
   it('leave the clients, their values, Recently deleted and the histories as they were, but for the two entries', async () => {
@@ -57,7 +45,7 @@ describe('a merge and its undo', () => {
         const pairs = (await asStaff(test, 'GET', '/api/duplicates')).json<DuplicatePairBody[]>();
         const pair = pairs[pick % Math.max(pairs.length, 1)];
         if (!pair) return;
-        const before = await snapshot(test);
+        const before = await storeSnapshot(test);
         const response = await asStaff(test, 'POST', '/api/merges', {
           payload: {
             keepId: pair.kept.client._id,
@@ -72,7 +60,7 @@ describe('a merge and its undo', () => {
         const undo = await asStaff(test, 'POST', `/api/merges/${summary.id}/undo`);
         expect(undo.statusCode).toBe(200);
         merges += 1;
-        const after = await snapshot(test);
+        const after = await storeSnapshot(test);
 
         expect(after.list).toEqual(before.list);
         expect(after.deleted).toEqual(before.deleted);

@@ -89,7 +89,7 @@ const ROUTES: Record<string, Row> = {
     owner: 404,
     staff: 404,
   },
-  listMerges: { request: (id) => ({ method: 'GET', url: `${apiPaths.merges}?clientId=${id}` }), owner: 200, staff: 200 },
+  listMerges: { request: (id) => ({ method: 'GET', url: apiPaths.mergesOf(id) }), owner: 200, staff: 200 },
   undoMerge: { request: () => ({ method: 'POST', url: apiPaths.undoMerge('none') }), owner: 404, staff: 404 },
   // The staff page: an owner's.
   listStaff: { request: () => ({ method: 'GET', url: apiPaths.staff }), owner: 200, staff: 403, refusal: ownerOnly.manageStaff },

@@ -59,7 +59,7 @@ export const mergePairQuery = (keepId: string, otherId: string) =>
 export const mergesOfQuery = (clientId: string) =>
   queryOptions({
     queryKey: mergeKeys.ofClient(clientId),
-    queryFn: ({ signal }) => apiRequest(`${apiPaths.merges}?clientId=${encodeURIComponent(clientId)}`, { schema: MergeList, signal }),
+    queryFn: ({ signal }) => apiRequest(apiPaths.mergesOf(clientId), { schema: MergeList, signal }),
     ...online,
   });
 
