@@ -53,8 +53,14 @@ export function rawExchange(port: number, request: string, options: RawOptions =
   return new Promise((resolve) => {
     const opened = performance.now();
     const chunks: Buffer[] = [];
-    const socket = connect(port, host, () => socket.write(request));
-    const trickling = trickle ? setInterval(() => socket.write(trickle.chunk), trickle.everyMs) : undefined;
+    // Written at once: the socket keeps it until connected. The trickle starts only once connected, so that on a
+    // busy machine its first chunk can never reach the server before the request (a 400, not the time-out tested).
+    const socket = connect(port, host);
+    socket.write(request);
+    let trickling: NodeJS.Timeout | undefined;
+    socket.on('connect', () => {
+      if (trickle) trickling = setInterval(() => socket.write(trickle.chunk), trickle.everyMs);
+    });
     let closedByServer = true;
     const giveUp = setTimeout(() => {
       closedByServer = false;
