@@ -19,6 +19,10 @@ export const AUDIT_KINDS = [
   'client-erased',
   'clients-imported',
   'import-undone',
+  'passkey-added',
+  'passkey-removed',
+  'passkey-failed',
+  'passkey-setting-changed',
 ] as const;
 
 export function isAuditKind(value: unknown): value is (typeof AUDIT_KINDS)[number] {

@@ -25,6 +25,17 @@ export const apiPaths = {
   accountPassword: '/api/account/password',
   accountSessions: '/api/account/sessions',
   accountSession: (sessionId: string) => `/api/account/sessions/${encodeURIComponent(sessionId)}`,
+  /** Passkeys (issue 30): GET the account's, POST one the browser made from the options. */
+  accountPasskeys: '/api/account/passkeys',
+  accountPasskeyOptions: '/api/account/passkeys/options',
+  accountPasskey: (passkeyId: string) => `/api/account/passkeys/${encodeURIComponent(passkeyId)}`,
+  /** "Ask for my passkey after my password". */
+  accountPasskeySetting: '/api/account/passkey-setting',
+  /** Outside /api, as /login: sign in with a passkey (or end the second step after the password). */
+  passkeyLoginOptions: '/login/passkey/options',
+  passkeyLogin: '/login/passkey',
+  /** The second step cancelled in the browser: the server ends its challenge and records the failed step. */
+  passkeyLoginCancel: '/login/passkey/cancel',
   audit: '/api/audit',
   /** Owner only: every entry the trail's filters match, for its "Export CSV". */
   auditExport: '/api/audit-export',

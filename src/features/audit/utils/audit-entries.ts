@@ -20,6 +20,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'client-erased': 'Erase permanently',
   'clients-imported': 'Import clients',
   'import-undone': 'Undo import',
+  'passkey-added': 'Passkey added',
+  'passkey-removed': 'Passkey removed',
+  'passkey-failed': 'Passkey step failed',
+  'passkey-setting-changed': 'Ask for my passkey after my password',
 };
 
 const ROLE_NAMES: Record<string, string> = { owner: 'Owner', staff: 'Staff' };
