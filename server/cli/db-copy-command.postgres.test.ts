@@ -339,6 +339,7 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
       idempotencyKeys: [],
       imports: [],
       signInLinks: [],
+      passkeys: [],
       auditEntries: [],
     });
   });

@@ -93,5 +93,3 @@ export function createPasskeysRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type PasskeysRepository = ReturnType<typeof createPasskeysRepository>;
