@@ -14,6 +14,7 @@ import { liveUpdatesPlugin } from './plugins/live-updates.ts';
 import { crossSiteGuard } from './plugins/cross-site-guard.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { openApi } from './openapi/document.ts';
+import { passkeysPlugin } from './plugins/passkeys.ts';
 import { BODY_LIMIT_BYTES, errorHandling, sendError } from './plugins/error-handling.ts';
 import { clientErrorHandler, requireHost } from './http/client-errors.ts';
 import { CompactRequestLog } from './http/compact-request-log.ts';
@@ -23,6 +24,7 @@ import { applySecurityHeaders, securityHeaders } from './plugins/security-header
 import { staticSite } from './plugins/static-site.ts';
 import { apiRoutes } from './routes/api.ts';
 import { authRoutes } from './routes/auth.ts';
+import { passkeySignInRoutes } from './routes/passkey-sign-in.ts';
 import { healthRoutes } from './routes/health.ts';
 import { welcomeRoutes } from './routes/welcome.ts';
 import { prettyLogStream } from './terminal-log.ts';
@@ -113,6 +115,7 @@ export async function buildApp(config: AppConfig) {
     passwordHashing: config.passwordHashing,
     clock,
   });
+  await app.register(passkeysPlugin, { publicOrigin: config.publicOrigin, clock });
   await app.register(auditPlugin, { clock, keepDays: config.auditKeepDays ?? DEFAULT_AUDIT_KEEP_DAYS });
   await app.register(clientStorePlugin, {
     clock,
@@ -125,6 +128,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(methodNotAllowed);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(passkeySignInRoutes);
   await app.register(welcomeRoutes);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticSite, { staticDir: config.staticDir });

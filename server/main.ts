@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp, type App } from './app.ts';
 import { ConfigError, readServerConfig, redactedUrl, type ServerConfig } from './config.ts';
+import { shownAddress } from './http/shown-address.ts';
 
 /** A stop that takes longer than this (a stuck request) ends the process anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -83,8 +84,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.info(`Salon server: http://${shownHost}:${port}`);
+  console.info(`Salon server: ${shownAddress(config.host, port)}`);
   const { database } = config.app;
   console.info(`Data: ${database.kind === 'sqlite' ? database.file : `PostgreSQL at ${redactedUrl(database.url)}`}`);
 }

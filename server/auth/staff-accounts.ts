@@ -100,6 +100,7 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
       role,
       disabled_at: null,
       last_sign_in_at: null,
+      passkey_after_password: 0,
     };
   }
 
@@ -128,15 +129,26 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
       return account;
     },
 
-    /** Sets a new password and ends every session of the account; returns how many ended. */
-    async changePassword(username: string, password: string): Promise<number> {
+    /**
+     * Sets a new password and ends every session of the account: the owner's way back in (the CLI), so "ask for my
+     * passkey after my password" turns off too (a lost passkey would keep the account shut). How many sessions ended,
+     * and whether the passkey step was on.
+     */
+    async changePassword(username: string, password: string): Promise<{ ended: number; passkeyStepTurnedOff: boolean }> {
       const account = await requireAccount(username);
       const passwordHash = await hashPassword(checkedPassword(password), hashing);
       return db.transaction().execute(async (trx) => {
         await createStaffRepository(trx).setPasswordHash(account.id, passwordHash, new Date(clock()));
+        const turnedOff = await trx
+          .updateTable('staff')
+          .set({ passkey_after_password: 0 })
+          .where('id', '=', account.id)
+          .where('passkey_after_password', '=', 1)
+          .executeTakeFirst();
         // A sign-in link still out would set another password over this one.
         await createSignInLinksRepository(trx).deleteForStaff(account.id);
-        return createSessionsRepository(trx).deleteForStaff(account.id);
+        const ended = await createSessionsRepository(trx).deleteForStaff(account.id);
+        return { ended, passkeyStepTurnedOff: turnedOff.numUpdatedRows > 0n };
       });
     },
 

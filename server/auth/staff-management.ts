@@ -111,6 +111,7 @@ export function createStaffManagement(
           role,
           disabled_at: null,
           last_sign_in_at: null,
+          passkey_after_password: 0,
         };
         await lockedStaff.insert(row);
         return { row, link: await newLink(trx, row.id) };

@@ -50,6 +50,19 @@ async function seededSqlite(clients: number): Promise<string> {
       .values({ token_hash: 'b'.repeat(64), staff_id: staff?.id ?? '', created_at: now, expires_at: now })
       .execute();
     await db
+      .insertInto('passkeys')
+      .values({
+        id: 'credential-id',
+        staff_id: staff?.id ?? '',
+        name: 'Front desk PC',
+        public_key: 'pQECAyYgASFYIA',
+        counter: 4_000_000_000,
+        transports: '["internal"]',
+        created_at: now,
+        last_used_at: null,
+      })
+      .execute();
+    await db
       .insertInto('audit_entries')
       .values([
         { at: now, kind: 'sign-in', actor: 'Alice', subject: null, detail: null, ip: '192.0.2.1', user_agent: 'Firefox' },
@@ -122,6 +135,8 @@ async function readContents(db: Kysely<Database>) {
     idempotencyKeys: (await db.selectFrom('idempotency_keys').selectAll().execute()).sort((a, b) => (a.key < b.key ? -1 : 1)),
     imports: (await db.selectFrom('imports').selectAll().execute()).map((row) => ({ ...row, created: Number(row.created) })),
     signInLinks: await db.selectFrom('sign_in_links').selectAll().orderBy('token_hash').execute(),
+    // A counter beyond PostgreSQL's integer; bigint arrives as text.
+    passkeys: (await db.selectFrom('passkeys').selectAll().execute()).map((row) => ({ ...row, counter: Number(row.counter) })),
     auditEntries: (await db.selectFrom('audit_entries').selectAll().orderBy('seq').execute()).map((row) => ({
       ...row,
       seq: Number(row.seq),
@@ -324,6 +339,7 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
       idempotencyKeys: [],
       imports: [],
       signInLinks: [],
+      passkeys: [],
       auditEntries: [],
     });
   });

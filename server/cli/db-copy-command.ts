@@ -36,10 +36,14 @@ export type DbCopyOptions = {
   progressAfterMs?: number;
 };
 
-/** The tables copied row for row, in this order (a sign-in link needs its account), with the key they are read by. */
+/**
+ * The tables copied row for row, in this order (a sign-in link and a passkey need their account), with the key they
+ * are read by. Passkey challenges live five minutes: not copied.
+ */
 const COPIED = [
   ['staff', 'id'],
   ['sign_in_links', 'token_hash'],
+  ['passkeys', 'id'],
   ['clients', 'id'],
   ['client_changes', 'seq'],
   ['audit_entries', 'seq'],
@@ -210,7 +214,7 @@ async function copy(
     return target.transaction().execute(async (to) => {
       // No one else writes these tables until the copy commits (on SQLite, BEGIN IMMEDIATE did that).
       if (isPostgres(to)) {
-        await sql`LOCK TABLE clients, staff, client_changes, sign_in_links, audit_entries IN EXCLUSIVE MODE`.execute(to);
+        await sql`LOCK TABLE clients, staff, client_changes, sign_in_links, passkeys, audit_entries IN EXCLUSIVE MODE`.execute(to);
       }
       const held = await countRows(to);
       if (total(held) > 0) {

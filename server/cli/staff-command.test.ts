@@ -112,6 +112,23 @@ describe('runStaffCommand', () => {
     expect((await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie: again } })).statusCode).toBe(401);
   });
 
+  it('turns off "ask for my passkey after my password" with an owner’s recovery, and says so', async () => {
+    const test = await createTestApp();
+    await test.app.db.updateTable('staff').set({ passkey_after_password: 1 }).where('username', '=', STAFF.username).execute();
+    const passwd = fakeIo(['a new password']);
+    expect(await runStaffCommand(['passwd', STAFF.username], test.app.db, passwd.io, { hashing: TEST_HASHING })).toBe(0);
+    expect(passwd.out).toEqual([
+      'Changed the password of nina; 0 sessions ended.',
+      'Turned off "Ask for my passkey after my password" for nina: the password alone signs in.',
+    ]);
+    const row = await test.app.db
+      .selectFrom('staff')
+      .select('passkey_after_password')
+      .where('username', '=', STAFF.username)
+      .executeTakeFirstOrThrow();
+    expect(row.passkey_after_password).toBe(0);
+  });
+
   it.each([
     ['add', 'alice', 'eleven char', 'Use at least 12 characters.'],
     ['add', 'alice', 'passwordpassword', 'This password is too common. Choose another.'],

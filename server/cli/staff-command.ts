@@ -14,8 +14,9 @@ export const STAFF_USAGE = `Usage: npm run staff -- <command>
 
   add <username> [--role owner|staff]
                       create an account (staff by default)
-  passwd <username>   set a new password (ends the account's sessions); also
-                      the way back in for an owner who lost theirs
+  passwd <username>   set a new password (ends the account's sessions, turns off
+                      "ask for my passkey after my password"); also the way
+                      back in for an owner who lost theirs
   remove <username>   delete the account (ends its sessions)
   list                show the accounts
 
@@ -75,8 +76,10 @@ export async function runStaffCommand(
         return 0;
       }
       case 'passwd': {
-        const ended = await accounts.changePassword(command.username, await io.readPassword());
-        io.out(`Changed the password of ${normalizeUsername(command.username)}; ${plural(ended, 'session')} ended.`);
+        const username = normalizeUsername(command.username);
+        const { ended, passkeyStepTurnedOff } = await accounts.changePassword(command.username, await io.readPassword());
+        io.out(`Changed the password of ${username}; ${plural(ended, 'session')} ended.`);
+        if (passkeyStepTurnedOff) io.out(`Turned off "Ask for my passkey after my password" for ${username}: the password alone signs in.`);
         return 0;
       }
       case 'remove': {

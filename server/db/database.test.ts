@@ -43,6 +43,8 @@ describe('openDatabase', () => {
         'idempotency_keys',
         'imports',
         'merges',
+        'passkey_challenges',
+        'passkeys',
         'sessions',
         'sign_in_links',
         'sqlite_sequence',

@@ -102,6 +102,8 @@ export interface StaffTable {
   /** Set while the account is disabled: it cannot sign in, and had its sessions ended. */
   disabled_at: string | null;
   last_sign_in_at: string | null;
+  /** 1 when a password alone no longer signs the account in: its passkey is asked for after it (migration 0010). */
+  passkey_after_password: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -121,6 +123,32 @@ interface SignInLinksTable {
   token_hash: string;
   staff_id: string;
   created_at: string;
+  expires_at: string;
+}
+
+/** A passkey (issue 30): a WebAuthn credential of one account; `id` is the credential id (base64url). */
+export interface PasskeysTable {
+  id: string;
+  staff_id: string;
+  name: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter last seen (PostgreSQL's bigint arrives as a string). */
+  counter: number | string;
+  /** JSON text: the transports the browser reported. */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export type PasskeyChallengePurpose = 'register' | 'sign-in' | 'second-step';
+
+/** A challenge handed out for one ceremony, until `expires_at`; spent by deleting it. */
+interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: PasskeyChallengePurpose;
+  /** The account it is bound to; null for a sign-in with no username. */
+  staff_id: string | null;
   expires_at: string;
 }
 
@@ -164,4 +192,6 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   sign_in_links: SignInLinksTable;
   audit_entries: AuditEntriesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }

@@ -8,6 +8,9 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { SESSION_CHALLENGE } from '#contract/http';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type { AddPasskeyRequest, AuthenticationResponse } from '#contract/passkeys';
+import { SoftwareAuthenticator } from '#tests/harness/software-authenticator.ts';
 import { aClient, listeningTestApp, STAFF, STAFF_MEMBER } from '../testing/test-app.ts';
 import { document, nonConformities } from '../testing/openapi-conformance.ts';
 import type { paths } from './generated-client.d.ts';
@@ -20,6 +23,22 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /welcome-links/{token} 503': 'every hashing slot busy at once (the login throttle’s, as POST /login)',
   'PUT /api/account/password 503': 'every hashing slot busy at once (the login throttle’s, as POST /login)',
 };
+
+/** A browser's passkey answers in shape, that verify against nothing. */
+const UNVERIFIED_REGISTRATION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+  clientExtensionResults: {},
+} as const;
+const UNVERIFIED_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+} as const;
 
 async function conformingClient() {
   const test = await listeningTestApp({ config: { events: { perSession: 1, perInstance: 2 } } });
@@ -390,6 +409,59 @@ describe('the API, through a client generated from docs/openapi.json', () => {
       body: { currentPassword: STAFF.password, newPassword: 'a brand new passphrase' },
       headers: owner,
     });
+    // Passkeys (issue 30): 401 without a session; the options, one added (201), refused (400 by the schema and by
+    // the check), listed; the setting (400 with no passkey, 204); a sign-in (200, 401, 400); the step after the
+    // password (POST /login's 401 with its options) cancelled (204, 400); removed (204, 404, 400); every write's refusals.
+    await client.GET('/api/account/passkeys');
+    await client.POST('/api/account/passkeys/options');
+    await client.POST('/api/account/passkeys', { body: { name: 'Phone', response: UNVERIFIED_REGISTRATION } });
+    await client.DELETE('/api/account/passkeys/{id}', { params: { path: { id: 'x' } } });
+    await client.PUT('/api/account/passkey-setting', { body: { askAfterPassword: false } });
+    const keyholder = { cookie: await logIn(STAFF_MEMBER) };
+    const authenticator = new SoftwareAuthenticator({ origin: `http://127.0.0.1:${test.port}` });
+    await client.PUT('/api/account/passkey-setting', { body: { askAfterPassword: true }, headers: keyholder });
+    const creation = await client.POST('/api/account/passkeys/options', { headers: keyholder });
+    // The library's types say `string[]` where the contract names the transports.
+    const registration = authenticator.register(
+      creation.data as unknown as PublicKeyCredentialCreationOptionsJSON,
+    ) as AddPasskeyRequest['response'];
+    await client.POST('/api/account/passkeys', { body: { name: ' ', response: registration }, headers: keyholder });
+    const added = await client.POST('/api/account/passkeys', { body: { name: 'Phone', response: registration }, headers: keyholder });
+    expect(added.response.status).toBe(201);
+    await client.POST('/api/account/passkeys', { body: { name: 'Phone', response: registration }, headers: keyholder });
+    await client.GET('/api/account/passkeys', { headers: keyholder });
+    await client.PUT('/api/account/passkey-setting', { body: { askAfterPassword: true }, headers: keyholder });
+    const signInOptions = await client.POST('/login/passkey/options');
+    const signedIn = await client.POST('/login/passkey', {
+      body: authenticator.authenticate(signInOptions.data as unknown as PublicKeyCredentialRequestOptionsJSON) as AuthenticationResponse,
+    });
+    expect(signedIn.response.status).toBe(200);
+    await client.POST('/login/passkey', { body: UNVERIFIED_ASSERTION });
+    await client.POST('/login/passkey', { body: { ...UNVERIFIED_ASSERTION, id: 'not base64url!' } });
+    const step = await client.POST('/login', { body: STAFF_MEMBER });
+    expect(step.error).toMatchObject({ message: 'Confirm with your passkey' });
+    const stepChallenge = (step.error as { passkeyOptions?: { challenge: string } }).passkeyOptions?.challenge ?? '';
+    await client.POST('/login/passkey/cancel', { body: { challenge: stepChallenge } });
+    await client.POST('/login/passkey/cancel', { body: { challenge: 'not base64url!' } });
+    const passkeyPath = { path: { id: added.data?.id ?? '' } };
+    await client.DELETE('/api/account/passkeys/{id}', { params: passkeyPath, headers: keyholder });
+    await client.DELETE('/api/account/passkeys/{id}', { params: passkeyPath, headers: keyholder });
+    await client.DELETE('/api/account/passkeys/{id}', { params: { path: { id: 'not an id' } }, headers: keyholder });
+    const passkeyWrites = [
+      (init: object) => client.POST('/api/account/passkeys/options', init as never),
+      (init: object) => client.POST('/api/account/passkeys', { body: { name: 'x', response: registration }, ...init } as never),
+      (init: object) => client.DELETE('/api/account/passkeys/{id}', { params: passkeyPath, ...init } as never),
+      (init: object) => client.PUT('/api/account/passkey-setting', { body: { askAfterPassword: false }, ...init } as never),
+      (init: object) => client.POST('/login/passkey/options', init as never),
+      (init: object) => client.POST('/login/passkey', { body: UNVERIFIED_ASSERTION, ...init } as never),
+      (init: object) => client.POST('/login/passkey/cancel', { body: { challenge: 'AAAA' }, ...init } as never),
+    ];
+    for (const write of passkeyWrites) {
+      await write({ headers: { ...keyholder, 'sec-fetch-site': 'cross-site' } });
+      await write({ headers: { ...keyholder, 'content-type': 'application/json' }, body: { pad: 'x'.repeat(17 * 1024) } });
+      await write({ headers: { ...keyholder, 'content-type': 'text/plain' }, body: 'x', bodySerializer: (body: unknown) => String(body) });
+    }
+
     // Guessing from one address until the throttle answers: links, and the current password, wait with the sign-ins.
     for (let guess = 0; guess < 25; guess += 1) {
       const { response } = await client.GET('/welcome-links/{token}', { params: { path: { token: `guess-${guess}` } } });
@@ -411,9 +483,16 @@ describe('the API, through a client generated from docs/openapi.json', () => {
   it('answers every other method of a documented path with 405 and Allow naming the documented ones', async () => {
     const { test, logIn } = await conformingClient();
     const cookie = await logIn();
-    for (const [path, operations] of Object.entries(document.paths)) {
-      const documented = Object.keys(operations).map((method) => method.toUpperCase());
-      const url = `http://127.0.0.1:${test.port}${path.replace('{clientId}', 'someone')}`;
+    // A path can also fit another's template (/api/account/passkeys/options, /api/account/passkeys/{id}): what that
+    // one documents is allowed there too.
+    const templates = Object.entries(document.paths).map(([template, operations]) => ({
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      methods: Object.keys(operations).map((method) => method.toUpperCase()),
+    }));
+    for (const path of Object.keys(document.paths)) {
+      const concrete = path.replace('{clientId}', 'someone');
+      const documented = [...new Set(templates.filter(({ pattern }) => pattern.test(concrete)).flatMap(({ methods }) => methods))];
+      const url = `http://127.0.0.1:${test.port}${concrete}`;
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((candidate) => !documented.includes(candidate))) {
         const response = await fetch(url, { method, headers: { cookie } });
         expect([method, path, response.status, response.headers.get('allow')]).toEqual([

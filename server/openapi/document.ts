@@ -23,6 +23,7 @@ import {
 } from '#contract/api';
 import { ImportRequest, ImportSummary } from '#contract/import';
 import { SESSION_COOKIE } from '#contract/http';
+import { LoginSecondStep, Passkey, PasskeyOptions } from '#contract/passkeys';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -121,6 +122,9 @@ named.add(PreconditionFailedBody, { id: 'PreconditionFailedBody' });
 named.add(ClientExport, { id: 'ClientExport' });
 named.add(ImportSummary, { id: 'ImportSummary' });
 named.add(ImportRequest, { id: 'ImportRequest' });
+named.add(Passkey, { id: 'Passkey' });
+named.add(PasskeyOptions, { id: 'PasskeyOptions' });
+named.add(LoginSecondStep, { id: 'LoginSecondStep' });
 
 type Components = Record<string, JsonSchema>;
 

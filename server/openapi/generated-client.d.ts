@@ -26,7 +26,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in: starts a session (its cookie); Session-Expires says when it ends at the latest */
+        /** Log in: starts a session (its cookie); Session-Expires says when it ends at the latest. For an account that asks for its passkey after its password, the right password answers 401 with LoginSecondStep (message "Confirm with your passkey" and passkeyOptions bound to that account), never a 200 or a session: POST /login/passkey with the browser’s answer signs in */
         post: operations["logIn"];
         delete?: never;
         options?: never;
@@ -45,6 +45,57 @@ export interface paths {
         put?: never;
         /** Log out: ends the session, if any */
         post: operations["logOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for a sign-in with a passkey and no username (any of this site’s passkeys); good for one answer and 5 minutes */
+        post: operations["getPasskeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with a passkey, as POST /login does (its cookie, Session-Expires, the account), or ends the step after the password when the challenge was POST /login’s. An unknown or removed passkey, a used or expired challenge, another origin, a signature or counter that does not check out, another account’s passkey, a disabled account: 401 as a wrong password */
+        post: operations["logInWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/passkey/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a passkey challenge the browser will not answer (cancelled or failed); 204 whatever it was */
+        post: operations["cancelPasskeyStep"];
         delete?: never;
         options?: never;
         head?: never;
@@ -133,6 +184,75 @@ export interface paths {
         post?: never;
         /** Signs out one of this account’s sessions */
         delete: operations["endMySession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This account’s passkeys, and whether it asks for one after its password */
+        get: operations["listMyPasskeys"];
+        put?: never;
+        /** Keeps the passkey the browser made from this account’s options, under the name given */
+        post: operations["addMyPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for the browser to make a passkey for this account (none of its passkeys again); good for one answer and 5 minutes */
+        post: operations["getPasskeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one of this account’s passkeys; removing the last one turns "ask after the password" off */
+        delete: operations["removeMyPasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkey-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** "Ask for my passkey after my password": on, a password alone no longer signs this account in */
+        put: operations["setMyPasskeySetting"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -661,6 +781,23 @@ export interface components {
             username: string;
             password: string;
         };
+        LoginSecondStep: {
+            /** @constant */
+            message: "Confirm with your passkey";
+            passkeyOptions: components["schemas"]["PasskeyOptions"];
+        };
+        Passkey: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            lastUsedAt: string | null;
+        };
+        PasskeyOptions: {
+            challenge: string;
+        } & {
+            [key: string]: unknown;
+        };
         PreconditionFailedBody: {
             message: string;
             current: {
@@ -770,6 +907,15 @@ export interface components {
                 };
             };
         };
+        /** @description OK */
+        PasskeyOptions: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PasskeyOptions"];
+            };
+        };
         /** @description Payload Too Large */
         PayloadTooLarge: {
             headers: {
@@ -855,7 +1001,7 @@ export interface components {
         "if-match": string;
         "if-none-match": string;
         importId: string;
-        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone";
+        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed";
         token: string;
         username: string;
     };
@@ -933,7 +1079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
+                    "application/json": components["schemas"]["LoginSecondStep"] | components["schemas"]["ApiErrorBody"];
                 };
             };
             403: components["responses"]["Forbidden"];
@@ -960,6 +1106,89 @@ export interface operations {
                 };
                 content?: never;
             };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getPasskeySignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PasskeyOptions"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    logInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    rawId: string;
+                    /** @constant */
+                    type: "public-key";
+                    response: {
+                        clientDataJSON: string;
+                        authenticatorData: string;
+                        signature: string;
+                        userHandle?: string;
+                    };
+                    /** @enum {string} */
+                    authenticatorAttachment?: "platform" | "cross-platform";
+                    clientExtensionResults: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OK"];
+            400: components["responses"]["BadRequest"];
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    cancelPasskeyStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                };
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1138,6 +1367,139 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
+    listMyPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkeys: components["schemas"]["Passkey"][];
+                        askAfterPassword: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addMyPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                            publicKeyAlgorithm?: number;
+                            publicKey?: string;
+                        };
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getPasskeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PasskeyOptions"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    removeMyPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    setMyPasskeySetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    askAfterPassword: boolean;
+                };
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     listAuditEntries: {
         parameters: {
             query?: {
@@ -1163,7 +1525,7 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                             /** @enum {string} */
-                            kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone";
+                            kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed";
                             actor: string;
                             subject: string | null;
                             detail: string | null;
@@ -1202,7 +1564,7 @@ export interface operations {
                         /** Format: date-time */
                         at: string;
                         /** @enum {string} */
-                        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone";
+                        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed";
                         actor: string;
                         subject: string | null;
                         detail: string | null;

@@ -7,6 +7,7 @@ import { ApiErrorBody } from '#contract/api';
 import { SESSION_REQUIRED } from '../openapi/document.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { accountRoutes } from './account.ts';
+import { accountPasskeyRoutes } from './account-passkeys.ts';
 import { auditRoutes } from './audit.ts';
 import { clientRoutes } from './clients.ts';
 import { eventRoutes } from './events.ts';
@@ -31,6 +32,7 @@ export const apiRoutes: ZodPlugin = async (app) => {
   // Behind the session check like every /api path: a caller without a session learns nothing of the API's shape.
   app.setNotFoundHandler(app.sendNotFound);
   await app.register(accountRoutes);
+  await app.register(accountPasskeyRoutes);
   await app.register(auditRoutes);
   await app.register(clientRoutes);
   await app.register(eventRoutes);

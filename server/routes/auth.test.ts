@@ -442,7 +442,7 @@ describe('sessions on /api', () => {
     const test = await createTestApp();
     const first = await logIn(test.app);
     const second = await logIn(test.app);
-    expect(await test.app.staffAccounts.changePassword(STAFF.username, 'a brand new password')).toBe(2);
+    expect((await test.app.staffAccounts.changePassword(STAFF.username, 'a brand new password')).ended).toBe(2);
     expect((await listClients(test, first)).statusCode).toBe(401);
     expect((await listClients(test, second)).statusCode).toBe(401);
 

@@ -10,12 +10,11 @@ import { clearedSessionCookie } from '#contract/http';
 import { readSessionToken } from '../auth/session-cookie.ts';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
-import { refuseAdmission, startSession } from './sign-in.ts';
+import { LoginSecondStep, passkeyMessages } from '#contract/passkeys';
+import { INVALID_CREDENTIALS, refuseAdmission, startSession } from './sign-in.ts';
 
 /** The response to a successful login: the account (GET /api/me's answer); the spec's SPA reads only the status. */
 const LoginResponse = Me;
-
-const INVALID_CREDENTIALS = 'Invalid username or password';
 
 const logoutSchema = {
   operationId: 'logOut',
@@ -30,9 +29,13 @@ export const authRoutes: ZodPlugin = async (app) => {
     {
       schema: {
         operationId: 'logIn',
-        summary: 'Log in: starts a session (its cookie); Session-Expires says when it ends at the latest',
+        summary:
+          'Log in: starts a session (its cookie); Session-Expires says when it ends at the latest. For an account that asks ' +
+          'for its passkey after its password, the right password answers 401 with LoginSecondStep (message "Confirm with ' +
+          'your passkey" and passkeyOptions bound to that account), never a 200 or a session: POST /login/passkey with ' +
+          'the browser’s answer signs in',
         body: LoginRequest,
-        response: { 200: LoginResponse, 401: ApiErrorBody, 429: ApiErrorBody, 503: ApiErrorBody },
+        response: { 200: LoginResponse, 401: z.union([LoginSecondStep, ApiErrorBody]), 429: ApiErrorBody, 503: ApiErrorBody },
         responseHeaders: {
           200: { 'Set-Cookie': true, 'Session-Expires': true },
           401: { 'WWW-Authenticate': true },
@@ -64,6 +67,12 @@ export const authRoutes: ZodPlugin = async (app) => {
         return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: INVALID_CREDENTIALS });
       }
 
+      // Issue 30: a password alone no longer signs this account in; its passkey must follow (POST /login/passkey).
+      const passkeyOptions = await app.passkeys.secondStepOptions(account, app.passkeys.relyingParty(request));
+      if (passkeyOptions) {
+        request.log.info({ username }, 'Password right, passkey asked for');
+        return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: passkeyMessages.confirm, passkeyOptions });
+      }
       return startSession(app, request, reply, account);
     },
   );

@@ -19,6 +19,21 @@ type Row = {
 };
 
 const edited = { ...aClient, firstName: 'Amelie' };
+/** A browser's answers in shape, that verify against nothing. */
+const UNVERIFIED_REGISTRATION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+  clientExtensionResults: {},
+};
+const UNVERIFIED_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
 
 const ROUTES: Record<string, Row> = {
   logIn: {
@@ -141,6 +156,35 @@ const ROUTES: Record<string, Row> = {
   listMySessions: { request: () => ({ method: 'GET', url: apiPaths.accountSessions }), owner: 200, staff: 200 },
   endMySession: { request: () => ({ method: 'DELETE', url: apiPaths.accountSession('not-a-session') }), owner: 404, staff: 404 },
   endMyOtherSessions: { request: () => ({ method: 'DELETE', url: apiPaths.accountSessions }), owner: 204, staff: 204 },
+  // Passkeys (issue 30): every account's own; signing in with one needs no session.
+  listMyPasskeys: { request: () => ({ method: 'GET', url: apiPaths.accountPasskeys }), owner: 200, staff: 200 },
+  getPasskeyRegistrationOptions: { request: () => ({ method: 'POST', url: apiPaths.accountPasskeyOptions }), owner: 200, staff: 200 },
+  addMyPasskey: {
+    request: () => ({
+      method: 'POST',
+      url: apiPaths.accountPasskeys,
+      payload: { name: 'Front desk PC', response: UNVERIFIED_REGISTRATION },
+    }),
+    owner: 400,
+    staff: 400,
+  },
+  removeMyPasskey: { request: () => ({ method: 'DELETE', url: apiPaths.accountPasskey('not-a-passkey') }), owner: 404, staff: 404 },
+  setMyPasskeySetting: {
+    request: () => ({ method: 'PUT', url: apiPaths.accountPasskeySetting, payload: { askAfterPassword: false } }),
+    owner: 204,
+    staff: 204,
+  },
+  getPasskeySignInOptions: { request: () => ({ method: 'POST', url: apiPaths.passkeyLoginOptions }), owner: 200, staff: 200 },
+  logInWithPasskey: {
+    request: () => ({ method: 'POST', url: apiPaths.passkeyLogin, payload: UNVERIFIED_ASSERTION }),
+    owner: 401,
+    staff: 401,
+  },
+  cancelPasskeyStep: {
+    request: () => ({ method: 'POST', url: apiPaths.passkeyLoginCancel, payload: { challenge: 'AAAA' } }),
+    owner: 204,
+    staff: 204,
+  },
   listAuditEntries: {
     request: () => ({ method: 'GET', url: apiPaths.audit }),
     owner: 200,

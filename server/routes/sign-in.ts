@@ -10,6 +10,9 @@ import type { Admission } from '../auth/login-throttle.ts';
 import { readSessionToken } from '../auth/session-cookie.ts';
 import type { StaffRow } from '../repositories/staff.ts';
 
+/** SPEC.md's alert text: every failed sign-in answers it, whichever way it failed. */
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
 const THROTTLED = 'Too many failed login attempts, try again later';
 const BUSY = 'Too many logins at once, try again in a moment';
 
@@ -26,8 +29,17 @@ export async function refuseAdmission(
   return admission.reason === 'busy' ? reply.code(503).send({ message: BUSY }) : reply.code(429).send({ message: THROTTLED });
 }
 
-/** Starts a session for `account` in this browser (ending the one it had, if any); answers the account as GET /api/me does. */
-export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, account: StaffRow): Promise<Me> {
+/**
+ * Starts a session for `account` in this browser (ending the one it had, if any); answers the account as GET /api/me
+ * does. `detail` says how, in the audit trail (a passkey's name; nothing for a password).
+ */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: StaffRow,
+  detail: string | null = null,
+): Promise<Me> {
   // A new session on every sign-in; the one this browser had before, if any, ends.
   const previous = readSessionToken(request.headers.cookie);
   if (previous) await app.sessions.end(previous);
@@ -36,7 +48,7 @@ export async function startSession(app: FastifyInstance, request: FastifyRequest
     userAgent: request.headers['user-agent'] ?? null,
   });
   request.log.info({ username: account.username }, 'Login succeeded');
-  await app.auditTrail.record(request, { kind: 'sign-in', actor: account.username });
+  await app.auditTrail.record(request, { kind: 'sign-in', actor: account.username, detail });
   reply.header('set-cookie', sessionCookie(token, request.protocol === 'https'));
   // The latest the session can end (SESSION_MAX_HOURS): the SPA keeps its offline copy no longer.
   reply.header(SESSION_EXPIRES_HEADER, sessionExpiresHeader(endsAt));

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
- * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import, import-preview, duplicates (all by default). `--reuse-build` measures
+ * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import, import-preview, duplicates, passkey (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
  * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios. Exit code 1 when a figure misses its goal or could not be
@@ -22,6 +22,7 @@ import { runLighthouseBench } from './lighthouse.ts';
 import { runLiveBench } from './live.ts';
 import { runListBench } from './list.ts';
 import { runOfflineBench } from './offline.ts';
+import { runPasskeyBench } from './passkey.ts';
 import { runTeamBench } from './team.ts';
 import { runWeightBench } from './weight.ts';
 import { allFigures, reportNotMeasured, summary } from './lib/report.ts';
@@ -40,6 +41,7 @@ const PARTS = [
   'import',
   'import-preview',
   'duplicates',
+  'passkey',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -97,6 +99,7 @@ async function main(): Promise<number> {
     import: runImportBench,
     'import-preview': runImportPreviewBench,
     duplicates: runDuplicatesBench,
+    passkey: runPasskeyBench,
   };
   const builds: Array<[string, Build]> = [['this build', build]];
   if (other && against) builds.push([against, other]);

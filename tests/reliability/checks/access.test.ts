@@ -14,7 +14,9 @@ import { buildApp, type App } from '#server/app.ts';
 import { DEFAULT_CONNECTION_TIMEOUTS } from '#server/http/timeouts.ts';
 import { inProcessConfig } from '#server/testing/in-process-config.ts';
 import { MALFORMED_REQUESTS, RAW_ERROR_HEADERS, SLOW_HEADERS, rawExchange, type RawResponse } from '#server/testing/raw-http.ts';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { PROJECT_ROOT as ROOT } from '../../harness/build.ts';
+import { SoftwareAuthenticator } from '../../harness/software-authenticator.ts';
 import { ADMIN } from '../../harness/real-server.ts';
 import { clientBody, countBy, countStatuses, formatInt, printFigure, reliabilityContext } from '../lib/context.ts';
 import { HttpClient, jsonHeaders, logIn, sessionCookieOf, type HttpRequest, type HttpResponse } from '../lib/http.ts';
@@ -53,6 +55,9 @@ const MEMBER = 'access-member';
 /** A merge for the undo's control request, and the body of a merge of another pair (made by the control requests). */
 let mergeFixture: { mergeId: string; body: string } | undefined;
 
+/** A passkey answer for the add's control request, and a passkey for the removal's (made by the control requests). */
+let passkeyFixture: { addBody: string; removeId: string } | undefined;
+
 /**
  * A body `path` accepts: a client under /api/clients, an import of one row, the shapes of the staff and account
  * routes, ADMIN for /login.
@@ -64,6 +69,8 @@ function bodyFor(method: string, path: string, index: number): string {
     return JSON.stringify({ fileName: `access-${index}.csv`, existing: 'skip', rows: [row] });
   }
   if (path === '/api/merges') return mergeFixture?.body ?? '{}';
+  if (path === '/api/account/passkeys') return passkeyFixture?.addBody ?? '{}';
+  if (path === '/api/account/passkey-setting') return JSON.stringify({ askAfterPassword: false });
   if (path === '/api/staff') return JSON.stringify({ username: `access-${index}`, role: 'staff' });
   if (path.startsWith('/api/staff/') && method === 'PATCH') return JSON.stringify({ role: 'staff' });
   // The same password again: a valid change that leaves ADMIN able to log in for the checks that follow.
@@ -87,6 +94,7 @@ function requestFor(
     .replace(':username', MEMBER)
     .replace(':importId', importId)
     .replace(':mergeId', mergeFixture?.mergeId ?? 'no-such-merge')
+    .replace(/^\/api\/account\/passkeys\/:id$/, `/api/account/passkeys/${passkeyFixture?.removeId ?? 'no-such-passkey'}`)
     .replace(':id', sessionId)
     .replace(/:[A-Za-z]+/g, clientId)
     // A client's merges are asked for by a query.
@@ -274,6 +282,22 @@ async function controlRequests({ origin, send, login }: InProcess, routes: Route
   };
   const undone = await send({ method: 'POST', path: '/api/merges', headers: jsonHeaders(origin, cookie), body: await pair('accessundo') });
   mergeFixture = { mergeId: (JSON.parse(undone.body) as { id: string }).id, body: await pair('accessmerge') };
+  // Passkeys (issue 30): one kept for the removal's route, and an answer to a fresh challenge for the add's.
+  const authenticator = new SoftwareAuthenticator({ origin });
+  const registration = async () => {
+    const options = await send({ method: 'POST', path: '/api/account/passkeys/options', headers: { origin, cookie } });
+    return authenticator.register(JSON.parse(options.body) as PublicKeyCredentialCreationOptionsJSON);
+  };
+  const kept = await send({
+    method: 'POST',
+    path: '/api/account/passkeys',
+    headers: jsonHeaders(origin, cookie),
+    body: JSON.stringify({ name: 'Access removal', response: await registration() }),
+  });
+  passkeyFixture = {
+    removeId: (JSON.parse(kept.body) as { id: string }).id,
+    addBody: JSON.stringify({ name: 'Access control', response: await registration() }),
+  };
   for (const [index, route] of routes.filter((route) => !isUnknownRoute(route)).entries()) {
     const sessionId = route.url.includes(':id') ? await anotherSession() : undefined;
     const request = requestFor(route, origin, targetOf(route) ?? '', index, sessionId, importId);

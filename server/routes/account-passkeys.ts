@@ -1,0 +1,125 @@
+/**
+ * My account's passkeys (issue 30): list them, add one the browser made from the options, remove one, and "ask for
+ * my passkey after my password". Each change is in the audit trail.
+ */
+import { z } from 'zod';
+import { ApiErrorBody } from '#contract/api';
+import { AccountPasskeys, AddPasskeyRequest, Passkey, PasskeyOptions, passkeyMessages, PasskeySetting } from '#contract/passkeys';
+import type { PasskeyRow } from '../repositories/passkeys.ts';
+import type { ZodPlugin } from '../zod-type-provider.ts';
+
+/** A credential id, base64url (the router takes no longer path segment). */
+const PasskeyIdParams = z.object({
+  id: z
+    .string()
+    .max(1024)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+
+const passkeyOf = (row: PasskeyRow): Passkey => ({ id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at });
+
+export const accountPasskeyRoutes: ZodPlugin = async (app) => {
+  app.get(
+    '/account/passkeys',
+    {
+      schema: {
+        operationId: 'listMyPasskeys',
+        summary: 'This account’s passkeys, and whether it asks for one after its password',
+        response: { 200: AccountPasskeys },
+      },
+    },
+    async (request, reply) => {
+      const { staffId } = request.session!;
+      reply.header('cache-control', 'no-store');
+      const [rows, askAfterPassword] = await Promise.all([app.passkeys.list(staffId), app.passkeys.askAfterPassword(staffId)]);
+      return { passkeys: rows.map(passkeyOf), askAfterPassword };
+    },
+  );
+
+  app.post(
+    '/account/passkeys/options',
+    {
+      schema: {
+        operationId: 'getPasskeyRegistrationOptions',
+        summary:
+          'Options for the browser to make a passkey for this account (none of its passkeys again); good for one answer and 5 minutes',
+        response: { 200: PasskeyOptions },
+      },
+      config: { bodyOptional: true },
+    },
+    async (request, reply) => {
+      const { staffId, username } = request.session!;
+      reply.header('cache-control', 'no-store');
+      return app.passkeys.registrationOptions({ staffId, username }, app.passkeys.relyingParty(request));
+    },
+  );
+
+  app.post(
+    '/account/passkeys',
+    {
+      schema: {
+        operationId: 'addMyPasskey',
+        summary: 'Keeps the passkey the browser made from this account’s options, under the name given',
+        body: AddPasskeyRequest,
+        response: { 201: Passkey, 400: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { staffId, username } = request.session!;
+      const row = await app.passkeys.add(staffId, request.body.name, request.body.response, app.passkeys.relyingParty(request));
+      if (!row) return reply.code(400).send({ message: passkeyMessages.notAdded });
+      await app.auditTrail.record(request, { kind: 'passkey-added', actor: username, subject: username, detail: row.name });
+      return reply.code(201).send(passkeyOf(row));
+    },
+  );
+
+  app.delete(
+    '/account/passkeys/:id',
+    {
+      schema: {
+        operationId: 'removeMyPasskey',
+        summary: 'Removes one of this account’s passkeys; removing the last one turns "ask after the password" off',
+        params: PasskeyIdParams,
+        response: { 204: z.undefined(), 404: ApiErrorBody },
+      },
+      config: { bodyOptional: true },
+    },
+    async (request, reply) => {
+      const { staffId, username } = request.session!;
+      const removed = await app.passkeys.remove(staffId, request.params.id);
+      if (!removed) return reply.code(404).send({ message: passkeyMessages.noSuchPasskey });
+      await app.auditTrail.record(request, { kind: 'passkey-removed', actor: username, subject: username, detail: removed.row.name });
+      if (removed.settingTurnedOff) {
+        await app.auditTrail.record(request, { kind: 'passkey-setting-changed', actor: username, subject: username, detail: 'off' });
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/account/passkey-setting',
+    {
+      schema: {
+        operationId: 'setMyPasskeySetting',
+        summary: '"Ask for my passkey after my password": on, a password alone no longer signs this account in',
+        body: PasskeySetting,
+        response: { 204: z.undefined(), 400: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { staffId, username } = request.session!;
+      const on = request.body.askAfterPassword;
+      const before = await app.passkeys.askAfterPassword(staffId);
+      if (!(await app.passkeys.setAskAfterPassword(staffId, on))) return reply.code(400).send({ message: passkeyMessages.addOneFirst });
+      if (before !== on) {
+        await app.auditTrail.record(request, {
+          kind: 'passkey-setting-changed',
+          actor: username,
+          subject: username,
+          detail: on ? 'on' : 'off',
+        });
+      }
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,76 @@
+/**
+ * Signing in with a passkey (issue 30), outside /api as POST /login is: the options for the browser, the browser's
+ * answer (a sign-in of its own, or the step after the password), and the end of a step the browser's dialog will not
+ * answer. Every failure answers as a wrong password does, and is in the audit trail.
+ */
+import { z } from 'zod';
+import { ApiErrorBody } from '#contract/api';
+import { SESSION_CHALLENGE } from '#contract/http';
+import { apiPaths } from '#contract/paths';
+import { AuthenticationResponse, CancelPasskeyStep, PasskeyOptions } from '#contract/passkeys';
+import { Me } from '#contract/team';
+import type { ZodPlugin } from '../zod-type-provider.ts';
+import { INVALID_CREDENTIALS, startSession } from './sign-in.ts';
+
+export const passkeySignInRoutes: ZodPlugin = async (app) => {
+  app.post(
+    apiPaths.passkeyLoginOptions,
+    {
+      schema: {
+        operationId: 'getPasskeySignInOptions',
+        summary: 'Options for a sign-in with a passkey and no username (any of this site’s passkeys); good for one answer and 5 minutes',
+        response: { 200: PasskeyOptions },
+      },
+      config: { bodyOptional: true },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.passkeys.signInOptions(app.passkeys.relyingParty(request));
+    },
+  );
+
+  app.post(
+    apiPaths.passkeyLogin,
+    {
+      schema: {
+        operationId: 'logInWithPasskey',
+        summary:
+          'Signs in with a passkey, as POST /login does (its cookie, Session-Expires, the account), or ends the step after ' +
+          'the password when the challenge was POST /login’s. An unknown or removed passkey, a used or expired challenge, ' +
+          'another origin, a signature or counter that does not check out, another account’s passkey, a disabled account: ' +
+          '401 as a wrong password',
+        body: AuthenticationResponse,
+        response: { 200: Me, 401: ApiErrorBody },
+        responseHeaders: { 200: { 'Set-Cookie': true, 'Session-Expires': true }, 401: { 'WWW-Authenticate': true } },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await app.passkeys.signIn(request.body, app.passkeys.relyingParty(request));
+      if (!outcome.ok) {
+        request.log.info({ username: outcome.actor, reason: outcome.reason }, 'Passkey sign-in failed');
+        await app.auditTrail.record(request, { kind: 'passkey-failed', actor: outcome.actor, detail: outcome.reason });
+        return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: INVALID_CREDENTIALS });
+      }
+      const how = outcome.secondStep ? 'password and passkey' : 'passkey';
+      return startSession(app, request, reply, outcome.account, `${how}: ${outcome.passkey.name}`);
+    },
+  );
+
+  app.post(
+    apiPaths.passkeyLoginCancel,
+    {
+      schema: {
+        operationId: 'cancelPasskeyStep',
+        summary: 'Ends a passkey challenge the browser will not answer (cancelled or failed); 204 whatever it was',
+        body: CancelPasskeyStep,
+        response: { 204: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      const account = await app.passkeys.cancel(request.body.challenge);
+      // Only a step after a password is someone's: a sign-in with no username cancelled names nobody.
+      if (account) await app.auditTrail.record(request, { kind: 'passkey-failed', actor: account.username, detail: 'cancelled' });
+      return reply.code(204).send();
+    },
+  );
+};
