@@ -59,6 +59,9 @@ function challengeOf(clientDataJSON: string): string | undefined {
 
 const transportsOf = (row: PasskeyRow): string[] => JSON.parse(row.transports) as string[];
 
+/** Sign-in challenges open at once, at most: a salon's staff open /login a few times a minute, not 1,000 times. */
+export const MAX_OPEN_SIGN_IN_CHALLENGES = 5_000;
+
 export type PasskeysOptions = { publicOrigin: string | null; clock: () => number };
 
 export function createPasskeys(db: Kysely<Database>, { publicOrigin, clock }: PasskeysOptions) {
@@ -143,7 +146,13 @@ export function createPasskeys(db: Kysely<Database>, { publicOrigin, clock }: Pa
     },
 
     /** Options for a sign-in with no username: any of this site's passkeys (no allowCredentials). */
-    async signInOptions(rp: RelyingParty): Promise<PasskeyOptions> {
+    /**
+     * Options for a sign-in with no username; undefined while MAX_OPEN_SIGN_IN_CHALLENGES are open. Anyone may ask
+     * for them, and each is a row for 5 minutes: the cap bounds what a flood of requests can write (a password still
+     * signs in meanwhile).
+     */
+    async signInOptions(rp: RelyingParty): Promise<PasskeyOptions | undefined> {
+      if ((await passkeys.countOpenChallenges('sign-in', now())) >= MAX_OPEN_SIGN_IN_CHALLENGES) return undefined;
       const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required', timeout: CHALLENGE_MS });
       await handOut(options.challenge, 'sign-in', null);
       return { ...options };

@@ -60,7 +60,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Options for a sign-in with a passkey and no username (any of this site’s passkeys); good for one answer and 5 minutes */
+        /** Options for a sign-in with a passkey and no username (any of this site’s passkeys); good for one answer and 5 minutes. 503 while 5,000 are open (a flood) */
         post: operations["getPasskeySignInOptions"];
         delete?: never;
         options?: never;
@@ -1124,6 +1124,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logInWithPasskey: {

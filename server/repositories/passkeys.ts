@@ -86,6 +86,17 @@ export function createPasskeysRepository(db: Kysely<Database>) {
       return result.numDeletedRows > 0n ? row : undefined;
     },
 
+    /** How many challenges handed out for `purpose` are still open at `now`. */
+    async countOpenChallenges(purpose: PasskeyChallengePurpose, now: string): Promise<number> {
+      const { count } = await db
+        .selectFrom('passkey_challenges')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('purpose', '=', purpose)
+        .where('expires_at', '>', now)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
     /** Deletes the challenges expired before `now`. */
     async deleteExpiredChallenges(now: string): Promise<number> {
       const result = await db.deleteFrom('passkey_challenges').where('expires_at', '<=', now).executeTakeFirst();

@@ -10,7 +10,7 @@ import { apiPaths } from '#contract/paths';
 import { AuthenticationResponse, CancelPasskeyStep, PasskeyOptions } from '#contract/passkeys';
 import { Me } from '#contract/team';
 import type { ZodPlugin } from '../zod-type-provider.ts';
-import { INVALID_CREDENTIALS, startSession } from './sign-in.ts';
+import { BUSY, INVALID_CREDENTIALS, startSession } from './sign-in.ts';
 
 export const passkeySignInRoutes: ZodPlugin = async (app) => {
   app.post(
@@ -18,14 +18,21 @@ export const passkeySignInRoutes: ZodPlugin = async (app) => {
     {
       schema: {
         operationId: 'getPasskeySignInOptions',
-        summary: 'Options for a sign-in with a passkey and no username (any of this site’s passkeys); good for one answer and 5 minutes',
-        response: { 200: PasskeyOptions },
+        summary:
+          'Options for a sign-in with a passkey and no username (any of this site’s passkeys); good for one answer and 5 minutes. ' +
+          '503 while 5,000 are open (a flood)',
+        response: { 200: PasskeyOptions, 503: ApiErrorBody },
+        responseHeaders: { 503: { 'Retry-After': true } },
       },
       config: { bodyOptional: true },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return app.passkeys.signInOptions(app.passkeys.relyingParty(request));
+      const options = await app.passkeys.signInOptions(app.passkeys.relyingParty(request));
+      if (options) return options;
+      // A flood of requests for options (MAX_OPEN_SIGN_IN_CHALLENGES open): a minute, as POST /login's 503 says.
+      request.log.warn('Too many passkey sign-in challenges open');
+      return reply.code(503).header('retry-after', '60').send({ message: BUSY });
     },
   );
 

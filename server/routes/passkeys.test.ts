@@ -14,6 +14,7 @@ import { SESSION_CHALLENGE } from '#contract/http';
 import { apiPaths } from '#contract/paths';
 import { PASSKEY_CHALLENGE_MINUTES, passkeyMessages, type AccountPasskeys, type LoginSecondStep, type Passkey } from '#contract/passkeys';
 import { SoftwareAuthenticator } from '#tests/harness/software-authenticator.ts';
+import { MAX_OPEN_SIGN_IN_CHALLENGES } from '../auth/passkeys.ts';
 import {
   asStaff,
   asStaffMember,
@@ -203,6 +204,32 @@ describe('POST /login/passkey refuses', () => {
     await signInOptions(test);
     test.clock.advance(PASSKEY_CHALLENGE_MINUTES * 60_000 + 1);
     expect(await test.app.passkeys.purgeExpiredChallenges()).toBe(1);
+  });
+
+  it('more options while 5,000 sign-in challenges are open (a flood): 503 with Retry-After, until they expire', async () => {
+    const { test, authenticator } = await withPasskey();
+    const expiresAt = new Date(test.clock.now + PASSKEY_CHALLENGE_MINUTES * 60_000).toISOString();
+    const flood = Array.from({ length: MAX_OPEN_SIGN_IN_CHALLENGES - 1 }, (_, index) => ({
+      challenge: `flood-${index}`,
+      purpose: 'sign-in' as const,
+      staff_id: null,
+      expires_at: expiresAt,
+    }));
+    for (let start = 0; start < flood.length; start += 500) {
+      await test.app.db
+        .insertInto('passkey_challenges')
+        .values(flood.slice(start, start + 500))
+        .execute();
+    }
+    const last = await signInOptions(test);
+    const refused = await test.app.inject({ method: 'POST', url: apiPaths.passkeyLoginOptions });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toEqual({ message: 'Too many logins at once, try again in a moment' });
+    // The options handed out before the cap still sign in; the password is not concerned.
+    expect((await answer(test, authenticator.authenticate(last))).statusCode).toBe(200);
+    test.clock.advance(PASSKEY_CHALLENGE_MINUTES * 60_000 + 1);
+    await signInOptions(test);
   });
 
   it('an answer made for another origin, or without user verification', async () => {

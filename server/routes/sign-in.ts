@@ -14,7 +14,7 @@ import type { StaffRow } from '../repositories/staff.ts';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 const THROTTLED = 'Too many failed login attempts, try again later';
-const BUSY = 'Too many logins at once, try again in a moment';
+export const BUSY = 'Too many logins at once, try again in a moment';
 
 /** 429 (too many failures) or 503 (too many checks at once), with Retry-After; the trail records the attempt. */
 export async function refuseAdmission(

@@ -1,0 +1,189 @@
+/**
+ * Passkeys (issue 30) in both projects, with Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain):
+ * add one on My account, sign out, sign in with it from the button and from the Username field's autofill, remove it;
+ * the second step after the password, and a failed one. Chromium refuses WebAuthn on an IP address, so these pages
+ * open the app at http://localhost:PORT (the same server). In the virtual environment a conditional (autofill) request
+ * completes at once when a passkey exists and the authenticator is present: the button's test turns presence off
+ * while /login opens, so that the button, not the autofill, signs in.
+ */
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, test as base } from '../fixtures.ts';
+import type { Account } from '../support/accounts.ts';
+import { addStaffAccount } from '../support/colleague.ts';
+import { expectAlert, loginFlag, mainNav, uniqueUsername } from '../support/app.ts';
+
+const INVALID = 'Invalid username or password';
+
+/** The test's page's virtual authenticator: internal (a platform one), discoverable credentials, user verification. */
+class VirtualAuthenticator {
+  private constructor(
+    private readonly cdp: CDPSession,
+    private readonly id: string,
+  ) {}
+
+  static async attach(page: Page): Promise<VirtualAuthenticator> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    return new VirtualAuthenticator(cdp, authenticatorId);
+  }
+
+  /** Present: answers every request at once. Absent: requests wait (nobody touches the sensor). */
+  async setPresent(present: boolean): Promise<void> {
+    await this.cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId: this.id, enabled: present });
+  }
+
+  /** A failed fingerprint or PIN: the browser's request ends in NotAllowedError, as a cancelled dialog does. */
+  async setUserVerified(verified: boolean): Promise<void> {
+    await this.cdp.send('WebAuthn.setUserVerified', { authenticatorId: this.id, isUserVerified: verified });
+  }
+
+  async credentialCount(): Promise<number> {
+    const { credentials } = await this.cdp.send('WebAuthn.getCredentials', { authenticatorId: this.id });
+    return credentials.length;
+  }
+}
+
+const test = base.extend<{ passkeyAccount: Account; authenticator: VirtualAuthenticator }>({
+  // The same server by name: WebAuthn needs a host name, and localhost is one the browser trusts without TLS.
+  baseURL: async ({ appServer }, provide) => {
+    await provide(appServer.url.replace('//127.0.0.1:', '//localhost:'));
+  },
+  // The mock's store is the test's own (the page's localStorage); the real project's database is the worker's, so
+  // each test there has an account of its own, whose passkeys and second step no other test sees.
+  passkeyAccount: async ({ account, appServer }, provide, testInfo) => {
+    if (!('databaseFile' in appServer)) return provide(account);
+    const own = { username: uniqueUsername(testInfo, 'pk'), password: 'Passkey-Front-Desk-6v!Qm3#Tx' };
+    addStaffAccount(appServer.databaseFile, own);
+    await provide(own);
+  },
+  authenticator: async ({ page }, provide) => {
+    await provide(await VirtualAuthenticator.attach(page));
+  },
+});
+
+async function logInWithPassword(page: Page, account: Account, expected: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  // The real server's password check (scrypt) on a busy machine: as logIn in support/app.ts allows.
+  await expectAlert(page, expected, () => page.getByRole('button', { name: 'Log in' }).click(), 15_000);
+}
+
+async function signOut(page: Page): Promise<void> {
+  await expectAlert(page, 'Sign out successful!', () => mainNav(page).getByRole('button', { name: 'Sign Out' }).click());
+  await expect.poll(() => loginFlag(page)).toBeNull();
+}
+
+async function addPasskey(page: Page, name: string): Promise<void> {
+  await mainNav(page).getByRole('link', { name: 'My account' }).click();
+  const passkeys = page.getByRole('region', { name: 'Passkeys' });
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+  await passkeys.getByLabel('Passkey name').fill(name);
+  await passkeys.getByRole('button', { name: 'Create passkey' }).click();
+  await expect(passkeys.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+}
+
+async function expectSignedIn(page: Page): Promise<void> {
+  await expect(page).toHaveURL('/clients');
+  await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+  expect(await loginFlag(page)).toBe('true');
+}
+
+test('a passkey added on My account signs in from the button and from the autofill, until it is removed', async ({
+  page,
+  passkeyAccount,
+  authenticator,
+}) => {
+  await logInWithPassword(page, passkeyAccount, 'Login successful!');
+  await addPasskey(page, 'Front desk PC');
+  expect(await authenticator.credentialCount()).toBe(1);
+  await expect(page.getByRole('region', { name: 'Passkeys' }).getByRole('row', { name: /Front desk PC/ })).toContainText('Never');
+  await signOut(page);
+
+  // The button: nobody at the sensor while /login opens (its autofill request waits), then the button's own request.
+  await authenticator.setPresent(false);
+  await page.goto('/login');
+  await expect(page.getByLabel('Username')).toHaveAttribute('autocomplete', 'username webauthn');
+  await authenticator.setPresent(true);
+  await expectAlert(page, 'Login successful!', () => page.getByRole('button', { name: 'Sign in with a passkey' }).click());
+  await expectSignedIn(page);
+  await signOut(page);
+
+  // The autofill: opening /login is enough, the browser offers the saved passkey in the Username field.
+  await expectAlert(page, 'Login successful!', () => page.goto('/login'));
+  await expectSignedIn(page);
+
+  await mainNav(page).getByRole('link', { name: 'My account' }).click();
+  const row = page.getByRole('region', { name: 'Passkeys' }).getByRole('row', { name: /Front desk PC/ });
+  await expect(row).not.toContainText('Never');
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(row).toHaveCount(0);
+  await signOut(page);
+
+  // The authenticator still holds it, but the account no longer knows it: refused as any failed login is.
+  await authenticator.setPresent(false);
+  await page.goto('/login');
+  await authenticator.setPresent(true);
+  await expectAlert(page, INVALID, () => page.getByRole('button', { name: 'Sign in with a passkey' }).click());
+  await expect(page).toHaveURL('/login');
+  expect(await loginFlag(page)).toBeNull();
+});
+
+test('an account that asks for its passkey after the password: "Confirm with your passkey", and a failed step is a failed login', async ({
+  page,
+  passkeyAccount,
+  authenticator,
+}) => {
+  await logInWithPassword(page, passkeyAccount, 'Login successful!');
+  const passkeys = page.getByRole('region', { name: 'Passkeys' });
+  await mainNav(page).getByRole('link', { name: 'My account' }).click();
+  await expect(passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' })).toHaveCount(0);
+  await addPasskey(page, 'My phone');
+  await passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' }).check();
+  await expect(passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' })).toBeChecked();
+  await signOut(page);
+
+  // The password alone no longer signs in: the page asks for the passkey. Nobody at the sensor while /login opens, so
+  // that its autofill does not sign in first; the step then fails (the fingerprint is not recognised).
+  await authenticator.setPresent(false);
+  await page.goto('/login');
+  await authenticator.setPresent(true);
+  await authenticator.setUserVerified(false);
+  await page.getByLabel('Username').fill(passkeyAccount.username);
+  await page.getByLabel('Password').fill(passkeyAccount.password);
+  await expectAlert(page, INVALID, () => page.getByRole('button', { name: 'Log in' }).click(), 15_000);
+  expect(await loginFlag(page)).toBeNull();
+  await expect(page).toHaveURL('/login');
+
+  // The authenticator answers at once, so the page's "Confirm with your passkey" is up only for a moment: recorded as
+  // it appears rather than looked for afterwards.
+  await authenticator.setUserVerified(true);
+  const said = await recordWhenShown(page, 'Confirm with your passkey');
+  await page.getByLabel('Password').fill(passkeyAccount.password);
+  await expectAlert(page, 'Login successful!', () => page.getByRole('button', { name: 'Log in' }).click(), 15_000);
+  await expectSignedIn(page);
+  expect(await said()).toBe(true);
+});
+
+/** Watches the page (one document: the SPA navigates without loading another) for `text` appearing in it. */
+async function recordWhenShown(page: Page, text: string): Promise<() => Promise<boolean>> {
+  await page.evaluate((wanted) => {
+    const seen = { shown: false };
+    Object.assign(window, { __shownText: seen });
+    new MutationObserver(() => {
+      if (document.body.innerText.includes(wanted)) seen.shown = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, text);
+  return () => page.evaluate(() => (window as unknown as { __shownText: { shown: boolean } }).__shownText.shown);
+}
