@@ -5,6 +5,7 @@ import { clientHandlers } from './handlers/clients.ts';
 import { eventHandlers } from './handlers/events.ts';
 import { importHandlers } from './handlers/imports.ts';
 import { mergeHandlers } from './handlers/merges.ts';
+import { passkeyHandlers } from './handlers/passkeys.ts';
 import { teamHandlers } from './handlers/team.ts';
 import { scenarioHandler } from './scenarios.ts';
 
@@ -17,5 +18,6 @@ export const handlers = [
   ...eventHandlers,
   ...importHandlers,
   ...mergeHandlers,
+  ...passkeyHandlers,
   ...teamHandlers,
 ];

@@ -23,6 +23,20 @@ type MockAccount = {
   /** Kept as typed: the mock's store is one browser's. Null until a sign-in link sets it, and again after a reset. */
   password: string | null;
   lastSignInAt: string | null;
+  /** Issue 30. Absent in a store saved before it: none, and off. */
+  passkeys?: MockPasskey[];
+  askAfterPassword?: boolean;
+};
+
+/** A passkey as the mock keeps it: the credential's public key (COSE, base64url) and its signature counter. */
+export type MockPasskey = {
+  id: string;
+  name: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
 };
 
 type MockSignInLink = { token: string; username: string; expiresAt: string; used: boolean };
@@ -202,6 +216,56 @@ export function passwordRefusal(password: string): string | undefined {
   if (COMMON_PASSWORDS.has(password.toLowerCase())) return passwordMessages.tooCommon;
   return undefined;
 }
+
+/** The passkeys of the accounts (issue 30), beside the accounts they belong to. */
+export const passkeyDb = {
+  of(username: string): MockPasskey[] {
+    return accountOf(username)?.passkeys ?? [];
+  },
+  asksAfterPassword(username: string): boolean {
+    const account = accountOf(username);
+    return account?.askAfterPassword === true && (account.passkeys ?? []).length > 0;
+  },
+  add(username: string, passkey: MockPasskey) {
+    const account = accountOf(username);
+    if (!account) return;
+    account.passkeys = [...(account.passkeys ?? []), passkey];
+    save();
+  },
+  /** The passkey removed, or undefined when the account has none of that id. Removing the last turns the setting off. */
+  remove(username: string, passkeyId: string): MockPasskey | undefined {
+    const account = accountOf(username);
+    const passkey = account?.passkeys?.find((candidate) => candidate.id === passkeyId);
+    if (!account || !passkey) return undefined;
+    account.passkeys = (account.passkeys ?? []).filter((candidate) => candidate !== passkey);
+    if (account.passkeys.length === 0) account.askAfterPassword = false;
+    save();
+    return passkey;
+  },
+  /** False (and nothing changed) when turning it on for an account without a passkey. */
+  setAskAfterPassword(username: string, on: boolean): boolean {
+    const account = accountOf(username);
+    if (!account || (on && (account.passkeys ?? []).length === 0)) return false;
+    account.askAfterPassword = on;
+    save();
+    return true;
+  },
+  /** Whose passkey this credential id is, whatever the account's state. */
+  find(passkeyId: string): { username: string; role: Role; disabled: boolean; passkey: MockPasskey } | undefined {
+    for (const account of state.accounts) {
+      const passkey = account.passkeys?.find((candidate) => candidate.id === passkeyId);
+      if (passkey) return { username: account.username, role: account.role, disabled: account.disabled, passkey };
+    }
+    return undefined;
+  },
+  used(passkeyId: string, counter: number) {
+    const found = passkeyDb.find(passkeyId);
+    if (!found) return;
+    found.passkey.counter = counter;
+    found.passkey.lastUsedAt = new Date().toISOString();
+    save();
+  },
+};
 
 export function resetTeamDb(): void {
   state = initialState();

@@ -1,20 +1,25 @@
 import { http, HttpResponse } from 'msw';
 import { LoginRequest } from '#contract/api';
 import { clearedSessionCookie, sessionCookie } from '#contract/http';
+import { passkeyMessages } from '#contract/passkeys';
 import { DEFAULT_SESSION_MAX_MS, SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
 import type { Role } from '#contract/team';
 import { mockDb } from '../db.ts';
-import { teamDb } from '../team-db.ts';
-import { parseBody, recordAudit, requireSession, unauthorized } from './respond.ts';
+import { signInOptions } from '../passkey-ceremonies.ts';
+import { passkeyDb, teamDb } from '../team-db.ts';
+import { parseBody, recordAudit, requireSession, SESSION_CHALLENGE_HEADERS, unauthorized } from './respond.ts';
 
 /** A token of the server's shape (43 base64url characters); the mock never reads it back. */
 const MOCK_SESSION_TOKEN = 'mock-session-token-of-the-demo-account-0000';
 
-/** The session of `account` begins: the login's 200, also the answer of a sign-in link that set a password. */
-export function signedIn(request: Request, account: { username: string; role: Role }): Response {
+/**
+ * The session of `account` begins: the login's 200, also the answer of a sign-in link that set a password, and of a
+ * passkey sign-in (`how` says with which passkey, in the audit trail).
+ */
+export function signedIn(request: Request, account: { username: string; role: Role }, how?: string): Response {
   mockDb.startSession(account.username);
   teamDb.signedIn(account.username);
-  recordAudit(request, { kind: 'sign-in', actor: account.username });
+  recordAudit(request, { kind: 'sign-in', actor: account.username, ...(how === undefined ? {} : { detail: how }) });
   // The mock's sessions last as long as the real server's by default. Its cookie is the server's in form only: the
   // mock keeps the session itself (mockDb), and a page cannot set an HttpOnly cookie anyway.
   return HttpResponse.json(
@@ -38,6 +43,11 @@ export const authHandlers = [
     if (!account) {
       recordAudit(request, { kind: 'sign-in-failed', actor: username.trim().toLowerCase() });
       return unauthorized('Invalid username or password');
+    }
+    // Issue 30: an account that asks for its passkey after the password is never signed in by the password alone.
+    if (passkeyDb.asksAfterPassword(account.username)) {
+      const passkeyOptions = await signInOptions(request, account.username);
+      return HttpResponse.json({ message: passkeyMessages.confirm, passkeyOptions }, { status: 401, headers: SESSION_CHALLENGE_HEADERS });
     }
     return signedIn(request, account);
   }),

@@ -9,9 +9,12 @@ export function errorResponse(status: number, message: string, headers?: Record<
   return HttpResponse.json({ message }, { status, ...(headers ? { headers } : {}) });
 }
 
-/** The server's 401: its message, and the challenge every 401 carries (never Basic: no browser dialog). */
+/** The challenge every 401 carries (never Basic: no browser dialog). */
+export const SESSION_CHALLENGE_HEADERS = { 'WWW-Authenticate': SESSION_CHALLENGE };
+
+/** The server's 401: its message, and its challenge. */
 export function unauthorized(message: string) {
-  return errorResponse(401, message, { 'WWW-Authenticate': SESSION_CHALLENGE });
+  return errorResponse(401, message, SESSION_CHALLENGE_HEADERS);
 }
 
 /** The server's 405 for a path it has in other methods (`Allow` names them). */

@@ -1,4 +1,6 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { AccountPasskeys, Passkey, PasskeyOptions, type PasskeySetting } from '#contract/passkeys';
 import { apiPaths } from '#contract/paths';
 import { AccountSessionList } from '#contract/team';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -33,5 +35,59 @@ export function useEndSessions() {
       apiRequest(sessionId === null ? apiPaths.accountSessions : apiPaths.accountSession(sessionId), { method: 'DELETE' }),
     ...onlineOnly,
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+const passkeysKey = ['account', 'passkeys'] as const;
+
+/** GET /api/account/passkeys: the account's passkeys, and whether it asks for one after the password (issue 30). */
+export const passkeysQuery = () =>
+  queryOptions({
+    queryKey: passkeysKey,
+    queryFn: ({ signal }) => apiRequest(apiPaths.accountPasskeys, { schema: AccountPasskeys, signal }),
+    staleTime: 0,
+    meta: { offlineCopy: false },
+  });
+
+/**
+ * Adds a passkey: the server's options, the browser's own dialog (@simplewebauthn/browser), then its answer under the
+ * name given. The dialog's refusal (closed, cancelled, timed out) is thrown as the browser's error (a NotAllowedError).
+ */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const options = await apiRequest(apiPaths.accountPasskeyOptions, { method: 'POST', schema: PasskeyOptions });
+      // Loaded when needed: a static import would name its chunk in the entry's list of each route's files.
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
+      // AddPasskeyRequest, with the browser library's type of the response (the server checks it with the contract).
+      return apiRequest(apiPaths.accountPasskeys, { method: 'POST', body: { name, response }, schema: Passkey });
+    },
+    ...onlineOnly,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
+  });
+}
+
+/** DELETE /api/account/passkeys/:id */
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (passkeyId: string) => apiRequest(apiPaths.accountPasskey(passkeyId), { method: 'DELETE' }),
+    ...onlineOnly,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
+  });
+}
+
+/** PUT /api/account/passkey-setting: "Ask for my passkey after my password". */
+export function useAskForPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (askAfterPassword: boolean) => {
+      const body: PasskeySetting = { askAfterPassword };
+      return apiRequest(apiPaths.accountPasskeySetting, { method: 'PUT', body });
+    },
+    ...onlineOnly,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
   });
 }

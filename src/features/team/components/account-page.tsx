@@ -5,15 +5,17 @@ import { DataTable, queryStatusMessage } from '../../../components/data-table.ts
 import { ActionFailure } from '../../../components/action-failure.tsx';
 import { ApiError, isApiError } from '../../../lib/api-errors.ts';
 import { sessionsQuery, useChangePassword, useEndSessions } from '../api/account.ts';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { failureMessage, Field, formatWhen } from './team-parts.tsx';
 import './team.css';
 
-/** My account (issue 28), for every account: change the password, see and end the sessions. */
+/** My account (issue 28), for every account: change the password, passkeys (issue 30), see and end the sessions. */
 export function AccountPage() {
   return (
     <div className="page">
       <h1 className="page__title">My account</h1>
       <ChangePassword />
+      <PasskeysSection />
       <YourSessions />
     </div>
   );
