@@ -54,7 +54,7 @@ export const PasskeyOptions = z.looseObject({ challenge: Base64Url });
 export type PasskeyOptions = z.infer<typeof PasskeyOptions>;
 
 /** What navigator.credentials.create() gave, as @simplewebauthn/browser's startRegistration() answers it. */
-export const RegistrationResponse = z.object({
+const RegistrationResponse = z.object({
   id: Base64Url,
   rawId: Base64Url,
   type: z.literal('public-key'),
@@ -72,7 +72,6 @@ export const RegistrationResponse = z.object({
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()),
 });
-export type RegistrationResponse = z.infer<typeof RegistrationResponse>;
 
 /** POST /api/account/passkeys: the name the user gave, and the browser's answer to the options. */
 export const AddPasskeyRequest = z.strictObject({ name: PasskeyName, response: RegistrationResponse });

@@ -12,7 +12,6 @@ import {
   passkeyMessages,
   type Passkey,
 } from '#contract/passkeys';
-import { apiPaths } from '#contract/paths';
 import { mockDb } from '../db.ts';
 import { addOptions, challengeOf, relyingParty, signInOptions, takeChallenge } from '../passkey-ceremonies.ts';
 import { passkeyDb, type MockPasskey } from '../team-db.ts';
@@ -89,7 +88,7 @@ export const passkeyHandlers = [
     };
     passkeyDb.add(username, passkey);
     recordAudit(request, { kind: 'passkey-added', actor: username, subject: username, detail: name });
-    return HttpResponse.json(row(passkey), { status: 201, headers: { Location: apiPaths.accountPasskey(passkey.id) } });
+    return HttpResponse.json(row(passkey), { status: 201 });
   }),
 
   http.delete('*/api/account/passkeys/:passkeyId', ({ request, params }) => {
