@@ -11,6 +11,8 @@ import { expect, test as base } from '../fixtures.ts';
 import type { Account } from '../support/accounts.ts';
 import { addStaffAccount } from '../support/colleague.ts';
 import { expectAlert, loginFlag, mainNav, uniqueUsername } from '../support/app.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { expectSoundLayout } from '../support/layout.ts';
 
 const INVALID = 'Invalid username or password';
 
@@ -144,7 +146,8 @@ test('an account that asks for its passkey after the password: "Confirm with you
   page,
   passkeyAccount,
   authenticator,
-}) => {
+  backend,
+}, testInfo) => {
   await logInWithPassword(page, passkeyAccount, 'Login successful!');
   const passkeys = page.getByRole('region', { name: 'Passkeys' });
   await mainNav(page).getByRole('link', { name: 'My account' }).click();
@@ -152,6 +155,19 @@ test('an account that asks for its passkey after the password: "Confirm with you
   await addPasskey(page, 'My phone');
   await passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' }).check();
   await expect(passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' })).toBeChecked();
+  if (backend === 'real') {
+    // axe and the layout checks run in the real project alone (decision 027): the section with a passkey, its
+    // checkbox and the add form open, on a desk and on a phone.
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(passkeys.getByLabel('Passkey name')).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, 'My account with a passkey');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoAxeViolations(page, testInfo, 'My account with a passkey at 375 px');
+    // From the top, as a page opens: the field's focus scrolled it under the sticky nav bar.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectSoundLayout(page, 'My account with a passkey at 375 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
   await signOut(page);
 
   // The password alone no longer signs in: the page asks for the passkey. Nobody at the sensor while /login opens, so
