@@ -96,13 +96,22 @@ type PasskeySignIn =
 type SignedInWithPasskey = LoggedIn & { username: string };
 
 /** The browser's dialog was closed, cancelled, timed out, or another ceremony took its place. */
-const isDialogClosed = (error: unknown) => error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+const isDialogClosed = (error: unknown) =>
+  (error instanceof Error || error instanceof DOMException) && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+
+/** Options for a sign-in with no username. For the autofill, a failure is no one's: it ends as a closed dialog does. */
+async function signInOptions(how: PasskeySignIn & { kind: 'button' | 'autofill' }): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  try {
+    return (await (await apiResponse(apiPaths.passkeyLoginOptions, { method: 'POST' })).json()) as PublicKeyCredentialRequestOptionsJSON;
+  } catch (error) {
+    // Nobody asked for anything yet (offline, the server busy): the page says nothing, and the form still works.
+    if (how.kind === 'autofill') throw new DOMException('The autofill could not start', 'AbortError');
+    throw error;
+  }
+}
 
 async function signInWithPasskey(how: PasskeySignIn): Promise<SignedInWithPasskey> {
-  const optionsJSON =
-    how.kind === 'second-step'
-      ? how.options
-      : ((await (await apiResponse(apiPaths.passkeyLoginOptions, { method: 'POST' })).json()) as PublicKeyCredentialRequestOptionsJSON);
+  const optionsJSON = how.kind === 'second-step' ? how.options : await signInOptions(how);
   // The contract's AuthenticationResponse, as the browser library types it (the server checks it with the contract).
   let answer: AuthenticationResponseJSON;
   try {

@@ -1,7 +1,10 @@
 /** /login with passkeys (issue 30): the button, the Username field's autofill, the step after the password. */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { mockDb } from '#mocks/db.ts';
+import { server } from '#mocks/node.ts';
+import { startScenario } from '#mocks/scenarios.ts';
 import { SoftwareAuthenticator } from '#tests/harness/software-authenticator.ts';
 import { addPasskeyInMock, passkeyBrowser } from '../../../testing/passkey-browser.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -125,6 +128,22 @@ describe('/login with a passkey', () => {
       passkeyBrowser.closeDialog('cancel');
       await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Invalid username or password'));
       await waitFor(() => expect(passkeyBrowser.autofillWaiting).toBe(1));
+    });
+
+    it.each([
+      ['offline', () => startScenario('offline')],
+      [
+        'refused by the server',
+        () => server.use(http.post('*/login/passkey/options', () => HttpResponse.json({ message: 'Busy' }, { status: 503 }))),
+      ],
+    ])('says nothing when it cannot start (%s): nobody asked for anything yet', async (_name, steer) => {
+      steer();
+      passkeyBrowser.autofill = true;
+      await renderApp('/login');
+      expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+      // The options' request has failed by now.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(window.alert).not.toHaveBeenCalled();
     });
 
     it('ends when the page is left', async () => {
