@@ -125,7 +125,8 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
       if (needsRehash(account.password_hash, hashing)) {
         await staff.setPasswordHash(account.id, await hashPassword(password, hashing), new Date(clock()));
       }
-      await staff.recordSignIn(account.id, new Date(clock()).toISOString());
+      // An account that asks for its passkey after the password is signed in by that step, which records it.
+      if (account.passkey_after_password !== 1) await staff.recordSignIn(account.id, new Date(clock()).toISOString());
       return account;
     },
 

@@ -298,9 +298,18 @@ describe('“Ask for my passkey after my password”', () => {
     expect(options.userVerification).toBe('required');
     // A wrong password is still a wrong password.
     expect((await logInWithPassword(test, { ...STAFF, password: 'not the password' })).json()).toEqual(INVALID);
+    // The password alone is no sign-in: the staff page's "Last sign-in" waits for the step.
+    const lastSignIn = async () =>
+      (await test.app.db.selectFrom('staff').select('last_sign_in_at').where('username', '=', STAFF.username).executeTakeFirstOrThrow())
+        .last_sign_in_at;
+    const before = await lastSignIn();
+    test.clock.advance(60_000);
+    expect((await logInWithPassword(test)).statusCode).toBe(401);
+    expect(await lastSignIn()).toBe(before);
 
     const confirmed = await answer(test, authenticator.authenticate(options));
     expect(confirmed.statusCode).toBe(200);
+    expect(await lastSignIn()).toBe(new Date(test.clock.now).toISOString());
     const me = await test.app.inject({ method: 'GET', url: apiPaths.me, headers: { cookie: sessionCookieOf(confirmed) } });
     expect(me.statusCode).toBe(200);
     expect(await auditOf(test, ['passkey-setting-changed', 'sign-in'])).toEqual([
