@@ -253,6 +253,8 @@ describe('the staff pages and the offline copy', () => {
     // machine it did, and React warned of updates outside act()).
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Sign out successful!'));
     await screen.findByRole('heading', { level: 1, name: 'Your Beauty Salon' });
+    // And its footer, loaded apart (lazy): it arrived after the test once in a CI trial, outside act().
+    await screen.findByRole('contentinfo');
   });
 
   it('remove it when the session ends (a 401)', async () => {
