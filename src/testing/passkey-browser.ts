@@ -13,7 +13,7 @@ import { SoftwareAuthenticator } from '#tests/harness/software-authenticator.ts'
 
 type Browser = typeof SimpleWebAuthnBrowser;
 
-function domError(name: 'NotAllowedError' | 'AbortError', message: string): Error {
+function domError(name: 'NotAllowedError' | 'AbortError' | 'SecurityError', message: string): Error {
   const error = new Error(message);
   error.name = name;
   return error;
@@ -55,6 +55,8 @@ export const passkeyBrowser = {
   autofill: false,
   /** How many autofill requests are waiting (0 or 1). */
   autofillWaiting: 0,
+  /** The site opened on an IP address: Chromium refuses every WebAuthn request at once with a SecurityError. */
+  onIpAddress: false,
   /** The user picks a saved passkey from the Username field's autofill. */
   pickFromAutofill() {
     if (!pick) throw new Error('No autofill request is waiting');
@@ -69,6 +71,7 @@ export const passkeyBrowser = {
     passkeyBrowser.dialog = 'answer';
     passkeyBrowser.autofill = false;
     passkeyBrowser.autofillWaiting = 0;
+    passkeyBrowser.onIpAddress = false;
   },
 };
 
@@ -87,6 +90,7 @@ const startAuthentication: Browser['startAuthentication'] = async ({ optionsJSON
     return passkeyBrowser.authenticator.authenticate(optionsJSON);
   }
   if (!passkeyBrowser.autofill) throw new Error('Browser does not support WebAuthn autofill');
+  if (passkeyBrowser.onIpAddress) throw domError('SecurityError', 'This is an invalid domain.');
   passkeyBrowser.autofillWaiting = 1;
   const picked = new Promise<void>((resolve) => (pick = resolve));
   try {

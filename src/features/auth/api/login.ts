@@ -121,6 +121,9 @@ async function signInWithPasskey(how: PasskeySignIn): Promise<SignedInWithPasske
     const { startAuthentication } = await webAuthn();
     answer = await startAuthentication({ optionsJSON, useBrowserAutofill: how.kind === 'autofill' });
   } catch (error) {
+    // The autofill is the browser's offer, not the user's request: whatever ends it (the page on an IP address, where
+    // Chromium refuses WebAuthn with a SecurityError; no saved passkey) says nothing. Only an answer sent does.
+    if (how.kind === 'autofill') throw new DOMException('The autofill ended', 'AbortError');
     // The server ends the step at once, and records it as failed.
     if (how.kind === 'second-step') {
       await apiResponse(apiPaths.passkeyLoginCancel, { method: 'POST', body: { challenge: optionsJSON.challenge } }).catch(() => undefined);

@@ -136,6 +136,7 @@ describe('/login with a passkey', () => {
         'refused by the server',
         () => server.use(http.post('*/login/passkey/options', () => HttpResponse.json({ message: 'Busy' }, { status: 503 }))),
       ],
+      ['refused by the browser: the site opened on an IP address', () => (passkeyBrowser.onIpAddress = true)],
     ])('says nothing when it cannot start (%s): nobody asked for anything yet', async (_name, steer) => {
       steer();
       passkeyBrowser.autofill = true;
