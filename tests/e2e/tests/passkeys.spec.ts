@@ -24,6 +24,16 @@ class VirtualAuthenticator {
   ) {}
 
   static async attach(page: Page): Promise<VirtualAuthenticator> {
+    // Counts the page's WebAuthn requests, so that a test knows when /login's autofill request is waiting.
+    await page.addInitScript(() => {
+      const credentials = navigator.credentials;
+      const get = credentials.get.bind(credentials);
+      Object.assign(window, { __webauthnRequests: 0 });
+      credentials.get = (options) => {
+        (window as unknown as { __webauthnRequests: number }).__webauthnRequests += 1;
+        return get(options);
+      };
+    });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -73,6 +83,17 @@ const test = base.extend<{ passkeyAccount: Account; authenticator: VirtualAuthen
   },
 });
 
+/**
+ * Opens /login with nobody at the sensor until its autofill request waits: then present again, the autofill stays
+ * waiting (a request made while absent is not answered later), and the button's or the step's own request is answered.
+ */
+async function openLoginWithAutofillWaiting(page: Page, authenticator: VirtualAuthenticator): Promise<void> {
+  await authenticator.setPresent(false);
+  await page.goto('/login');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __webauthnRequests: number }).__webauthnRequests)).toBeGreaterThan(0);
+  await authenticator.setPresent(true);
+}
+
 async function logInWithPassword(page: Page, account: Account, expected: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(account.username);
@@ -113,10 +134,8 @@ test('a passkey added on My account signs in from the button and from the autofi
   await signOut(page);
 
   // The button: nobody at the sensor while /login opens (its autofill request waits), then the button's own request.
-  await authenticator.setPresent(false);
-  await page.goto('/login');
+  await openLoginWithAutofillWaiting(page, authenticator);
   await expect(page.getByLabel('Username')).toHaveAttribute('autocomplete', 'username webauthn');
-  await authenticator.setPresent(true);
   await expectAlert(page, 'Login successful!', () => page.getByRole('button', { name: 'Sign in with a passkey' }).click());
   await expectSignedIn(page);
   await signOut(page);
@@ -133,11 +152,9 @@ test('a passkey added on My account signs in from the button and from the autofi
   await expect(row).toHaveCount(0);
   await signOut(page);
 
-  // The authenticator still holds it, but the account no longer knows it: refused as any failed login is.
-  await authenticator.setPresent(false);
-  await page.goto('/login');
-  await authenticator.setPresent(true);
-  await expectAlert(page, INVALID, () => page.getByRole('button', { name: 'Sign in with a passkey' }).click());
+  // The authenticator still holds it, but the account no longer knows it: the autofill offers it (the virtual
+  // authenticator answers at once), and the sign-in is refused as any failed login is, once.
+  await expectAlert(page, INVALID, () => page.goto('/login'));
   await expect(page).toHaveURL('/login');
   expect(await loginFlag(page)).toBeNull();
 });
@@ -153,7 +170,8 @@ test('an account that asks for its passkey after the password: "Confirm with you
   await mainNav(page).getByRole('link', { name: 'My account' }).click();
   await expect(passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' })).toHaveCount(0);
   await addPasskey(page, 'My phone');
-  await passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' }).check();
+  // A click, then the state as the server confirms it (check() reads the state at once, before the PUT).
+  await passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' }).click();
   await expect(passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' })).toBeChecked();
   if (backend === 'real') {
     // axe and the layout checks run in the real project alone (decision 027): the section with a passkey, its
@@ -172,9 +190,7 @@ test('an account that asks for its passkey after the password: "Confirm with you
 
   // The password alone no longer signs in: the page asks for the passkey. Nobody at the sensor while /login opens, so
   // that its autofill does not sign in first; the step then fails (the fingerprint is not recognised).
-  await authenticator.setPresent(false);
-  await page.goto('/login');
-  await authenticator.setPresent(true);
+  await openLoginWithAutofillWaiting(page, authenticator);
   await authenticator.setUserVerified(false);
   await page.getByLabel('Username').fill(passkeyAccount.username);
   await page.getByLabel('Password').fill(passkeyAccount.password);
