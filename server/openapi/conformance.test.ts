@@ -14,6 +14,7 @@ import { SoftwareAuthenticator } from '#tests/harness/software-authenticator.ts'
 import { aClient, listeningTestApp, STAFF, STAFF_MEMBER } from '../testing/test-app.ts';
 import { document, nonConformities } from '../testing/openapi-conformance.ts';
 import type { paths } from './generated-client.d.ts';
+import { UNVERIFIED_ASSERTION, UNVERIFIED_REGISTRATION } from '#tests/harness/software-authenticator.ts';
 
 /** Declared statuses no case can bring about on a healthy test server, and why. */
 const NOT_DRIVEN: Record<string, string> = {
@@ -24,22 +25,6 @@ const NOT_DRIVEN: Record<string, string> = {
   'PUT /api/account/password 503': 'every hashing slot busy at once (the login throttle’s, as POST /login)',
   'POST /login/passkey/options 503': '5,000 sign-in challenges open at once (server/routes/passkeys.test.ts)',
 };
-
-/** A browser's passkey answers in shape, that verify against nothing. */
-const UNVERIFIED_REGISTRATION = {
-  id: 'AAAA',
-  rawId: 'AAAA',
-  type: 'public-key',
-  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
-  clientExtensionResults: {},
-} as const;
-const UNVERIFIED_ASSERTION = {
-  id: 'AAAA',
-  rawId: 'AAAA',
-  type: 'public-key',
-  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
-  clientExtensionResults: {},
-} as const;
 
 async function conformingClient() {
   const test = await listeningTestApp({ config: { events: { perSession: 1, perInstance: 2 } } });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths } from '#contract/paths';
 import { ownerOnly } from '#contract/team';
 import { aClient, asStaff, asStaffMember, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
+import { UNVERIFIED_ASSERTION, UNVERIFIED_REGISTRATION } from '#tests/harness/software-authenticator.ts';
 
 type Request = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object };
 type Row = {
@@ -19,21 +20,6 @@ type Row = {
 };
 
 const edited = { ...aClient, firstName: 'Amelie' };
-/** A browser's answers in shape, that verify against nothing. */
-const UNVERIFIED_REGISTRATION = {
-  id: 'AAAA',
-  rawId: 'AAAA',
-  type: 'public-key',
-  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
-  clientExtensionResults: {},
-};
-const UNVERIFIED_ASSERTION = {
-  id: 'AAAA',
-  rawId: 'AAAA',
-  type: 'public-key',
-  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
-  clientExtensionResults: {},
-};
 
 const ROUTES: Record<string, Row> = {
   logIn: {

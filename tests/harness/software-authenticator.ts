@@ -163,3 +163,19 @@ export class SoftwareAuthenticator {
     };
   }
 }
+
+/** A browser's passkey answers in shape, that verify against nothing: for requests whose refusal is all a test needs. */
+export const UNVERIFIED_REGISTRATION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+  clientExtensionResults: {},
+} as const;
+export const UNVERIFIED_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+} as const;
