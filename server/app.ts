@@ -15,7 +15,7 @@ import { crossSiteGuard } from './plugins/cross-site-guard.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { openApi } from './openapi/document.ts';
 import { passkeysPlugin } from './plugins/passkeys.ts';
-import { BODY_LIMIT_BYTES, errorHandling, sendError } from './plugins/error-handling.ts';
+import { BODY_LIMIT_BYTES, MAX_PARAM_LENGTH, errorHandling, sendError } from './plugins/error-handling.ts';
 import { clientErrorHandler, requireHost } from './http/client-errors.ts';
 import { CompactRequestLog } from './http/compact-request-log.ts';
 import { methodNotAllowed } from './http/method-not-allowed.ts';
@@ -69,8 +69,8 @@ export async function buildApp(config: AppConfig) {
     requestIdHeader: false,
     // One line per response, at a level that depends on its status (http/compact-request-log.ts).
     logController: new CompactRequestLog(),
-    // Long enough that any over-long client id gets a 400 from the contract's ClientId check.
-    routerOptions: { maxParamLength: 1024 },
+    // Long enough that any over-long client id gets a 400 from the contract's ClientId check; longer, 414.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A malformed URL (bad percent-encoding) is a 400 like any other bad input. These
     // replies are made before routing, without hooks, hence the explicit headers.
     frameworkErrors: (error, request, reply) => {

@@ -31,16 +31,21 @@ async function conformingClient() {
   const seen = new Set<string>();
   const problems: string[] = [];
   const client = createClient<paths>({ baseUrl: `http://127.0.0.1:${test.port}` });
+  /** Notes the answer to `method` on `schemaPath` as seen, and what it breaks of the document. */
+  const check = async (method: string, schemaPath: string, response: Response) => {
+    seen.add(`${method} ${schemaPath} ${response.status}`);
+    problems.push(...(await nonConformities(method, schemaPath, response.clone())));
+  };
   const checker: Middleware = {
     async onResponse({ request, response, schemaPath }) {
-      seen.add(`${request.method} ${schemaPath} ${response.status}`);
       // The event stream never ends: its status and media type are checked, and the case closes it.
       if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
         const declared = document.paths[schemaPath]?.get?.responses[String(response.status)];
         if (!declared?.content?.['text/event-stream']) problems.push(`GET ${schemaPath} ${response.status}: not declared as a stream`);
+        seen.add(`${request.method} ${schemaPath} ${response.status}`);
         return response;
       }
-      problems.push(...(await nonConformities(request.method, schemaPath, response.clone())));
+      await check(request.method, schemaPath, response);
       return response;
     },
   };
@@ -51,12 +56,12 @@ async function conformingClient() {
     if (!cookie) throw new Error(`Login answered ${response.status}`);
     return cookie;
   };
-  return { test, client, seen, problems, logIn };
+  return { test, client, seen, problems, logIn, check };
 }
 
 describe('the API, through a client generated from docs/openapi.json', () => {
   it('answers every operation, its errors included, as the document says: status, body and headers', async () => {
-    const { test, client, seen, problems, logIn } = await conformingClient();
+    const { test, client, seen, problems, logIn, check } = await conformingClient();
     const cookie = await logIn();
     const session = { cookie };
 
@@ -447,6 +452,28 @@ describe('the API, through a client generated from docs/openapi.json', () => {
       await write({ headers: { ...keyholder, 'content-type': 'application/json' }, body: { pad: 'x'.repeat(17 * 1024) } });
       await write({ headers: { ...keyholder, 'content-type': 'text/plain' }, body: 'x', bodySerializer: (body: unknown) => String(body) });
     }
+
+    // What Fastify answers before any handler (issue 38), to every operation of the document it can reach: a body that
+    // is not JSON, 400, wherever it reads a body (every method but GET), to an operation that takes none too; a path
+    // segment over 1,024 characters, 414, before routing, wherever the path has a parameter.
+    const malformed: string[] = [];
+    const tooLong: string[] = [];
+    for (const [template, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations).map((name) => name.toUpperCase())) {
+        const answer = async (path: string, init: RequestInit) => {
+          const response = await fetch(`http://127.0.0.1:${test.port}${path}`, { ...init, method });
+          await check(method, template, response);
+          return `${method} ${template}: ${response.status} ${((await response.json()) as { message?: string }).message}`;
+        };
+        if (method !== 'GET') {
+          const headers = { ...owner, 'content-type': 'application/json' };
+          malformed.push(await answer(template.replace(/\{\w+\}/g, 'x'), { headers, body: '{"firstName":' }));
+        }
+        if (template.includes('{')) tooLong.push(await answer(template.replace(/\{\w+\}/g, 'a'.repeat(1025)), { headers: owner }));
+      }
+    }
+    expect(malformed.filter((line) => !line.endsWith(': 400 Request body must be valid JSON'))).toEqual([]);
+    expect(tooLong.filter((line) => !line.endsWith(': 414 The URL is too long'))).toEqual([]);
 
     // Guessing from one address until the throttle answers: links, and the current password, wait with the sign-ins.
     for (let guess = 0; guess < 25; guess += 1) {

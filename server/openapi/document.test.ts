@@ -121,7 +121,7 @@ describe('the OpenAPI document', () => {
     expect(withSpa.openApiDocument()).toEqual(document);
   });
 
-  it('says what each call takes and sends: bodies, parameters, headers, 400, 401 under /api, 403/413/415 on writes', async () => {
+  it('says what each call takes and sends: bodies, parameters, headers, 400, 401 under /api, 403/413/415 on writes, 414', async () => {
     const { paths } = withSharedWrittenOut((await createTestApp()).app.openApiDocument());
     const error = { $ref: '#/components/schemas/ApiErrorBody' };
     const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: error } } });
@@ -151,10 +151,24 @@ describe('the OpenAPI document', () => {
           content: { 'application/json': { schema: { $ref: '#/components/schemas/PreconditionFailedBody' } } },
         },
         413: errorResponse('Payload Too Large'),
+        414: errorResponse('URI Too Long'),
         415: errorResponse('Unsupported Media Type'),
       },
       security: [{ session: [] }],
     });
+    // Fastify's own answers (issue 38): a body that is not JSON, to a write that takes none; a path segment over 1,024
+    // characters, wherever the path has a parameter (a GET too), and nowhere else.
+    for (const [path, method] of [
+      ['/logout', 'post'],
+      ['/login/passkey/options', 'post'],
+      ['/api/account/passkeys/options', 'post'],
+      ['/api/account/sessions', 'delete'],
+    ] as const) {
+      expect(paths[path]?.[method]?.responses[400], `${method} ${path}`).toEqual(errorResponse('Bad Request'));
+    }
+    expect(paths['/api/clients/{clientId}/history']?.get?.responses[414]).toEqual(errorResponse('URI Too Long'));
+    expect(paths['/api/clients']?.get?.responses[414]).toBeUndefined();
+    expect(paths['/api/clients']?.get?.responses[413]).toBeUndefined();
     expect(paths['/api/clients']?.get?.responses[304]).toEqual({ description: 'Not Modified', headers: header('ETag') });
     expect(paths['/api/clients']?.post?.responses[201]?.headers).toEqual({ ...header('ETag'), ...header('Location') });
     // A wrong password, or (issue 30) the right one for an account that asks for its passkey next: never a session.

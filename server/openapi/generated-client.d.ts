@@ -993,6 +993,15 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorBody"];
             };
         };
+        /** @description URI Too Long */
+        URITooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
     };
     parameters: {
         account: string;
@@ -1106,6 +1115,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1121,6 +1131,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PasskeyOptions"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1219,6 +1230,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             410: components["responses"]["Gone"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1245,6 +1257,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1342,6 +1355,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1365,6 +1379,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -1452,6 +1467,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PasskeyOptions"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1475,6 +1491,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -1661,6 +1678,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
+            414: components["responses"]["URITooLong"];
         };
     };
     updateClient: {
@@ -1688,6 +1706,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailedBody"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -1712,6 +1731,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailedBody"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -1738,6 +1758,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
         };
     };
     exportClient: {
@@ -1766,6 +1787,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
         };
     };
     restoreClient: {
@@ -1785,6 +1807,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -1805,6 +1828,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -1948,6 +1972,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
         };
     };
     undoImport: {
@@ -1968,6 +1993,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -2194,6 +2220,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -2350,6 +2377,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -2382,6 +2410,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -2402,6 +2431,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };

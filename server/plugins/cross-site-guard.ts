@@ -55,10 +55,11 @@ export const crossSiteGuard = fp<CrossSiteGuardOptions>(
       return undefined;
     }
 
-    // For the OpenAPI document (openapi/document.ts): what every state-changing route may answer before its handler.
+    // For the OpenAPI document (openapi/document.ts): what every state-changing route may answer before its handler
+    // (its 413, a body over the limit: plugins/error-handling.ts).
     app.addHook('onRoute', (route) => {
       if ([route.method].flat().every((method) => SAFE_METHODS.has(method))) return;
-      const refusals = { 403: ApiErrorBody, 413: ApiErrorBody, 415: ApiErrorBody };
+      const refusals = { 403: ApiErrorBody, 415: ApiErrorBody };
       route.schema = { ...route.schema, response: { ...refusals, ...(route.schema?.response as object) } };
     });
 

@@ -6,11 +6,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ApiErrorBody } from '#contract/api';
 import { databaseErrorResponse } from '../db/errors.ts';
 import { RequestValidationError } from '../zod-type-provider.ts';
 
 /** Requests larger than this are refused with 413 before they are read (a client is a few hundred bytes). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Longer path segments answer 414 where a route has a parameter (app.ts's maxParamLength). */
+export const MAX_PARAM_LENGTH = 1024;
 
 /** Fastify's own 4xx errors, in the words of this API. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -61,9 +65,30 @@ export function sendError(error: ErrorLike, request: FastifyRequest, reply: Fast
   return reply.code(status).send({ message: messageFor(error, status, request) });
 }
 
+/** Methods whose body Fastify never reads. */
+const BODILESS_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * What Fastify answers, in the words above, before a route's handler and whatever the route declares: a body that is
+ * not JSON (400) or over the limit (413), for every method whose body it reads, even on a route that takes none; a
+ * path segment over MAX_PARAM_LENGTH where the route has a parameter (414, before routing).
+ */
+function frameworkAnswers(method: string | string[], url: string): Record<number, typeof ApiErrorBody> {
+  const answers: Record<number, typeof ApiErrorBody> = {};
+  if (![method].flat().every((name) => BODILESS_METHODS.has(name))) Object.assign(answers, { 400: ApiErrorBody, 413: ApiErrorBody });
+  if (/:\w/.test(url)) answers[414] = ApiErrorBody;
+  return answers;
+}
+
 export const errorHandling = fp(
   async (app) => {
     app.setErrorHandler((error: ErrorLike, request, reply) => sendError(error, request, reply));
+    // For the OpenAPI document (openapi/document.ts): the route's own declaration of a status comes first.
+    app.addHook('onRoute', (route) => {
+      const answers = frameworkAnswers(route.method, route.url);
+      if (Object.keys(answers).length === 0) return;
+      route.schema = { ...route.schema, response: { ...answers, ...(route.schema?.response as object) } };
+    });
   },
   { name: 'error-handling' },
 );
