@@ -17,6 +17,7 @@ import { openApi } from './openapi/document.ts';
 import { passkeysPlugin } from './plugins/passkeys.ts';
 import { BODY_LIMIT_BYTES, MAX_PARAM_LENGTH, errorHandling, sendError } from './plugins/error-handling.ts';
 import { clientErrorHandler, requireHost } from './http/client-errors.ts';
+import { lingeringClose } from './http/lingering-close.ts';
 import { CompactRequestLog } from './http/compact-request-log.ts';
 import { methodNotAllowed } from './http/method-not-allowed.ts';
 import { timeoutOptions } from './http/timeouts.ts';
@@ -93,6 +94,8 @@ export async function buildApp(config: AppConfig) {
   app.removeContentTypeParser('text/plain');
 
   await app.register(securityHeaders);
+  // An over-limit body's 413 reaches a client still sending it (http/lingering-close.ts).
+  await app.register(lingeringClose);
   // Stopping (SIGTERM): a request that still arrives is refused like every answer of ours, with the security headers,
   // { message } and Retry-After; Fastify closes its connection (Connection: close).
   let stopping = false;

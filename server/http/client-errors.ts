@@ -31,6 +31,13 @@ const HEAD_LINES = [
 /** Fastify's clientErrorHandler option: Fastify binds it to the app (for the log). */
 export function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
   if (CLIENT_GONE.has(error.code) || socket.destroyed) return;
+  // Our side is closed: the answer has gone with `Connection: close` (lingering-close.ts), and a client that stops in
+  // the middle of its body (HPE_INVALID_EOF_STATE) is closing its side too. Nothing to answer, no mistake to log.
+  if (socket.writableEnded) {
+    this.log.debug({ code: error.code }, 'connection closed after its answer');
+    socket.destroy();
+    return;
+  }
   const { status, message } = CLIENT_ERRORS[error.code] ?? NOT_HTTP;
   // A connection that never sent a byte (a browser's spare one) timing out is no client's mistake.
   if (socket.bytesRead === 0) this.log.debug({ code: error.code, status }, 'idle connection closed');

@@ -78,6 +78,66 @@ export function rawExchange(port: number, request: string, options: RawOptions =
   });
 }
 
+/** What a client that sends its whole body before it reads met: the response, and the error that ended it, if any. */
+export type UploadResult = RawResponse & {
+  /** The socket's error ('EPIPE', 'ECONNRESET'), undefined when the connection ended cleanly. */
+  error: string | undefined;
+  /** Bytes of the body written before the connection ended. */
+  sent: number;
+};
+
+/**
+ * Sends `head`, then `body` in pieces of `chunkBytes` every `everyMs`, whatever the server answers meanwhile (a client
+ * that reads the answer only once it has sent everything, as many do), then ends its side and reads until the server
+ * closes. The server's FIN does not stop it (allowHalfOpen); a reset does, and is returned as `error`.
+ */
+export function uploadExchange(
+  port: number,
+  head: string,
+  body: Buffer,
+  options: {
+    chunkBytes?: number;
+    everyMs?: number;
+    giveUpMs?: number;
+    /** The client also gives up once this settles (a test that has seen what it waited for). */
+    giveUpOn?: Promise<unknown>;
+  } = {},
+): Promise<UploadResult> {
+  const { chunkBytes = 64 * 1024, everyMs = 5, giveUpMs = 5000, giveUpOn } = options;
+  return new Promise((resolve) => {
+    const opened = performance.now();
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    const chunks: Buffer[] = [];
+    let error: string | undefined;
+    let sent = 0;
+    let pause: NodeJS.Timeout | undefined;
+    let closedByServer = true;
+    const stop = () => {
+      if (socket.destroyed) return;
+      closedByServer = false;
+      socket.destroy();
+    };
+    const giveUp = setTimeout(stop, giveUpMs);
+    void giveUpOn?.finally(stop);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (cause: NodeJS.ErrnoException) => void (error ??= cause.code ?? cause.message));
+    socket.on('close', () => {
+      clearTimeout(pause);
+      clearTimeout(giveUp);
+      const response = parseRawResponse(Buffer.concat(chunks).toString('utf8'));
+      resolve({ ...response, closedByServer, closedAfterMs: performance.now() - opened, error, sent });
+    });
+    const sendNext = () => {
+      if (socket.destroyed) return;
+      if (sent === body.length) return void socket.end();
+      const piece = body.subarray(sent, sent + chunkBytes);
+      sent += piece.length;
+      socket.write(piece, () => void (pause = setTimeout(sendNext, everyMs)));
+    };
+    socket.write(head, () => void (pause = setTimeout(sendNext, everyMs)));
+  });
+}
+
 /** What an error response on a raw socket must carry: every response's security headers, and a closed connection. */
 export const RAW_ERROR_HEADERS = {
   ...FIXED_HEADERS,
