@@ -31,4 +31,22 @@ describe('DataTable', () => {
     expect(table).not.toHaveAccessibleName();
     expect(screen.getByRole('cell', { name: 'Nina Petrova' })).toBeInTheDocument();
   });
+
+  it('folds into cards on a phone when asked, and names its box, a region a keyboard can scroll, when it scrolls instead', () => {
+    render(
+      <>
+        <DataTable className="staff-table" density="roomy" cards columns={['Username']} />
+        <DataTable className="audit-table" density="compact" scrollLabel="Audit trail entries" columns={['When']} />
+      </>,
+    );
+
+    const [cards, scrolling] = screen.getAllByRole('table');
+    expect(cards).toHaveClass('data-table--cards');
+    expect(scrolling).not.toHaveClass('data-table--cards');
+    // The scrolling one's box alone is a region, in the tab order.
+    const box = screen.getByRole('region');
+    expect(box).toHaveAccessibleName('Audit trail entries');
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(within(box).getByRole('table')).toBe(scrolling);
+  });
 });

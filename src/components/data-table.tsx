@@ -19,14 +19,23 @@ type DataTableProps = {
   actions?: boolean;
   /** Shown in one row across the columns instead of rows: loading, failed, none yet. */
   message?: string | undefined;
+  /** On a phone, each row a card and each cell named by its `data-label` (`.data-table--cards`): nothing to scroll. */
+  cards?: boolean;
+  /**
+   * For a table that scrolls sideways in its box on a phone rather than fold into cards (the audit trail): the box's
+   * name, a region a keyboard can focus and then scroll with the arrow keys.
+   */
+  scrollLabel?: string;
   children?: ReactNode;
 };
 
-/** A table that scrolls sideways inside its box (`.table-scroll`) on a narrow screen, never the page. */
-export function DataTable({ className, density, caption, columns, actions = false, message, children }: DataTableProps) {
-  const look = density === undefined ? '' : `data-table data-table--${density} `;
+/** A table that scrolls sideways inside its box (`.table-scroll`) on a narrow screen, or folds into cards, never the page. */
+export function DataTable(props: DataTableProps) {
+  const { className, density, caption, columns, actions = false, message, cards = false, scrollLabel, children } = props;
+  const look = `${density === undefined ? '' : `data-table data-table--${density} `}${cards ? 'data-table--cards ' : ''}`;
+  const region = scrollLabel === undefined ? {} : { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 };
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...region}>
       <table className={`${look}${className}`}>
         {caption !== undefined && <caption className="visually-hidden">{caption}</caption>}
         <thead>

@@ -15,7 +15,13 @@ type AuditTableProps = {
 /** The trail's entries, newest first, as the server sends them. */
 export function AuditTable({ entries, emptyMessage }: AuditTableProps) {
   return (
-    <DataTable className="audit-table" density="compact" columns={COLUMNS} message={entries.length === 0 ? emptyMessage : undefined}>
+    <DataTable
+      className="audit-table"
+      density="compact"
+      scrollLabel="Audit trail entries"
+      columns={COLUMNS}
+      message={entries.length === 0 ? emptyMessage : undefined}
+    >
       {entries.map((entry) => (
         <tr key={entry.seq}>
           <td>

@@ -120,6 +120,7 @@ function YourSessions() {
       <DataTable
         className="staff-table"
         density="roomy"
+        cards
         columns={SESSION_COLUMNS}
         actions
         message={queryStatusMessage(sessions, 'Your sessions could not be loaded.')}

@@ -41,6 +41,7 @@ export function PasskeysSection() {
       <DataTable
         className="staff-table"
         density="roomy"
+        cards
         columns={PASSKEY_COLUMNS}
         actions
         message={queryStatusMessage(passkeys, 'Your passkeys could not be loaded.') ?? (rows.length === 0 ? 'No passkey yet.' : undefined)}

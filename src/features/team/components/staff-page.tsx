@@ -23,6 +23,7 @@ export function StaffPage() {
           <DataTable
             className="staff-table"
             density="roomy"
+            cards
             columns={COLUMNS}
             actions
             message={queryStatusMessage(staff, 'The staff could not be loaded.')}
