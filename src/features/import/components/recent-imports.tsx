@@ -20,6 +20,7 @@ export function RecentImports({ imports, undoing, onUndo }: RecentImportsProps) 
       <DataTable
         className="import-recent__table"
         density="regular"
+        cards
         columns={COLUMNS}
         actions
         message={
@@ -29,16 +30,18 @@ export function RecentImports({ imports, undoing, onUndo }: RecentImportsProps) 
       >
         {imports.data?.map((summary) => (
           <tr key={summary.id}>
-            <td id={`import-${summary.id}-when`}>
+            <td id={`import-${summary.id}-when`} data-label="When">
               <time dateTime={summary.at}>{localDateTime(summary.at)}</time>
             </td>
-            <td>{summary.by}</td>
-            <td className="import-recent__file">{summary.fileName}</td>
-            <td>
+            <td data-label="By">{summary.by}</td>
+            <td data-label="File" className="import-recent__file">
+              {summary.fileName}
+            </td>
+            <td data-label="Clients">
               {formatCount(clientsWritten(summary))}
               {summary.updated > 0 && ` (${formatCount(summary.updated)} updated)`}
             </td>
-            <td className="import-recent__undone">
+            <td data-label="Undone" className="import-recent__undone">
               {summary.undone ? (
                 <>
                   {localDateTime(summary.undone.at)} by {summary.undone.by}

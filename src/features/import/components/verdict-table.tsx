@@ -59,6 +59,7 @@ export function VerdictTable({ rows, verdicts, counts }: VerdictTableProps) {
       <DataTable
         className="import-table"
         density="regular"
+        cards
         caption="The file’s rows and what the import does with each"
         columns={COLUMNS}
         message={onPage.length === 0 ? 'No rows with this verdict.' : undefined}
@@ -70,12 +71,14 @@ export function VerdictTable({ rows, verdicts, counts }: VerdictTableProps) {
             row &&
             verdict && (
               <tr key={index} className={`import-table__row--${verdict.kind}`}>
-                <td>{index + 1}</td>
-                <td>{row.firstName}</td>
-                <td>{row.lastName}</td>
-                <td className="import-table__email">{row.email}</td>
-                <td>{row.registrationDateTime ?? ''}</td>
-                <td>{verdictText(verdict)}</td>
+                <td data-label="Row">{index + 1}</td>
+                <td data-label="First name">{row.firstName}</td>
+                <td data-label="Last name">{row.lastName}</td>
+                <td data-label="Email" className="import-table__email">
+                  {row.email}
+                </td>
+                <td data-label="Registration">{row.registrationDateTime ?? ''}</td>
+                <td data-label="Verdict">{verdictText(verdict)}</td>
               </tr>
             )
           );
