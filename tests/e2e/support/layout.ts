@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEV_TOOLS_SELECTORS, HIDE_DEV_TOOLS_CSS } from './dev-tools.ts';
 
 /** Git-ignored (.gitignore: tests/e2e/screenshots/). */
@@ -96,6 +96,27 @@ export async function expectSoundLayout(page: Page, label: string): Promise<void
     .soft(report.scrollWidth, `${label}: the page scrolls sideways (scrollWidth > innerWidth)${await widestElements(page)}`)
     .toBeLessThanOrEqual(report.innerWidth);
   expect.soft(report.overlaps, `${label}: overlapping controls`).toEqual([]);
+}
+
+/** A phone (issue 38's 375 px), the width every page must fit without scrolling sideways. */
+export const PHONE = { width: 375, height: 812 } as const;
+
+/**
+ * expectSoundLayout at a phone's width, from the page's top, on the page as the test has filled it (the import's
+ * example file, long emails and usernames, several passkeys and sessions), then back to the test's own size; and its
+ * screenshot as <project>/375-<name>.png for a person to look at. For tests of both projects that pass through a page
+ * whose layout depends on what it shows: 0.1 to 0.25 s with the screenshot, no page load of its own.
+ */
+export async function expectSoundLayoutOnPhone(page: Page, name: string): Promise<void> {
+  const own = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  try {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectSoundLayout(page, `${name} at ${PHONE.width} px`);
+    await saveScreenshot(page, `${test.info().project.name}/${PHONE.width}-${name}`);
+  } finally {
+    if (own) await page.setViewportSize(own);
+  }
 }
 
 /** For the message: the elements reaching furthest right, which make the page scroll sideways. */

@@ -1,13 +1,14 @@
 /**
  * The audit trail (issue 28), in both projects: the owner finds their own sign-in and an "Export data" in it, filters
- * it, exports it; staff who open /audit by its address read "Only an owner can see this page.". Its layout at 375 px
- * is in responsive.real.spec.ts.
+ * it, exports it; staff who open /audit by its address read "Only an owner can see this page.". The trail with this
+ * test's entries fits a phone (issue 38); responsive.real.spec.ts has more of its layout at 375 px (the table's box).
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import type { Account } from '../support/accounts.ts';
 import { createClientThroughApi, logIn, logInThroughApi, uniqueClient } from '../support/app.ts';
+import { expectSoundLayoutOnPhone } from '../support/layout.ts';
 
 /** The mock's member of staff (mocks/db.ts); the real project's second account, added as staff by the CLI. */
 const MOCK_STAFF: Account = { username: 'sam', password: 'sam' };
@@ -41,6 +42,7 @@ test('the owner sees their own sign-in and an "Export data" in the audit trail, 
   await expect(newest.getByRole('cell').nth(1)).toHaveText('Export data');
   const [, , who, onWhat] = await cellsOf(newest);
   expect([who, onWhat]).toEqual([account.username, client._id]);
+  await expectSoundLayoutOnPhone(page, 'audit');
 
   await page.getByLabel('Kind').selectOption({ label: 'Signed in' });
   await page.getByLabel('Account').fill(account.username);

@@ -4,15 +4,16 @@
  * the second step after the password, and a failed one. Chromium refuses WebAuthn on an IP address, so these pages
  * open the app at http://localhost:PORT (the same server). In the virtual environment a conditional (autofill) request
  * completes at once when a passkey exists and the authenticator is present: the button's test turns presence off
- * while /login opens, so that the button, not the autofill, signs in.
+ * while /login opens, so that the button, not the autofill, signs in. My account with two passkeys (and, on the real
+ * server, three sessions) fits a phone (issue 38).
  */
-import type { CDPSession, Page } from '@playwright/test';
+import type { APIRequest, CDPSession, Page } from '@playwright/test';
 import { expect, test as base } from '../fixtures.ts';
 import type { Account } from '../support/accounts.ts';
 import { addStaffAccount } from '../support/colleague.ts';
 import { expectAlert, loginFlag, mainNav, uniqueUsername } from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { expectSoundLayout } from '../support/layout.ts';
+import { expectSoundLayoutOnPhone, PHONE } from '../support/layout.ts';
 
 const INVALID = 'Invalid username or password';
 
@@ -20,7 +21,7 @@ const INVALID = 'Invalid username or password';
 class VirtualAuthenticator {
   private constructor(
     private readonly cdp: CDPSession,
-    private readonly id: string,
+    private id: string,
   ) {}
 
   static async attach(page: Page): Promise<VirtualAuthenticator> {
@@ -36,6 +37,10 @@ class VirtualAuthenticator {
     });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
+    return new VirtualAuthenticator(cdp, await VirtualAuthenticator.add(cdp));
+  }
+
+  private static async add(cdp: CDPSession): Promise<string> {
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: {
         protocol: 'ctap2',
@@ -46,7 +51,13 @@ class VirtualAuthenticator {
         automaticPresenceSimulation: true,
       },
     });
-    return new VirtualAuthenticator(cdp, authenticatorId);
+    return authenticatorId;
+  }
+
+  /** Another device in its place, without its passkeys: one device holds one passkey per account. */
+  async replace(): Promise<void> {
+    await this.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: this.id });
+    this.id = await VirtualAuthenticator.add(this.cdp);
   }
 
   /** Present: answers every request at once. Absent: requests wait (nobody touches the sensor). */
@@ -116,6 +127,24 @@ async function addPasskey(page: Page, name: string): Promise<void> {
   await expect(passkeys.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 }
 
+/** The account's browsers elsewhere, a phone and a tablet, each signed in with the password: two more sessions. */
+async function signInOnOtherDevices(request: APIRequest, baseURL: string, account: Account): Promise<void> {
+  for (const userAgent of OTHER_DEVICES) {
+    const device = await request.newContext({ baseURL, userAgent });
+    try {
+      const login = await device.post('/login', { data: account });
+      expect(login.status(), `POST /login as ${userAgent}`).toBe(200);
+    } finally {
+      await device.dispose();
+    }
+  }
+}
+
+const OTHER_DEVICES = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+];
+
 async function expectSignedIn(page: Page): Promise<void> {
   await expect(page).toHaveURL('/clients');
   await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
@@ -164,28 +193,38 @@ test('an account that asks for its passkey after the password: "Confirm with you
   passkeyAccount,
   authenticator,
   backend,
+  appServer,
+  playwright,
 }, testInfo) => {
   await logInWithPassword(page, passkeyAccount, 'Login successful!');
+  // The mock has one session, the browser's; the real server has those of the account's other devices too.
+  if (backend === 'real') await signInOnOtherDevices(playwright.request, appServer.url, passkeyAccount);
   const passkeys = page.getByRole('region', { name: 'Passkeys' });
+  const askAfterPassword = passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' });
   await mainNav(page).getByRole('link', { name: 'My account' }).click();
-  await expect(passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' })).toHaveCount(0);
+  await expect(askAfterPassword).toHaveCount(0);
   await addPasskey(page, 'My phone');
+  // A second passkey, made on another device: one device holds one passkey per account.
+  await authenticator.replace();
+  await addPasskey(page, 'Front desk PC by the window');
   // A click, then the state as the server confirms it (check() reads the state at once, before the PUT).
-  await passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' }).click();
-  await expect(passkeys.getByRole('checkbox', { name: 'Ask for my passkey after my password' })).toBeChecked();
+  await askAfterPassword.click();
+  await expect(askAfterPassword).toBeChecked();
+  // Its box, not a text field's width, which squeezed its label to a letter a line.
+  expect((await askAfterPassword.boundingBox())?.width).toBeLessThan(32);
+  // The section with two passkeys, its checkbox and the add form open; on the real server, three sessions.
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(passkeys.getByLabel('Passkey name')).toBeVisible();
   if (backend === 'real') {
-    // axe and the layout checks run in the real project alone (decision 027): the section with a passkey, its
-    // checkbox and the add form open, on a desk and on a phone.
-    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
-    await expect(passkeys.getByLabel('Passkey name')).toBeVisible();
-    await expectNoAxeViolations(page, testInfo, 'My account with a passkey');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expectNoAxeViolations(page, testInfo, 'My account with a passkey at 375 px');
-    // From the top, as a page opens: the field's focus scrolled it under the sticky nav bar.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expectSoundLayout(page, 'My account with a passkey at 375 px');
+    const sessions = page.getByRole('region', { name: 'Your sessions' });
+    await expect(sessions.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(3);
+    // axe runs in the real project alone (decision 027): on a desk and on a phone.
+    await expectNoAxeViolations(page, testInfo, 'My account with two passkeys');
+    await page.setViewportSize(PHONE);
+    await expectNoAxeViolations(page, testInfo, 'My account with two passkeys at 375 px');
     await page.setViewportSize({ width: 1280, height: 800 });
   }
+  await expectSoundLayoutOnPhone(page, 'account-passkeys');
   await signOut(page);
 
   // The password alone no longer signs in: the page asks for the passkey. Nobody at the sensor while /login opens, so

@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures.ts';
 import { expectAlert, logIn, mainNav } from '../support/app.ts';
+import { expectSoundLayoutOnPhone } from '../support/layout.ts';
 
 /**
  * The staff page and a sign-in link in the mock (issue 28). Its store lives in one browser, so the new member opens
@@ -61,6 +62,9 @@ test('the owner disables an account after Yes; it can no longer log in', async (
   await expectAlert(page, 'Invalid username or password', () => page.getByRole('button', { name: 'Log in' }).click());
 });
 
+/** As long as a username can be (contract/team.ts: 3 to 32 characters). */
+const LONG_USERNAME = 'alexandra.vasconcelos-montenegro';
+
 test('My account at 375 px: the sessions and the password form fit, by keyboard', async ({ page, account }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await logIn(page, account);
@@ -68,8 +72,7 @@ test('My account at 375 px: the sessions and the password form fit, by keyboard'
   await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
   await expect(page.getByRole('row', { name: /This device/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectSoundLayoutOnPhone(page, 'account');
 
   await page.getByLabel('Current password').focus();
   await page.keyboard.type('admin');
@@ -80,9 +83,14 @@ test('My account at 375 px: the sessions and the password form fit, by keyboard'
   await page.keyboard.press('Enter');
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
 
+  // The staff page with the longest username there can be (32 characters) and its sign-in link (issue 38).
   await page.goto('/staff');
   await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
   await expect(page.getByRole('row', { name: /^sam\b/ })).toBeVisible();
-  const staffOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(staffOverflow).toBeLessThanOrEqual(0);
+  const add = page.getByRole('region', { name: 'Add a staff member' });
+  await add.getByLabel('Username').fill(LONG_USERNAME);
+  await add.getByRole('button', { name: 'Create sign-in link' }).click();
+  await expect(add.getByRole('textbox', { name: `Sign-in link for ${LONG_USERNAME}` })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`^${LONG_USERNAME}\\b`) })).toContainText('Active');
+  await expectSoundLayoutOnPhone(page, 'staff');
 });

@@ -12,6 +12,7 @@ import {
   uniqueClient,
   uniqueUsername,
 } from '../support/app.ts';
+import { expectSoundLayoutOnPhone } from '../support/layout.ts';
 import { ownerControlsOn } from '../support/roles.ts';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
@@ -22,7 +23,8 @@ test('a new member sets a password through the link on their device, sees no own
   appServer,
   signIn,
 }, testInfo) => {
-  const lena = { username: uniqueUsername(testInfo, 'lena'), password: 'Lena-Front-Desk-3w!Kp7#Zr' };
+  // A username near the longest there can be (32 characters): the staff page must still fit a phone (issue 38).
+  const lena = { username: uniqueUsername(testInfo, 'lena-montenegro-cruz'), password: 'Lena-Front-Desk-3w!Kp7#Zr' };
   const { username } = lena;
   // The owner's own login is not this test's subject (the member's sessions are): the worker's session, no password hash.
   await signIn('/clients');
@@ -55,6 +57,7 @@ test('a new member sets a password through the link on their device, sees no own
     // The owner disables the account; the member's open tab (its event stream) is signed out within a second.
     const member = page.getByRole('row', { name: new RegExp(`^${username}\\b`) });
     await expect(member).toContainText('Active');
+    await expectSoundLayoutOnPhone(page, 'staff');
     await member.getByRole('button', { name: 'Disable' }).click();
     const disabled = page.waitForResponse(
       (response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === `/api/staff/${username}`,
