@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { NavBar } from '../components/nav-bar.tsx';
 import { Notices } from '../components/notices.tsx';
 import { loadStaffNavBar } from '../features/auth/components/load-staff-nav-bar.ts';
-import { isLoggedIn, useIsLoggedIn } from '../lib/login-flag.ts';
+import { isLoggedIn, useCurrentLogin, useIsLoggedIn } from '../lib/login-flag.ts';
 
 export type RouterContext = {
   queryClient: QueryClient;
@@ -18,8 +18,28 @@ const StaffNavBar = lazy(loadStaffNavBar);
 if (isLoggedIn()) void loadStaffNavBar();
 // Loaded once someone is logged in: the landing page's bundle stays without it (and its zod).
 const LiveUpdates = lazy(() => import('../features/live-updates/live-updates.tsx'));
-// The same for the offline copy of the cache, the app shell's service worker and the offline banner.
-const OfflineSupport = lazy(() => import('../features/offline/offline-support.tsx'));
+// The same for the offline copy of the cache, the app shell's service worker and the offline banner; fetched at once
+// when the flag is already set.
+const loadOfflineSupport = () => import('../features/offline/offline-support.tsx');
+const OfflineSupport = lazy(loadOfflineSupport);
+if (isLoggedIn()) void loadOfflineSupport();
+
+/** While someone is logged in, the offline copy is kept from the first commit on (issue 38), not once a Suspense shows. */
+function useKeepForOffline(queryClient: QueryClient) {
+  const login = useCurrentLogin();
+  useEffect(() => {
+    if (!login) return;
+    let stop: (() => void) | undefined;
+    let ended = false;
+    void loadOfflineSupport().then(({ keepForOffline }) => {
+      if (!ended) stop = keepForOffline(queryClient, login);
+    });
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [queryClient, login]);
+}
 // The landing page's footer: staff pages never show it, so their bundle is without it (docs/performance.md).
 const LandingFooter = lazy(() => import('../features/landing/components/landing-footer.tsx'));
 
@@ -62,7 +82,8 @@ function useFocusContentOnNavigation() {
 
 function RootLayout() {
   useFocusContentOnNavigation();
-  const { liveUpdates } = Route.useRouteContext();
+  const { liveUpdates, queryClient } = Route.useRouteContext();
+  useKeepForOffline(queryClient);
   const loggedIn = useIsLoggedIn();
   const onLandingPage = useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/') });
   return (

@@ -14,9 +14,15 @@ async function fromOfflineCopy(queryClient: QueryClient): Promise<void> {
   if (canKeepOfflineCopy()) await restoreOfflineCopy(queryClient, login);
 }
 
+/**
+ * `fromOtherQueries`: what the page can open on offline when neither the cache nor the copy has its query, from another
+ * query's data (a client's page from the list's row: TanStack Query's "initial data from the cache"). Kept as data
+ * from long ago, so that it is refetched as soon as the connection allows.
+ */
 export async function loadQuery<TData, TQueryKey extends QueryKey>(
   queryClient: QueryClient,
   options: EnsureQueryDataOptions<TData, Error, TData, TQueryKey>,
+  fromOtherQueries?: () => TData | undefined,
 ): Promise<TData> {
   if (onlineManager.isOnline() || queryClient.getQueryData(options.queryKey) !== undefined) {
     try {
@@ -27,6 +33,10 @@ export async function loadQuery<TData, TQueryKey extends QueryKey>(
     }
   }
   await fromOfflineCopy(queryClient);
+  if (queryClient.getQueryData(options.queryKey) === undefined) {
+    const derived = fromOtherQueries?.();
+    if (derived !== undefined) queryClient.setQueryData<TData>(options.queryKey as QueryKey, () => derived, { updatedAt: 0 });
+  }
   // From the copy; or, not in it, once the connection is back (the query waits, paused: the route's pending screen
   // says it is not available offline).
   return queryClient.ensureQueryData(options);

@@ -179,6 +179,24 @@ describe('the offline copy of the cache', () => {
     expect(await storedCopy()).toBeUndefined();
   });
 
+  it.each([
+    ['left (pagehide)', () => window.dispatchEvent(new Event('pagehide'))],
+    [
+      'hidden (visibilitychange)',
+      () => {
+        vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+        document.dispatchEvent(new Event('visibilitychange'));
+      },
+    ],
+  ])('is written at once when the page is %s, not a second later (issue 38)', async (_, leave) => {
+    const { queryClient, stop } = await keptCopy(loginOf('maria', 1000));
+    // Within a second of the last write: the throttled save waits for the next second, which a page left never sees.
+    queryClient.setQueryData(clientKeys.lists(), [{ ...nina, firstName: 'Ninette' }]);
+    leave();
+    await waitFor(async () => expect(await storedCopy()).toContain('Ninette'), { timeout: 400 });
+    stop();
+  });
+
   it('is removed, and no longer saved, once forgotten', async () => {
     const { queryClient } = await keptCopy(loginOf('maria', 1000));
 

@@ -1,7 +1,8 @@
 /**
  * The offline copy of a signed-in staff member's query cache (issue 20, docs/offline.md): TanStack Query's
- * persister writes the cache to IndexedDB, at most once a second while data changes, so that `/clients` and every
- * client opened since the login show while the connection is down, whatever page was loaded last, a reload included.
+ * persister writes the cache to IndexedDB, at most once a second while data changes and at once when the page is hidden
+ * or left, so that `/clients` and every client opened since the login show while the connection is down, whatever page
+ * was loaded last, a reload included.
  *
  * The copy is personal data on what may be a shared PC, so it belongs to one login: restored only for the account
  * that saved it (the persister's `buster`), only if saved since this login, and never once the login is older than
@@ -11,32 +12,46 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { defaultShouldDehydrateQuery, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSave, persistQueryClientSubscribe, type Persister } from '@tanstack/react-query-persist-client';
-import { del, get, set } from 'idb-keyval';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { Login } from '../../lib/login-flag.ts';
 import { forgetOfflineCopy, OFFLINE_COPY_KEY, savingStartedWith } from './offline-copy-store.ts';
+
+/**
+ * idb-keyval's own database and store (where the copy's key is), with each write's transaction committed as soon as it
+ * is asked for: a write made as the page is left cannot wait for the page's next task, which never comes (Chromium
+ * aborts a transaction the page left open).
+ */
+const keyvalStore = createStore('keyval-store', 'keyval');
+const committedAtOnce: UseStore = (mode, callback) =>
+  keyvalStore(mode, (store) => {
+    const result = callback(store);
+    store.transaction.commit();
+    return result;
+  });
 
 /** At most one write per second while data changes (the issue's figure). */
 const SAVE_INTERVAL_MS = 1000;
 
 /**
- * The copy in IndexedDB through TanStack's persister, which saves the latest cache at most once a second: a save asked
- * for within the second waits, and is written only while `saving()` still says so (not after Sign Out removed the copy).
+ * The copy in IndexedDB through TanStack's persister, which saves the latest cache at most once per `throttleTime`: a
+ * save asked for within it waits, and is written only while `saving()` still says so (not after Sign Out removed the
+ * copy).
  */
-const copyStorage = (saving: () => boolean) =>
+const copyStorage = (saving: () => boolean, throttleTime: number) =>
   createAsyncStoragePersister({
     storage: {
       getItem: async (key) => (await get<string>(key)) ?? null,
       setItem: async (key, value) => {
-        if (saving()) await set(key, value);
+        if (saving()) await set(key, value, committedAtOnce);
       },
       removeItem: (key) => del(key),
     },
     key: OFFLINE_COPY_KEY,
-    throttleTime: SAVE_INTERVAL_MS,
+    throttleTime,
   });
 
 /** For reading and removing the copy; what writes it is keepOfflineCopy's own. */
-const storage = copyStorage(() => false);
+const storage = copyStorage(() => false, SAVE_INTERVAL_MS);
 
 type SavedQuery = DehydratedState['queries'][number];
 
@@ -118,13 +133,13 @@ export async function restoreOfflineCopy(queryClient: QueryClient, login: Login)
  */
 export function keepOfflineCopy(queryClient: QueryClient, login: Login): () => void {
   let stopped = false;
-  const writer = copyStorage(() => !stopped);
   const dropped = new Set<string>();
   let earlier = sessionMayLast(login) ? savedQueriesOf(login) : Promise.resolve<SavedQuery[]>([]);
   const stopDropping = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'removed') dropped.add(event.query.queryHash);
   });
-  const persister: Persister = {
+  /** A persister that writes through `writer`, adding what earlier page loads saved and this one has not replaced. */
+  const carryingOn = (writer: Persister): Persister => ({
     ...writer,
     persistClient: async (client) => {
       const { queries } = client.clientState;
@@ -136,6 +151,18 @@ export function keepOfflineCopy(queryClient: QueryClient, login: Login): () => v
       lastRead = null;
       return writer.persistClient({ ...client, clientState: { ...client.clientState, queries: [...carried, ...queries] } });
     },
+  });
+  const saving = () => !stopped;
+  const throttled = carryingOn(copyStorage(saving, SAVE_INTERVAL_MS));
+  // The page is hidden or left (another address typed, a reload, the tab closed): what changed within the last second
+  // would wait for a write that never comes, so it is written at once (issue 38), as the persisters people use do.
+  const atOnce = carryingOn(copyStorage(saving, 0));
+  const options = { queryClient, buster: login.account, dehydrateOptions };
+  const saveNow = () => {
+    if (!stopped) void persistQueryClientSave({ ...options, persister: atOnce });
+  };
+  const saveWhenHidden = () => {
+    if (document.visibilityState === 'hidden') saveNow();
   };
   // An empty cache (a reload, before anything loaded) adds nothing to the copy.
   if (
@@ -144,14 +171,18 @@ export function keepOfflineCopy(queryClient: QueryClient, login: Login): () => v
       .getAll()
       .some((query) => query.state.data !== undefined)
   ) {
-    void persistQueryClientSave({ queryClient, persister, buster: login.account, dehydrateOptions });
+    void persistQueryClientSave({ ...options, persister: throttled });
   }
-  const unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster: login.account, dehydrateOptions });
+  const unsubscribe = persistQueryClientSubscribe({ ...options, persister: throttled });
+  window.addEventListener('pagehide', saveNow);
+  document.addEventListener('visibilitychange', saveWhenHidden);
   const stop = () => {
     stopped = true;
     lastRead = null;
     unsubscribe();
     stopDropping();
+    window.removeEventListener('pagehide', saveNow);
+    document.removeEventListener('visibilitychange', saveWhenHidden);
   };
   savingStartedWith(stop);
   return stop;

@@ -9,7 +9,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { clientKeys } from '../clients/api/client-queries.ts';
 import { useUnsavedChanges } from '../clients/api/unsaved-changes.ts';
-import { useCurrentLogin } from '../../lib/login-flag.ts';
+import type { Login } from '../../lib/login-flag.ts';
 import { useIsOnline } from '../../lib/reachability.ts';
 import { registerAppShellWorker } from './app-shell-registration.ts';
 import { canKeepOfflineCopy, keepOfflineCopy } from './offline-copy.ts';
@@ -73,15 +73,19 @@ function useQueueNote(): string {
   return allSaved ? 'All changes saved.' : '';
 }
 
+/**
+ * What a login keeps on this device from its first data on: the changes it left waiting, and the offline copy of the
+ * cache. Returns what stops keeping the copy. The root calls it as soon as this module has loaded, not from the
+ * component below, whose reveal React holds back (issue 38: a page left within a moment of its load kept nothing).
+ */
+export function keepForOffline(queryClient: QueryClient, login: Login): () => void {
+  void restoreWaitingChanges(queryClient, login);
+  return canKeepOfflineCopy() ? keepOfflineCopy(queryClient, login) : () => {};
+}
+
+/** The app shell's service worker, and what the page says while offline or while changes wait. */
 export default function OfflineSupport() {
   const queryClient = useQueryClient();
-  const login = useCurrentLogin();
-  useEffect(() => {
-    if (!login) return;
-    void restoreWaitingChanges(queryClient, login);
-    if (!canKeepOfflineCopy()) return;
-    return keepOfflineCopy(queryClient, login);
-  }, [queryClient, login]);
   useAppShellWorker();
   const online = useIsOnline();
   const listUpdatedAt = useListUpdatedAt(queryClient);

@@ -222,6 +222,57 @@ describe('changes made offline', () => {
     expect(within(rowOf('Nadia')).queryByText('Needs your decision')).not.toBeInTheDocument();
   });
 
+  describe('a client whose page was never opened, opened offline from the list (issue 38)', () => {
+    /** The list online; offline, Edit on Omar, whose own page was never loaded: it opens on the list's row. */
+    async function omarOpenedOfflineFromList() {
+      const view = await renderApp('/clients', { loggedIn: true });
+      await screen.findByRole('cell', { name: 'Omar' });
+      await goOffline();
+      await view.user.click(within(rowOf('Omar')).getByRole('button', { name: 'Edit' }));
+      await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Omar'));
+      return view;
+    }
+
+    it('an edit waits, and is sent once with the If-Match of the version the list showed', async () => {
+      const writes = recordWrites();
+      const { user } = await omarOpenedOfflineFromList();
+      await saveFirstName(user, 'Omari');
+
+      await goOnline();
+
+      expect(await screen.findByText('All changes saved.')).toBeInTheDocument();
+      expect(writes).toEqual(['PUT /api/clients/c-omar "v1"']);
+      expect(mockDb.findClient('c-omar')?.firstName).toBe('Omari');
+    });
+
+    it('a colleague’s change since the list was loaded is not overwritten: the edit waits for a decision', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { user, router } = await omarOpenedOfflineFromList();
+      await saveFirstName(user, 'Omari');
+      colleague.update('c-omar', { email: 'omar.new@example.com' });
+      await act(() => router.navigate({ to: '/clients' }));
+
+      await goOnline();
+
+      expect(await within(rowOf('Omari')).findByText('Needs your decision')).toBeInTheDocument();
+      expect(mockDb.findClient('c-omar')).toMatchObject({ firstName: 'Omar', email: 'omar.new@example.com' });
+    });
+
+    it('a deletion is sent with the If-Match of the version the list showed', async () => {
+      const writes = recordWrites();
+      const { user } = await omarOpenedOfflineFromList();
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      await user.click(screen.getByRole('button', { name: 'Yes' }));
+      await screen.findByRole('heading', { name: 'Clients' });
+
+      await goOnline();
+
+      expect(await screen.findByText('All changes saved.')).toBeInTheDocument();
+      expect(writes).toEqual(['DELETE /api/clients/c-omar "v1"']);
+      expect(mockDb.findClient('c-omar')).toBeUndefined();
+    });
+  });
+
   it('a 401 stops the replay; the same account logging in again sends the change, once', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const writes = recordWrites();

@@ -2,13 +2,15 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useIsOwner } from '../../features/auth/api/me.ts';
-import { clientQueries } from '../../features/clients/api/client-queries.ts';
+import { clientFromList, clientQueries } from '../../features/clients/api/client-queries.ts';
 import { EditClientOffline, EditClientPage } from '../../features/clients/components/edit-client-page.tsx';
 import { loadQuery } from '../../features/offline/load-query.ts';
 import { useIsOnline } from '../../lib/reachability.ts';
 
 export const Route = createFileRoute('/clients/edit/$clientId')({
-  loader: ({ context: { queryClient }, params: { clientId } }) => loadQuery(queryClient, clientQueries.detail(clientId)),
+  // Offline, a client the list shows opens from the list's row when its own page was never loaded (issue 38).
+  loader: ({ context: { queryClient }, params: { clientId } }) =>
+    loadQuery(queryClient, clientQueries.detail(clientId), () => clientFromList(queryClient, clientId)),
   head: () => ({ meta: [{ title: 'Edit a client · Your Beauty Salon' }] }),
   component: EditClientRoute,
   pendingComponent: EditClientPending,

@@ -1,6 +1,6 @@
 /** The offline copy of the cache as the page stores it (src/features/offline): read straight from IndexedDB. */
 import { expect, type Page } from '@playwright/test';
-import { clientRow, openEditPageFromList } from './app.ts';
+import { clientRow, mainNav, openEditPageFromList, waitForApp } from './app.ts';
 
 /** idb-keyval's default database and store, and the copy's key (offline-copy-store.ts). */
 const DATABASE = 'keyval-store';
@@ -61,4 +61,37 @@ export async function deleteSecondOfflineThenOpenFirst(page: Page): Promise<void
   await expect(clientRow(page, 'First').getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByText('Loading clients…')).toBeHidden();
   await openEditPageFromList(page, 'First');
+}
+
+/** The query key of a client's page in the copy, as the persister writes it. */
+const detailInCopy = (clientId: string) => `"queryKey":["clients","detail","${clientId}"]`;
+
+/**
+ * Issue 38's steps while online: the edit pages of two clients loaded by their addresses (full page loads, whose cache
+ * starts empty), the second at once after the first has shown, well within the second the copy waits between writes.
+ * The first's page is in the copy all the same.
+ */
+export async function openedByAddressOneAfterTheOther(page: Page, clients: ReadonlyArray<{ _id: string; firstName: string }>) {
+  for (const client of clients) {
+    await page.goto(`/clients/edit/${client._id}`);
+    await waitForApp(page);
+    await expect(page.getByLabel('First name')).toHaveValue(client.firstName);
+  }
+  for (const client of clients) {
+    await expect
+      .poll(() => offlineCopy(page), { message: `the copy holds ${client.firstName}'s page` })
+      .toContain(detailInCopy(client._id));
+  }
+}
+
+/**
+ * Offline, from the list: the client whose page was never opened on this device opens from the list's row (issue 38),
+ * and an edit of its last name waits to be sent.
+ */
+export async function editNeverOpenedClientOffline(page: Page, firstName: string, lastName: string): Promise<void> {
+  await mainNav(page).getByRole('link', { name: 'Clients' }).click();
+  await openEditPageFromList(page, firstName);
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Saved on this device. It will be sent when the connection returns.')).toBeVisible();
 }

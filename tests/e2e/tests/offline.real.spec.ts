@@ -16,7 +16,14 @@ import {
   openEditPageFromList,
   uniqueClient,
 } from '../support/app.ts';
-import { deleteSecondOfflineThenOpenFirst, offlineCopy, serverClients, underServiceWorker } from '../support/offline.ts';
+import {
+  deleteSecondOfflineThenOpenFirst,
+  editNeverOpenedClientOffline,
+  offlineCopy,
+  openedByAddressOneAfterTheOther,
+  serverClients,
+  underServiceWorker,
+} from '../support/offline.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -222,7 +229,7 @@ async function registerThroughForm(page: Page, client: ClientInput) {
   await backToList(page);
 }
 
-test('issue 26: offline, the list this page load never fetched shows from the copy, and the first client opens', async ({
+test('issues 26 and 38: offline, a client opened just before a page load opens, and so does one never opened', async ({
   page,
   context,
   signIn,
@@ -230,21 +237,21 @@ test('issue 26: offline, the list this page load never fetched shows from the co
   await signIn('/clients');
   const first = uniqueClient(testInfo, { firstName: 'First' });
   const second = uniqueClient(testInfo, { firstName: 'Second', email: `second.${first.email}` });
-  await registerThroughForm(page, first);
-  await registerThroughForm(page, second);
-  // The copy is written at most once a second: the list with both, before the next page load.
-  await expect.poll(() => offlineCopy(page), { message: 'the copy holds the list' }).toContain(second.email);
+  const third = uniqueClient(testInfo, { firstName: 'Third', email: `third.${first.email}` });
+  for (const client of [first, second, third]) await registerThroughForm(page, client);
+  // The copy is written at most once a second: the list with all three, before the next page load.
+  await expect.poll(() => offlineCopy(page), { message: 'the copy holds the list' }).toContain(third.email);
   const onServer = await serverClients(page);
-  const idOf = (email: string) => onServer.find((client) => client.email === email)?._id ?? '';
-  // Each by its address: a full page load, whose cache starts empty; each in the copy before the next.
-  for (const { email, firstName } of [first, second]) {
-    await page.goto(`/clients/edit/${idOf(email)}`);
-    await expect(page.getByLabel('First name')).toHaveValue(firstName);
-    await expect
-      .poll(() => offlineCopy(page), { message: `the copy holds ${firstName}` })
-      .toContain(`"queryKey":["clients","detail","${idOf(email)}"]`);
-  }
+  const stored = (client: ClientInput) => onServer.find((candidate) => candidate.email === client.email) ?? { _id: '', firstName: '' };
+  await openedByAddressOneAfterTheOther(page, [stored(first), stored(second)]);
 
   await context.setOffline(true);
   await deleteSecondOfflineThenOpenFirst(page);
+  await editNeverOpenedClientOffline(page, 'Third', 'Offline');
+
+  await context.setOffline(false);
+  await expect(page.getByText('All changes saved.')).toBeVisible();
+  const after = await serverClients(page);
+  expect(after.find((client) => client._id === stored(third)._id)).toMatchObject({ lastName: 'Offline' });
+  expect(after.some((client) => client._id === stored(second)._id)).toBe(false);
 });

@@ -9,7 +9,12 @@ import {
   uniqueClient,
   waitForApp,
 } from '../support/app.ts';
-import { deleteSecondOfflineThenOpenFirst, offlineCopy } from '../support/offline.ts';
+import {
+  deleteSecondOfflineThenOpenFirst,
+  editNeverOpenedClientOffline,
+  offlineCopy,
+  openedByAddressOneAfterTheOther,
+} from '../support/offline.ts';
 
 /** The mock backend steered from the address, the way a tester reproduces a bug report. */
 
@@ -158,14 +163,15 @@ test('offline: the app is told it is offline, keeps the list and says as of when
   await expect(clientRow(page, firstName).getByText('Waiting to save')).toBeHidden();
 });
 
-test('offline after two pages loaded by their addresses (issue 26): the list shows from the copy, the first client opens', async ({
+test('offline after pages loaded by their addresses (issues 26, 38): the list shows, the clients open, opened or not', async ({
   page,
 }, testInfo) => {
   const first = uniqueClient(testInfo, { firstName: 'First' });
   const second = uniqueClient(testInfo, { firstName: 'Second', email: `second.${first.email}` });
+  const third = uniqueClient(testInfo, { firstName: 'Third', email: `third.${first.email}` });
   await page.goto('/clients');
   await waitForApp(page);
-  for (const client of [first, second]) {
+  for (const client of [first, second, third]) {
     await page.getByRole('link', { name: 'Register a new client' }).click();
     await fillClientForm(page, client);
     await page.getByRole('button', { name: 'Register' }).click();
@@ -173,25 +179,27 @@ test('offline after two pages loaded by their addresses (issue 26): the list sho
     await page.getByRole('link', { name: 'View clients list' }).click();
     await expect(clientRow(page, client.firstName)).toBeVisible();
   }
-  // The copy is written at most once a second: the list with both, before the next page load.
-  await expect.poll(() => offlineCopy(page), { message: 'the copy holds the list' }).toContain(second.email);
-  const ids = await page.evaluate(
+  const stored = await page.evaluate(
     async (emails) => {
-      const clients = (await (await fetch('/api/clients')).json()) as Array<{ _id: string; email: string }>;
-      return emails.map((email) => clients.find((client) => client.email === email)?._id ?? '');
+      const clients = (await (await fetch('/api/clients')).json()) as Array<{ _id: string; email: string; firstName: string }>;
+      return emails.map((email) => clients.find((client) => client.email === email) ?? { _id: '', firstName: '' });
     },
-    [first.email, second.email],
+    [first.email, second.email, third.email],
   );
-  // Each by its address: a full page load, whose cache starts empty; each in the copy before the next.
-  for (const [index, client] of [first, second].entries()) {
-    await page.goto(`/clients/edit/${ids[index]}`);
-    await waitForApp(page);
-    await expect(page.getByLabel('First name')).toHaveValue(client.firstName);
-    await expect
-      .poll(() => offlineCopy(page), { message: `the copy holds ${client.firstName}` })
-      .toContain(`"queryKey":["clients","detail","${ids[index]}"]`);
-  }
+  // The list reloaded, and at once the clients' pages by their addresses: the list is in the copy all the same.
+  await page.goto('/clients');
+  await waitForApp(page);
+  await expect(clientRow(page, 'Third')).toBeVisible();
+  await openedByAddressOneAfterTheOther(page, stored.slice(0, 2));
+  await expect.poll(() => offlineCopy(page), { message: 'the copy holds the list' }).toContain(third.email);
 
   await page.evaluate(() => (window as unknown as MockConsole).salonMock.scenario('offline'));
   await deleteSecondOfflineThenOpenFirst(page);
+  await editNeverOpenedClientOffline(page, 'Third', 'Offline');
+
+  await page.evaluate(() => (window as unknown as MockConsole).salonMock.off());
+  await expect(page.getByText('All changes saved.')).toBeVisible();
+  await mainNav(page).getByRole('link', { name: 'Clients' }).click();
+  await expect(clientRow(page, 'Third').getByRole('cell', { name: 'Offline' })).toBeVisible();
+  await expect(clientRow(page, 'Second')).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { Client, ClientHistory, ClientList, DeletedClientList } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest, apiRequestVersioned } from '../../../lib/api-client.ts';
@@ -41,6 +41,15 @@ export function sortByRegistration(clients: readonly Client[]): Client[] {
     .map((_, index) => index)
     .sort((a, b) => (times[a] as number) - (times[b] as number))
     .map((index) => clients[index] as Client);
+}
+
+/**
+ * A client as the cached list has it, without a version (the list carries none): what its edit page opens on offline
+ * when the page itself was never loaded (issue 38). A change made on it learns its version when sent (opened-version.ts).
+ */
+export function clientFromList(queryClient: QueryClient, clientId: string): VersionedClient | undefined {
+  const client = queryClient.getQueryData<Client[]>(clientKeys.lists())?.find((listed) => listed._id === clientId);
+  return client && { client, version: null };
 }
 
 export const clientQueries = {

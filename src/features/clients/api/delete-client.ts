@@ -1,14 +1,17 @@
 import { mutationOptions } from '@tanstack/react-query';
-import { type Client } from '#contract/api';
+import { type Client, type ClientInputBody } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { CLIENT_CHANGE_KEY, queueable, sendAs } from '../../../lib/waiting-changes-store.ts';
 import { clientKeys } from './client-queries.ts';
+import { versionHolding } from './opened-version.ts';
 
 export type ClientDeletion = {
   clientId: string;
-  /** Sent as If-Match when known. */
+  /** Sent as If-Match when known; else the version at which the client held `opened` (opened-version.ts). */
   version: number | null;
+  /** What the page showed when Delete was pressed. */
+  opened?: ClientInputBody;
   /** Who made it: a deletion made offline is sent as that account or not at all. */
   account?: string;
 };
@@ -21,8 +24,13 @@ export type ClientDeletion = {
 export const deleteChange = mutationOptions({
   ...queueable,
   mutationKey: [...CLIENT_CHANGE_KEY, 'delete'],
-  mutationFn: ({ clientId, version, account }: ClientDeletion) =>
-    sendAs(account, () => apiRequest(apiPaths.client(clientId), { method: 'DELETE', ifMatch: version })),
+  mutationFn: ({ clientId, version, opened, account }: ClientDeletion) =>
+    sendAs(account, async () =>
+      apiRequest(apiPaths.client(clientId), {
+        method: 'DELETE',
+        ifMatch: version ?? (opened ? await versionHolding(clientId, opened) : null),
+      }),
+    ),
   onSuccess: (_data, { clientId }, _context, { client: queryClient }) => {
     queryClient.removeQueries({ queryKey: clientKeys.detail(clientId) });
     queryClient.setQueryData<Client[]>(clientKeys.lists(), (clients) => clients?.filter((client) => client._id !== clientId));

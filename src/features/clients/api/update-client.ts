@@ -3,14 +3,17 @@ import { Client, type ClientInputBody } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequestVersioned } from '../../../lib/api-client.ts';
 import { CLIENT_CHANGE_KEY, queueable, sendAs } from '../../../lib/waiting-changes-store.ts';
-import { toDateTimeLocalValue } from '../utils/date-time.ts';
 import { clientKeys, type VersionedClient } from './client-queries.ts';
 import { conflictOf } from './conflict.ts';
+import { holds, versionHolding } from './opened-version.ts';
 
 export type ClientUpdate = {
   clientId: string;
   input: ClientInputBody;
-  /** The version the form was opened at: sent as If-Match, so a colleague's change since is a 412, not overwritten. */
+  /**
+   * The version the form was opened at: sent as If-Match, so a colleague's change since is a 412, not overwritten.
+   * Null when the page opened without one (offline, from the list): the history then says which (opened-version.ts).
+   */
   version: number | null;
   /** What the form was opened with: a 412 met offline shows the colleague's values beside these (EditConflict). */
   opened?: ClientInputBody;
@@ -24,26 +27,16 @@ export type ClientUpdate = {
  * the stored client at once (no second request, no stale row when the list is shown next); the list and the client's
  * history are then refetched to pick up anyone else's changes.
  */
-/** Whether the client as stored holds exactly `input` (the date and time as the form has it). */
-function holds(client: Client, input: ClientInputBody): boolean {
-  return (
-    client.firstName === input.firstName &&
-    client.lastName === input.lastName &&
-    client.email === input.email &&
-    toDateTimeLocalValue(client.registrationDateTime) === input.registrationDateTime.slice(0, 16)
-  );
-}
-
 export const updateChange = mutationOptions({
   ...queueable,
   mutationKey: [...CLIENT_CHANGE_KEY, 'update'],
-  mutationFn: ({ clientId, input, version, account }: ClientUpdate): Promise<VersionedClient> =>
+  mutationFn: ({ clientId, input, version, opened, account }: ClientUpdate): Promise<VersionedClient> =>
     sendAs(account, async () => {
       try {
         const { data, version: stored } = await apiRequestVersioned(apiPaths.client(clientId), {
           method: 'PUT',
           body: input,
-          ifMatch: version,
+          ifMatch: version ?? (opened ? await versionHolding(clientId, opened) : null),
           schema: Client,
         });
         return { client: data, version: stored };

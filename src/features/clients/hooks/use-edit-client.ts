@@ -95,7 +95,7 @@ export function useEditClient(clientId: string, opened: VersionedClient | undefi
   };
 
   const remove = (version: number | null, deleted: Client) => {
-    const deletion = { clientId, version, account: currentLogin()?.account };
+    const deletion = { clientId, version, opened: toFormValues(deleted), account: currentLogin()?.account };
     supersede(queryClient, clientId, 'waiting');
     sentOrWaiting(queryClient, deletion, () => deleteClient.mutateAsync(deletion)).then(
       (result) => {
