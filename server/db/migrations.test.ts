@@ -1,6 +1,6 @@
 /** Migrations on a database that already holds data (on SQLite, and PostgreSQL in test:postgres). */
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { freshTestDatabase } from '../testing/test-database.ts';
@@ -15,6 +15,57 @@ function rawDatabase(config: DatabaseConfig): Kysely<unknown> {
         : new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 1 }) }),
   });
 }
+
+/**
+ * The migrations released so far, by the names the kysely_migration table of every database records: Kysely refuses
+ * a database whose recorded names it no longer finds ("corrupted migrations"), so none of these is ever renamed.
+ */
+const RELEASED = [
+  '0001_initial',
+  '0002_shared_state',
+  '0003_client_changes',
+  '0004_change_stream',
+  '0005_idempotency_keys',
+  '0006_rewrite_without_removed_rows',
+  '0007_team',
+  '0008_imports',
+  '0009_merges',
+  '0010_passkeys',
+];
+
+describe('the migrations', () => {
+  it('keep the names, in their order, that databases already record', () => {
+    expect(Object.keys(migrations).sort().slice(0, RELEASED.length)).toEqual(RELEASED);
+  });
+
+  it('run nothing again on a database migrated under the released names, and open it', async () => {
+    const config = await freshTestDatabase();
+    const raw = rawDatabase(config);
+    const recorded = () =>
+      sql<{ name: string; timestamp: string }>`SELECT name, timestamp FROM kysely_migration ORDER BY name`.execute(raw);
+    try {
+      const released: Record<string, Migration> = {};
+      for (const name of RELEASED) released[name] = migrations[name] ?? { up: () => Promise.reject(new Error(`${name} is gone`)) };
+      const before = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(released) } });
+      expect((await before.migrateToLatest()).error).toBeUndefined();
+      const then = (await recorded()).rows;
+      expect(then.map((row) => row.name)).toEqual(RELEASED);
+
+      const now = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      const pending = (await now.getMigrations())
+        .filter((migration) => migration.executedAt === undefined)
+        .map((migration) => migration.name);
+      expect(pending.filter((name) => RELEASED.includes(name))).toEqual([]);
+      const { error, results } = await now.migrateToLatest();
+      expect(error).toBeUndefined();
+      expect(results?.map((result) => result.migrationName)).toEqual(pending);
+      expect((await recorded()).rows.slice(0, RELEASED.length)).toEqual(then);
+    } finally {
+      await raw.destroy();
+    }
+    await (await openDatabase(config)).db.destroy();
+  });
+});
 
 describe('migration 0003_client_changes', () => {
   it('gives existing clients version 1 and a "registered" entry each, by "unknown", at their creation', async () => {
