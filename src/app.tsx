@@ -12,17 +12,16 @@ type AppOptions = {
 };
 
 /**
- * Removes the offline copy of the cache (features/offline/offline-copy-store.ts), loading the code that does only now:
+ * Removes the offline copy of the cache (lib/offline-copy-store.ts), loading the code that does only now:
  * the 401s that call for it come from the staff pages, which have it loaded already, and the landing page's bundle
  * stays without IndexedDB's. Were it not to load, the copy would still never be restored for another login, and goes at
- * the next (offline-copy.ts).
+ * the next (features/offline/offline-copy.ts).
  */
-const forgetOfflineCopy = () =>
-  import('./features/offline/offline-copy-store.ts').then((store) => store.forgetOfflineCopy()).catch(() => {});
+const forgetOfflineCopy = () => import('./lib/offline-copy-store.ts').then((store) => store.forgetOfflineCopy()).catch(() => {});
 
-/** Asks GET /api/me again after a 403 (features/auth/api/me.ts), loaded the same way: the 403s come from staff pages. */
+/** Asks GET /api/me again after a 403 (lib/me.ts), loaded the same way: the 403s come from staff pages. */
 const refetchMeAfterRefusal = (queryClient: QueryClient, refusedQuery?: QueryKey) =>
-  import('./features/auth/api/me.ts').then((me) => me.refetchMeAfterRefusal(queryClient, refusedQuery)).catch(() => {});
+  import('./lib/me.ts').then((me) => me.refetchMeAfterRefusal(queryClient, refusedQuery)).catch(() => {});
 
 /** The query client and router, wired together: the browser makes one pair, each test its own. */
 export function createApp({ history, retry, liveUpdates = true }: AppOptions = {}) {

@@ -3,6 +3,7 @@
  * as ['me']. The SPA mirrors the server, never decides: owner-only controls show only while the role is known to be
  * "owner"; while it is loading, failed or unknown, they stay hidden. A 403 from any call asks again (app.tsx), since
  * the role may have changed. The offline copy keeps ['me'] with the other queries, so a reload offline still knows it.
+ * It belongs to no feature: a session's start primes it (logged-in.ts), the nav bar and the clients' pages read it.
  *
  * Checked by hand, not with the contract's zod schema: the login page and the app's root read this, and their
  * bundles load no zod (docs/performance.md).
@@ -10,9 +11,9 @@
 import { hashKey, queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiPaths } from '#contract/paths';
 import type { Me } from '#contract/team';
-import { apiResponse } from '../../../lib/api-client.ts';
-import { MalformedResponseError } from '../../../lib/api-errors.ts';
-import { useIsLoggedIn } from '../../../lib/login-flag.ts';
+import { apiResponse } from './api-client.ts';
+import { MalformedResponseError } from './api-errors.ts';
+import { useIsLoggedIn } from './login-flag.ts';
 
 export const meKeys = {
   all: ['me'] as const,

@@ -1,13 +1,14 @@
 /**
  * Where the offline copy of the query cache lives (one IndexedDB key) and how it goes: on Sign Out, when the
- * session ends and when another account logs in. Apart from offline-copy.ts, which only the staff pages load:
- * this runs from the login, Sign Out and the app's answer to a 401 (app.tsx, which loads it then).
+ * session ends and when another account logs in. Apart from features/offline/offline-copy.ts, which only the staff
+ * pages load: this runs from the login, Sign Out and the app's answer to a 401 (app.tsx, which loads it then), so it
+ * belongs to no feature (as waiting-changes-store.ts).
  */
 import { del } from 'idb-keyval';
 
 export const OFFLINE_COPY_KEY = 'salon-offline-copy';
 
-/** Stops the copy being saved again (offline-copy.ts keeps it while the staff pages are open). */
+/** Stops the copy being saved again (features/offline/offline-copy.ts keeps it while the staff pages are open). */
 let stopSaving: (() => void) | null = null;
 
 export function savingStartedWith(stop: () => void): void {

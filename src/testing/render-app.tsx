@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { mockDb } from '#mocks/db.ts';
 import { DEMO_ACCOUNTS } from '#mocks/team-db.ts';
 import { App, createApp } from '../app.tsx';
-import { primeMe } from '../features/auth/api/me.ts';
+import { primeMe } from '../lib/me.ts';
 import { setLoggedIn } from '../lib/login-flag.ts';
 
 type RenderAppOptions = {

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
 import { scenarioOff, startScenario } from '#mocks/scenarios.ts';
 import { auditKeys, auditQueries } from '../audit/api/audit-queries.ts';
-import { meKeys } from '../auth/api/me.ts';
+import { meKeys } from '../../lib/me.ts';
 import { sessionsQuery } from '../team/api/account.ts';
 import { staffQuery } from '../team/api/staff.ts';
 import { clientKeys, clientQueries } from '../clients/api/client-queries.ts';
@@ -25,7 +25,7 @@ import { renderApp } from '../../testing/render-app.tsx';
 import { nina } from '../../testing/sample-clients.ts';
 import { loadQuery } from './load-query.ts';
 import { keepOfflineCopy, restoreOfflineCopy } from './offline-copy.ts';
-import { forgetOfflineCopy, OFFLINE_COPY_KEY } from './offline-copy-store.ts';
+import { forgetOfflineCopy, OFFLINE_COPY_KEY } from '../../lib/offline-copy-store.ts';
 import { forgetSavedChanges } from '../../lib/waiting-changes-store.ts';
 
 const olga = {

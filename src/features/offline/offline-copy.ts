@@ -6,7 +6,7 @@
  *
  * The copy is personal data on what may be a shared PC, so it belongs to one login: restored only for the account
  * that saved it (the persister's `buster`), only if saved since this login, and never once the login is older than
- * a session can last; offline-copy-store.ts removes it on Sign Out, at the session's end and when another account
+ * a session can last; lib/offline-copy-store.ts removes it on Sign Out, at the session's end and when another account
  * logs in.
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
@@ -14,7 +14,7 @@ import { defaultShouldDehydrateQuery, hydrate, type DehydratedState, type QueryC
 import { persistQueryClientSave, persistQueryClientSubscribe, type Persister } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { Login } from '../../lib/login-flag.ts';
-import { forgetOfflineCopy, OFFLINE_COPY_KEY, savingStartedWith } from './offline-copy-store.ts';
+import { forgetOfflineCopy, OFFLINE_COPY_KEY, savingStartedWith } from '../../lib/offline-copy-store.ts';
 
 /**
  * idb-keyval's own database and store (where the copy's key is), with each write's transaction committed as soon as it

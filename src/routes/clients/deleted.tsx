@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { DeletedClient } from '#contract/api';
 import { DataTable, queryStatusMessage } from '../../components/data-table.tsx';
-import { useIsOwner } from '../../features/auth/api/me.ts';
+import { useIsOwner } from '../../lib/me.ts';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { useRestoreClient } from '../../features/clients/api/restore-client.ts';
 import { EraseClientButton } from '../../features/clients/components/erase-client-button.tsx';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useIsOwner } from '../../features/auth/api/me.ts';
+import { useIsOwner } from '../../lib/me.ts';
 import { clientFromList, clientQueries } from '../../features/clients/api/client-queries.ts';
 import { EditClientOffline, EditClientPage } from '../../features/clients/components/edit-client-page.tsx';
 import { loadQuery } from '../../features/offline/load-query.ts';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useIsOwner } from '../../features/auth/api/me.ts';
+import { useIsOwner } from '../../lib/me.ts';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { ClientFinder } from '../../features/clients/components/client-finder.tsx';
 import { ClientsTable } from '../../features/clients/components/clients-table.tsx';

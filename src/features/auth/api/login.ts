@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LoginRequest } from '#contract/api';
 import type { LoginSecondStep } from '#contract/passkeys';
@@ -7,10 +7,7 @@ import { apiPaths } from '#contract/paths';
 import { SESSION_EXPIRES_HEADER } from '#contract/session-expires';
 import { apiResponse } from '../../../lib/api-client.ts';
 import { ApiError, MalformedResponseError } from '../../../lib/api-errors.ts';
-import { currentLogin, setLoggedIn } from '../../../lib/login-flag.ts';
-import { primeMe } from './me.ts';
-import { forgetOfflineCopy } from '../../offline/offline-copy-store.ts';
-import { discardUnsavedChanges } from '../../../lib/waiting-changes-store.ts';
+import { loggedIn } from '../../../lib/logged-in.ts';
 
 type LoggedIn = {
   /** The Session-Expires header: when the session ends at the latest; null from a server that does not send it. */
@@ -45,23 +42,6 @@ export function useLogin() {
     },
     onSuccess: ({ sessionExpires, body }, { username }) => loggedIn(queryClient, username, sessionExpires, body),
   });
-}
-
-/**
- * What a session that began does here: after a login, and after a sign-in link set the password (issue 28). `body` is
- * the response's: `{ username, role }` from this project's server, so the role is known at once (GET /api/me asks
- * when it does not say).
- */
-export function loggedIn(queryClient: QueryClient, username: string, sessionExpires: string | null, body: unknown): void {
-  if (currentLogin()?.account !== username) {
-    queryClient.removeQueries();
-    void forgetOfflineCopy();
-  }
-  // Also after the session ended (when nobody is logged in here): only this account's changes are kept.
-  void discardUnsavedChanges(queryClient, username);
-  primeMe(queryClient, body);
-  setLoggedIn(username, sessionExpires);
-  void queryClient.resumePausedMutations();
 }
 
 /** POST /login's 401 for an account that asks for its passkey after the password: the options of that step. */

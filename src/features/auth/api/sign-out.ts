@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { clearLoggedIn } from '../../../lib/login-flag.ts';
-import { forgetOfflineCopy } from '../../offline/offline-copy-store.ts';
+import { forgetOfflineCopy } from '../../../lib/offline-copy-store.ts';
 import { discardUnsavedChanges } from '../../../lib/waiting-changes-store.ts';
 
 /** POST {host}/logout ends the session on the server as well. */

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { confirmLeaving } from '../../../lib/leave-guard.ts';
 import { useUnsavedCount } from '../../../lib/waiting-changes-store.ts';
-import { useIsOwner } from '../api/me.ts';
+import { useIsOwner } from '../../../lib/me.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 /**

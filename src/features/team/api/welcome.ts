@@ -3,7 +3,7 @@ import { apiPaths } from '#contract/paths';
 import { SESSION_EXPIRES_HEADER } from '#contract/session-expires';
 import { Me, WelcomeLink } from '#contract/team';
 import { apiRequest, apiResponse } from '../../../lib/api-client.ts';
-import { loggedIn } from '../../auth/api/login.ts';
+import { loggedIn } from '../../../lib/logged-in.ts';
 
 /** GET /welcome-links/:token: whose link it is; 410 once it is used or past its 24 hours. */
 export const welcomeLinkQuery = (token: string) =>
