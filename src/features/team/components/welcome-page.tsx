@@ -3,7 +3,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { NewPassword, passwordMessages, SIGN_IN_LINK_EXPIRED } from '#contract/team';
 import { ApiError } from '../../../lib/api-errors.ts';
-import { loadStaffNavBar } from '../../auth/components/load-staff-nav-bar.ts';
 import { useSetPassword, welcomeLinkQuery } from '../api/welcome.ts';
 import { failureMessage, Field } from './team-parts.tsx';
 import './team.css';
@@ -11,8 +10,14 @@ import './team.css';
 /** A used, expired or unknown link: the server answers 410 (or 404). */
 const isExpired = (error: unknown) => error instanceof ApiError && (error.status === 410 || error.status === 404);
 
+type WelcomePageProps = {
+  token: string;
+  /** Called as the new password is sent: the route fetches the logged-in nav bar then, as the login form does. */
+  onPasswordSent: () => void;
+};
+
 /** `/welcome/{token}`: a new member (or one whose password was reset) sets a password and is logged in. */
-export function WelcomePage({ token }: { token: string }) {
+export function WelcomePage({ token, onPasswordSent }: WelcomePageProps) {
   const link = useQuery({ ...welcomeLinkQuery(token), retry: false });
   const setPassword = useSetPassword(token);
   if (isExpired(link.error) || isExpired(setPassword.error)) {
@@ -33,10 +38,15 @@ export function WelcomePage({ token }: { token: string }) {
       </div>
     );
   }
-  return <SetPasswordForm username={link.data.username} setPassword={setPassword} />;
+  return <SetPasswordForm username={link.data.username} setPassword={setPassword} onPasswordSent={onPasswordSent} />;
 }
 
-function SetPasswordForm({ username, setPassword }: { username: string; setPassword: ReturnType<typeof useSetPassword> }) {
+type SetPasswordFormProps = Pick<WelcomePageProps, 'onPasswordSent'> & {
+  username: string;
+  setPassword: ReturnType<typeof useSetPassword>;
+};
+
+function SetPasswordForm({ username, setPassword, onPasswordSent }: SetPasswordFormProps) {
   const navigate = useNavigate();
   const [password, setPasswordValue] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -53,7 +63,7 @@ function SetPasswordForm({ username, setPassword }: { username: string; setPassw
     };
     setErrors(next);
     if (next.password || next.repeat) return;
-    void loadStaffNavBar();
+    onPasswordSent();
     setPassword.mutate(password, { onSuccess: () => void navigate({ to: '/clients' }) });
   };
 
