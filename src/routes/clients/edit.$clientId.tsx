@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useIsOwner } from '../../lib/me.ts';
 import { clientFromList, clientQueries } from '../../features/clients/api/client-queries.ts';
 import { EditClientOffline, EditClientPage } from '../../features/clients/components/edit-client-page.tsx';
+import { MergeHistoryDetails } from '../../features/merge/components/merge-details.tsx';
 import { loadQuery } from '../../features/offline/load-query.ts';
 import { useIsOnline } from '../../lib/reachability.ts';
 
@@ -21,8 +22,8 @@ function EditClientRoute() {
   const { clientId } = Route.useParams();
   const { data } = useSuspenseQuery(clientQueries.detail(clientId));
   const owner = useIsOwner();
-  // Another client is another page: its state starts afresh.
-  return <EditClientPage key={clientId} clientId={clientId} opened={data} owner={owner} />;
+  // Another client is another page: its state starts afresh. Its history shows each merge's details (features/merge).
+  return <EditClientPage key={clientId} clientId={clientId} opened={data} owner={owner} historyEntryDetails={MergeHistoryDetails} />;
 }
 
 /** Offline, a client is waited for only when the offline copy does not have it (features/offline/load-query.ts). */

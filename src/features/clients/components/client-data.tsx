@@ -3,14 +3,21 @@ import type { Client } from '#contract/api';
 import { ActionFailure } from '../../../components/action-failure.tsx';
 import { useExportClient } from '../api/export-client.ts';
 import { lastListView } from '../utils/last-list-view.ts';
-import { ClientHistory } from './client-history.tsx';
+import { ClientHistory, type HistoryEntryDetails } from './client-history.tsx';
 import { EraseClientButton } from './erase-client-button.tsx';
+
+type ClientDataProps = {
+  client: Client;
+  owner: boolean;
+  /** What the route shows under an entry of the history (client-history.tsx). */
+  historyEntryDetails?: HistoryEntryDetails;
+};
 
 /**
  * Below the edit form: what is held about the client (GDPR articles 15, 17 and 20): its history, and for an owner
  * (issue 28; `owner` is false while the role is not known) its export and erasure.
  */
-export function ClientData({ client, owner }: { client: Client; owner: boolean }) {
+export function ClientData({ client, owner, historyEntryDetails }: ClientDataProps) {
   const navigate = useNavigate();
   const exportData = useExportClient();
   return (
@@ -34,7 +41,7 @@ export function ClientData({ client, owner }: { client: Client; owner: boolean }
         {/* Also once a 403 has hidden the button: the server's reason stays where the action was. */}
         <ActionFailure error={exportData.error} failed="The data could not be exported" />
       </div>
-      <ClientHistory clientId={client._id} />
+      <ClientHistory clientId={client._id} entryDetails={historyEntryDetails} />
     </>
   );
 }

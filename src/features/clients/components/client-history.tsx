@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import type { ClientChange } from '#contract/api';
-import type { MergeSummary } from '#contract/merge';
 import { NOT_AVAILABLE_OFFLINE } from '../../../lib/reachability.ts';
-import { mergesOfQuery } from '../../merge/api/merges.ts';
-import { MergeDetails, mergeOfEntry } from '../../merge/components/merge-details.tsx';
 import { clientQueries } from '../api/client-queries.ts';
 import { FIELD_LABELS, shownValue } from '../utils/client-fields.ts';
 import { formatRegistrationTime } from '../utils/date-time.ts';
@@ -31,17 +29,16 @@ function changedFields(change: ClientChange): string[] {
   );
 }
 
-function mergeEntry(change: ClientChange, merges: readonly MergeSummary[] | undefined, clientId: string) {
-  const merge = mergeOfEntry(change, merges);
-  return merge && <MergeDetails merge={merge} clientId={clientId} />;
-}
+/**
+ * A slot under each entry of the history, which the route fills: another feature's details of a change (the merge's,
+ * features/merge). Clients, the core feature, imports no other.
+ */
+export type HistoryEntryDetails = ComponentType<HistoryEntryDetailsProps>;
+export type HistoryEntryDetailsProps = { change: ClientChange; clientId: string };
 
 /** The edit page's "History": every change of the client, newest first, who and when. */
-export function ClientHistory({ clientId }: { clientId: string }) {
+export function ClientHistory({ clientId, entryDetails: EntryDetails }: { clientId: string; entryDetails?: HistoryEntryDetails }) {
   const history = useQuery(clientQueries.history(clientId));
-  // Asked for only when the history has a merge: who with, which fields from where, and its "Undo merge".
-  const merged = history.data?.some((change) => change.kind === 'merged') ?? false;
-  const merges = useQuery({ ...mergesOfQuery(clientId), enabled: merged });
   return (
     <section className="card history" aria-labelledby="history-title">
       <h2 id="history-title" className="history__title">
@@ -62,7 +59,7 @@ export function ClientHistory({ clientId }: { clientId: string }) {
                   {line}
                 </span>
               ))}
-              {mergeEntry(change, merges.data, clientId)}
+              {EntryDetails && <EntryDetails change={change} clientId={clientId} />}
             </li>
           ))}
         </ol>

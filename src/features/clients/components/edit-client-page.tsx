@@ -9,6 +9,7 @@ import { useEditClient } from '../hooks/use-edit-client.ts';
 import { noticeDeleted } from '../utils/client-notices.ts';
 import { lastListView } from '../utils/last-list-view.ts';
 import { ClientData } from './client-data.tsx';
+import type { HistoryEntryDetails } from './client-history.tsx';
 import { ClientForm, clientFormId, emptyClientFormValues } from './client-form.tsx';
 import { ClientSavedMessage, SAVED_ON_THIS_DEVICE } from './client-saved-message.tsx';
 import { DeleteClientButton } from './delete-client-button.tsx';
@@ -16,12 +17,20 @@ import { EditConflict } from './edit-conflict.tsx';
 
 const formId = clientFormId('edit');
 
+type EditClientPageProps = {
+  clientId: string;
+  opened?: VersionedClient;
+  owner: boolean;
+  /** What the route shows under an entry of the client's history (client-history.tsx's slot). */
+  historyEntryDetails?: HistoryEntryDetails;
+};
+
 /**
  * The edit form, with what several staff need (use-edit-client.ts): a colleague's change since it was opened is shown
  * (EditConflict, the delete's second question), never overwritten unseen. Without a client (its load failed) the form
  * stays empty and disabled. `owner`: the owner's controls show (issue 28); false while the role is not known.
  */
-export function EditClientPage({ clientId, opened, owner }: { clientId: string; opened?: VersionedClient; owner: boolean }) {
+export function EditClientPage({ clientId, opened, owner, historyEntryDetails }: EditClientPageProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const onDeleted = (deleted?: Client) => {
@@ -40,7 +49,7 @@ export function EditClientPage({ clientId, opened, owner }: { clientId: string; 
     );
   }
   return (
-    <EditClientCard after={client && <ClientData client={client} owner={owner} />}>
+    <EditClientCard after={client && <ClientData client={client} owner={owner} historyEntryDetails={historyEntryDetails} />}>
       {state.liveNote && !conflict && (
         <p className="form__note" role="status">
           {state.liveNote}

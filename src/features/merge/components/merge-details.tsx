@@ -1,13 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ClientChange } from '#contract/api';
 import type { MergeSummary } from '#contract/merge';
+import type { HistoryEntryDetailsProps } from '../../clients/components/client-history.tsx';
 import { FIELD_LABELS } from '../../clients/utils/client-fields.ts';
 import { clientName } from '../../clients/utils/client-notices.ts';
-import { useUndoMerge } from '../api/merges.ts';
+import { mergesOfQuery, useUndoMerge } from '../api/merges.ts';
 import { noticeUnmerged, undoMergeFailure } from '../utils/merge-notices.ts';
 
+/**
+ * Under a client's history's `merged` entries (the edit route fills clients' slot with it): who with, which fields
+ * from where, and its "Undo merge". The client's merges are asked for only when its history has a merge.
+ */
+export function MergeHistoryDetails({ change, clientId }: HistoryEntryDetailsProps) {
+  return change.kind === 'merged' ? <MergedEntryDetails change={change} clientId={clientId} /> : null;
+}
+
+function MergedEntryDetails({ change, clientId }: HistoryEntryDetailsProps) {
+  const merges = useQuery(mergesOfQuery(clientId));
+  const merge = mergeOfEntry(change, merges.data);
+  return merge ? <MergeDetails merge={merge} clientId={clientId} /> : null;
+}
+
 /** The merge a history's `merged` entry records, among the client's merges: by the version it gave the kept client, or its time. */
-export function mergeOfEntry(change: ClientChange, merges: readonly MergeSummary[] | undefined): MergeSummary | undefined {
-  if (change.kind !== 'merged') return undefined;
+function mergeOfEntry(change: ClientChange, merges: readonly MergeSummary[] | undefined): MergeSummary | undefined {
   return merges?.find((merge) =>
     merge.client._id === change.clientId
       ? merge.version === change.version
@@ -19,7 +34,7 @@ export function mergeOfEntry(change: ClientChange, merges: readonly MergeSummary
  * Under a history's `merged` entry: with whom, which fields came from the other client, and, on the kept client's
  * history, "Undo merge" for 30 days unless it was taken back.
  */
-export function MergeDetails({ merge, clientId }: { merge: MergeSummary; clientId: string }) {
+function MergeDetails({ merge, clientId }: { merge: MergeSummary; clientId: string }) {
   const undo = useUndoMerge();
   const fromOther = FIELD_LABELS.filter(([field]) => merge.fields[field] === 'other').map(([, label]) => label);
   // The history of the client that left the list (seen once the merge is undone): into whom, and what it gave.
