@@ -1,0 +1,67 @@
+/**
+ * What the offline copy of the cache (features/offline, kept from the root layout) leaves out of the other features'
+ * data: who signed in from where, who has access. Here, in the app layer, since it spans features: a feature imports
+ * no other (eslint.config.js). IndexedDB from fake-indexeddb (jsdom has none), as in offline-copy.test.tsx.
+ */
+import 'fake-indexeddb/auto';
+import { hashKey } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { waitFor } from '@testing-library/react';
+import { get } from 'idb-keyval';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
+import { mockDb } from '#mocks/db.ts';
+import { auditKeys, auditQueries } from '../features/audit/api/audit-queries.ts';
+import { clientKeys, clientQueries } from '../features/clients/api/client-queries.ts';
+import { keepOfflineCopy } from '../features/offline/offline-copy.ts';
+import { sessionsQuery } from '../features/team/api/account.ts';
+import { staffQuery } from '../features/team/api/staff.ts';
+import type { Login } from '../lib/login-flag.ts';
+import { forgetOfflineCopy, OFFLINE_COPY_KEY } from '../lib/offline-copy-store.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+
+/** The queries the stored copy holds, by their hashes. */
+async function savedQueries(): Promise<string[]> {
+  const copy = await get<string>(OFFLINE_COPY_KEY);
+  return copy ? (JSON.parse(copy) as PersistedClient).clientState.queries.map((query) => query.queryHash) : [];
+}
+
+/** A login `ago` ms ago, whose session lasts the default length. */
+const loginOf = (account: string, ago: number): Login => {
+  const at = Date.now() - ago;
+  return { account, at, endsAt: at + DEFAULT_SESSION_MAX_MS };
+};
+
+/** The persister writes at most once a second: a change waits for the next write. */
+const nextWrite = { timeout: 3000 };
+
+afterEach(() => forgetOfflineCopy());
+
+describe('the offline copy of the cache', () => {
+  it('leaves out the audit trail: who signed in from where stays on the server (meta offlineCopy: false)', async () => {
+    mockDb.startSession();
+    mockDb.recordAudit({ kind: 'sign-in', actor: 'admin' });
+    const queryClient = createQueryClient({ onUnauthorized: () => {}, retry: false });
+    const stop = keepOfflineCopy(queryClient, loginOf('admin', 1000));
+    const trail = auditQueries.trail({});
+    expect((await queryClient.fetchInfiniteQuery(trail)).pages[0]?.entries).toHaveLength(1);
+    await queryClient.fetchQuery(clientQueries.list());
+    await waitFor(async () => expect(await savedQueries()).toContain(hashKey(clientKeys.lists())), nextWrite);
+    expect(await savedQueries()).not.toContain(hashKey(auditKeys.trail({})));
+    stop();
+  });
+
+  it('leaves out the staff page and the account’s sessions: who has access, from where (meta offlineCopy: false)', async () => {
+    mockDb.startSession();
+    const queryClient = createQueryClient({ onUnauthorized: () => {}, retry: false });
+    const stop = keepOfflineCopy(queryClient, loginOf('admin', 1000));
+    expect(await queryClient.fetchQuery(staffQuery())).not.toHaveLength(0);
+    expect(await queryClient.fetchQuery(sessionsQuery())).not.toHaveLength(0);
+    await queryClient.fetchQuery(clientQueries.list());
+    await waitFor(async () => expect(await savedQueries()).toContain(hashKey(clientKeys.lists())), nextWrite);
+    const saved = await savedQueries();
+    expect(saved).not.toContain(hashKey(staffQuery().queryKey));
+    expect(saved).not.toContain(hashKey(sessionsQuery().queryKey));
+    stop();
+  });
+});
