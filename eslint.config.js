@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
@@ -31,6 +32,26 @@ const importStyle = (folder) => ({
       },
     ],
   },
+});
+
+/** Every folder of src/features/ is a feature with walls: a new one gets its zone without being listed here. */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** The core feature: the others plug into it, and it imports none of them. */
+const CORE_FEATURE = 'clients';
+/**
+ * @param {string} feature a folder of src/features/
+ * @returns {{ target: string, from: string, except: string[], message: string }}
+ */
+const featureWalls = (feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: feature === CORE_FEATURE ? [`./${feature}`] : [`./${feature}`, `./${CORE_FEATURE}`],
+  message:
+    feature === CORE_FEATURE
+      ? `${CORE_FEATURE} is the core feature and imports no other: the others plug into it (its slots, the query client), composed in a route.`
+      : `Features import only lib/, components/, contract/ and the core feature ${CORE_FEATURE}; compose features in a route or plug into ${CORE_FEATURE}' slots, and move what several need (not a feature) to lib/.`,
 });
 
 export default defineConfig(
@@ -71,17 +92,14 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended, pluginQuery.configs['flat/recommended'], pluginRouter.configs['flat/recommended']],
     rules: {
       // The SPA's layers import one way (bulletproof-react's zones): routes (the app) → features → lib and components.
-      // `clients` is the core feature: offline and live-updates plug into it through the query client and hooks
-      // registered at the app root, never the other way round. import-x/no-cycle sees files; these see features.
+      // Each feature has walls: it imports lib/, components/, contract/ and the core feature `clients` only; the others
+      // plug into `clients` (its slots, the query client) and are composed in routes, never by importing each other,
+      // and `clients` imports none of them. import-x/no-cycle sees files; these see features, so no cycle between them.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            {
-              target: './src/features/clients',
-              from: ['./src/features/offline', './src/features/live-updates'],
-              message: 'clients is the core feature: offline and live-updates plug into it, not the other way round.',
-            },
+            ...FEATURES.map(featureWalls),
             { target: './src/features', from: './src/routes', message: 'Features do not import routes (the app layer).' },
             {
               target: ['./src/lib', './src/components'],
