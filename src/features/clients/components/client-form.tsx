@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useLocation } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { ClientInput, type Client, type ClientInputBody } from '#contract/api';
 import { emailKey } from '#contract/text';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -86,30 +86,20 @@ export function ClientForm({
   onEditedChange,
 }: ClientFormProps) {
   const page = useLocation({ select: (location) => location.pathname });
+  const form = useForm<ClientFormValues>({
+    defaultValues,
+    // Checked with the API contract; sent raw, as typed (the datetime-local value, SPEC.md section 7).
+    resolver: zodResolver(ClientInput, undefined, { raw: true }),
+  });
   const {
     register,
     handleSubmit,
     getValues,
     setValue,
-    reset,
     control,
     formState: { errors, isDirty },
-  } = useForm<ClientFormValues>({
-    defaultValues,
-    // Checked with the API contract; sent raw, as typed (the datetime-local value, SPEC.md section 7).
-    resolver: zodResolver(ClientInput, undefined, { raw: true }),
-  });
-  const [opened] = useState(defaultValues);
-  // Before `theirs` below: a field typed here keeps what was typed.
-  useEffect(() => {
-    if (!typedBefore) return;
-    for (const { name } of FIELDS) {
-      if (typedBefore[name] !== opened[name]) setValue(name, typedBefore[name], { shouldDirty: true });
-    }
-  }, [typedBefore, opened, setValue]);
-  useEffect(() => {
-    if (theirs) reset(theirs, { keepDirtyValues: true });
-  }, [theirs, reset]);
+  } = form;
+  const opened = useTypedAndTheirs(form, defaultValues, typedBefore, theirs);
   useEffect(() => onEditedChange?.(isDirty), [isDirty, onEditedChange]);
   const typed = useWatch({ control });
   const restored = useRestoredDraft(page, setValue, disabled);
@@ -207,6 +197,30 @@ function ClientFormField({ id, label, type, error, their, input }: ClientFormFie
       )}
     </div>
   );
+}
+
+/**
+ * Puts the values typed before over those the form opened with (`defaultValues`), as the user's changes, then a
+ * colleague's (`theirs`) on the fields not changed here. Returns the values the form opened with.
+ */
+function useTypedAndTheirs(
+  { setValue, reset }: UseFormReturn<ClientFormValues>,
+  defaultValues: ClientFormValues,
+  typedBefore: ClientFormValues | undefined,
+  theirs: ClientFormValues | undefined,
+): ClientFormValues {
+  const [opened] = useState(defaultValues);
+  // Before `theirs` below: a field typed here keeps what was typed.
+  useEffect(() => {
+    if (!typedBefore) return;
+    for (const { name } of FIELDS) {
+      if (typedBefore[name] !== opened[name]) setValue(name, typedBefore[name], { shouldDirty: true });
+    }
+  }, [typedBefore, opened, setValue]);
+  useEffect(() => {
+    if (theirs) reset(theirs, { keepDirtyValues: true });
+  }, [theirs, reset]);
+  return opened;
 }
 
 /** Puts back the draft kept for this page, as changes (so leaving asks). True when it did. */
