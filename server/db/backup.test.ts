@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { aClient, createClient, loggedIn, temporaryDirectory, type LoggedInApp } from '../testing/test-app.ts';
-import { migrations } from './migrations.ts';
+import { migrations } from './migrations/index.ts';
 import { backupDatabase, backupDirectoryOf, DatabaseFileError, timestampedFile, type CopyProgress } from './backup.ts';
 
 /** Adds `count` clients straight through Kysely (enough rows for a backup of many pages). */

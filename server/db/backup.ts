@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { migrations } from './migrations.ts';
+import { migrations } from './migrations/index.ts';
 
 /** An expected problem (missing file, not a salon database, …): its message is the whole story, one line. */
 export class DatabaseFileError extends Error {

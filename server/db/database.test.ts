@@ -5,7 +5,7 @@ import { Kysely, Migrator, sql, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../testing/test-app.ts';
 import { openDatabase } from './database.ts';
-import { migrations } from './migrations.ts';
+import { migrationProvider, migrations } from './migrations/index.ts';
 
 describe('openDatabase', () => {
   it('creates the directory and the file, with WAL, synchronous=FULL, foreign keys, secure_delete, and no busy wait inside SQLite', async () => {
@@ -60,7 +60,7 @@ describe('openDatabase', () => {
     const raw = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SqliteDatabase(file) }) });
     try {
       await sql`PRAGMA journal_mode = WAL`.execute(raw);
-      const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      const migrator = new Migrator({ db: raw, provider: migrationProvider });
       expect((await migrator.migrateTo('0005_idempotency_keys')).error).toBeUndefined();
       // An older version: secure_delete off (SQLite's default), a client registered, then removed.
       await sql`INSERT INTO clients (id, first_name, last_name, email, registration_date_time, created_at, updated_at)

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { freshTestDatabase } from '../testing/test-database.ts';
 import { openDatabase, type DatabaseConfig } from './database.ts';
-import { migrations } from './migrations.ts';
+import { migrationProvider, migrations } from './migrations/index.ts';
 
 function rawDatabase(config: DatabaseConfig): Kysely<unknown> {
   return new Kysely({
@@ -51,7 +51,7 @@ describe('the migrations', () => {
       const then = (await recorded()).rows;
       expect(then.map((row) => row.name)).toEqual(RELEASED);
 
-      const now = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      const now = new Migrator({ db: raw, provider: migrationProvider });
       const pending = (await now.getMigrations())
         .filter((migration) => migration.executedAt === undefined)
         .map((migration) => migration.name);
@@ -72,7 +72,7 @@ describe('migration 0003_client_changes', () => {
     const config = await freshTestDatabase();
     const raw = rawDatabase(config);
     try {
-      const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      const migrator = new Migrator({ db: raw, provider: migrationProvider });
       const { error } = await migrator.migrateTo('0002_shared_state');
       expect(error).toBeUndefined();
       const row = (id: string, firstName: string, createdAt: string) => ({
@@ -125,7 +125,7 @@ describe('migration 0007_team', () => {
     const raw = rawDatabase(config);
     const at = '2025-01-01T00:00:00.000Z';
     try {
-      const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      const migrator = new Migrator({ db: raw, provider: migrationProvider });
       const { error } = await migrator.migrateTo('0006_rewrite_without_removed_rows');
       expect(error).toBeUndefined();
       const account = (id: string) => ({ id, username: id, password_hash: 'x', created_at: at, password_changed_at: at });
@@ -185,7 +185,7 @@ describe('migration 0008_imports', () => {
       after: '{}',
     });
     try {
-      const migrator = new Migrator({ db: raw, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      const migrator = new Migrator({ db: raw, provider: migrationProvider });
       const { error } = await migrator.migrateTo('0007_team');
       expect(error).toBeUndefined();
       const before = raw as Kysely<{ client_changes: ReturnType<typeof entry> }>;

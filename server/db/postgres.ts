@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { FailureEpisodes } from '../background/background-tasks.ts';
 import { CommitSignal, sharedPoll, type WatchedTables } from './commit-signal.ts';
 import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
-import { migrateToLatest } from './migrations.ts';
+import { migrateToLatest } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
 export type PostgresConfig = {

@@ -6,7 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { aClient, asStaff, createClient, createTestApp, loggedIn, logIn, STAFF, temporaryDirectory } from '../testing/test-app.ts';
 import { backupDatabase, DatabaseFileError } from './backup.ts';
-import { migrations } from './migrations.ts';
+import { migrations } from './migrations/index.ts';
 import { restoreDatabase } from './restore.ts';
 
 const AT = new Date(2026, 4, 6, 7, 8, 9);

@@ -26,7 +26,7 @@ import {
 
 export type RestoreOptions = {
   now?: () => Date;
-  /** The migrations this version knows (all of migrations.ts); tests pass others. */
+  /** The migrations this version knows (all of migrations/index.ts); tests pass others. */
   knownMigrations?: readonly string[];
 };
 

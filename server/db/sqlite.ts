@@ -5,7 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { CommitSignal, sharedPoll, type WatchedTables } from './commit-signal.ts';
 import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
-import { migrateToLatest } from './migrations.ts';
+import { migrateToLatest } from './migrations/index.ts';
 import { NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
 import type { Database } from './schema.ts';
 
