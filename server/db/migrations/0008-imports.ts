@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../engine.ts';
+import { replaceChangeKindsCheck } from './change-kinds-check.ts';
 
 export async function up(db: Kysely<unknown>) {
   const postgres = isPostgres(db);
@@ -30,38 +31,11 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.createIndex('imports_at').on('imports').column('at').execute();
   await db.schema.createIndex('imports_actor_idempotency_key').on('imports').columns(['actor', 'idempotency_key']).unique().execute();
 
-  const kinds = sql`kind IN ('registered', 'updated', 'deleted', 'restored', 'erased', 'imported')`;
-  if (postgres) {
-    await db.schema.alterTable('client_changes').addColumn('batch_id', 'text').execute();
-    await sql`ALTER TABLE client_changes DROP CONSTRAINT client_changes_kind_check`.execute(db);
-    await sql`ALTER TABLE client_changes ADD CONSTRAINT client_changes_kind_check CHECK (${kinds})`.execute(db);
-  } else {
-    const counter = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'client_changes'`.execute(db);
-    await db.schema
-      .createTable('client_changes_0008')
-      .addColumn('seq', 'integer', (column) => column.primaryKey().autoIncrement())
-      .addColumn('client_id', 'text', (column) => column.notNull())
-      .addColumn('version', 'integer', (column) => column.notNull())
-      .addColumn('kind', 'text', (column) => column.notNull().check(kinds))
-      .addColumn('actor', 'text', (column) => column.notNull())
-      .addColumn('at', 'text', (column) => column.notNull())
-      .addColumn('before', 'text')
-      .addColumn('after', 'text')
-      .addColumn('batch_id', 'text')
-      .execute();
-    await sql`
-          INSERT INTO client_changes_0008 (seq, client_id, version, kind, actor, at, before, after)
-          SELECT seq, client_id, version, kind, actor, at, before, after FROM client_changes ORDER BY seq`.execute(db);
-    await db.schema.dropTable('client_changes').execute();
-    await sql`ALTER TABLE client_changes_0008 RENAME TO client_changes`.execute(db);
-    await db.schema.createIndex('client_changes_client_id_seq').on('client_changes').columns(['client_id', 'seq']).execute();
-    const through = counter.rows[0]?.seq;
-    if (through !== undefined) {
-      await sql`UPDATE sqlite_sequence SET seq = max(seq, ${through}) WHERE name = 'client_changes'`.execute(db);
-      await sql`INSERT INTO sqlite_sequence (name, seq) SELECT 'client_changes', ${through} WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'client_changes')`.execute(
-        db,
-      );
-    }
-  }
-  await db.schema.createIndex('client_changes_batch_id').on('client_changes').column('batch_id').execute();
+  // SQLite's rebuilt log comes with batch_id and its index; PostgreSQL adds both to the log it has.
+  if (postgres) await db.schema.alterTable('client_changes').addColumn('batch_id', 'text').execute();
+  await replaceChangeKindsCheck(db, sql`kind IN ('registered', 'updated', 'deleted', 'restored', 'erased', 'imported')`, {
+    rebuiltAs: 'client_changes_0008',
+    copied: ['seq', 'client_id', 'version', 'kind', 'actor', 'at', 'before', 'after'],
+  });
+  if (postgres) await db.schema.createIndex('client_changes_batch_id').on('client_changes').column('batch_id').execute();
 }
