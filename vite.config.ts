@@ -104,6 +104,37 @@ const POSTGRES_TESTS = [
   'server/**/*.postgres.test.ts',
 ];
 
+/**
+ * The `*.test.ts` files of src/, mocks/ and contract/ that need a page (document, window, its storage, a relative URL
+ * for fetch): they run in jsdom with the SPA's setup, as the `.tsx` tests do. The others run in Node (`spa-node`):
+ * jsdom and the SPA's setup cost about a second a file (docs/decisions/027-ci-time.md, issue 39). A new `.ts` test that
+ * reads `document` fails in Node with "document is not defined": add it here.
+ */
+const DOM_TESTS = [
+  'contract/api.test.ts',
+  'mocks/handlers/passkeys.test.ts',
+  'mocks/mock-panel.test.ts',
+  'mocks/personas.test.ts',
+  'mocks/scenarios.test.ts',
+  'src/features/clients/utils/form-drafts.test.ts',
+  'src/features/live-updates/connection.test.ts',
+  'src/lib/api-client.test.ts',
+  'src/lib/reachability.test.ts',
+];
+
+/**
+ * What `npm run test:slow` runs, not `npm test`: the tests that start processes (the staff, backup and restore
+ * commands, the lock holder of a database outage) or build the app. Each waits for a new Node, tsx or Vite to start
+ * (issue 39, decision 027).
+ */
+const SLOW_TESTS = [
+  'server/cli/backup-command.test.ts',
+  'server/cli/staff-command.test.ts',
+  'server/db/restore.test.ts',
+  'server/background/database-outage.test.ts',
+  'scripts/**/*.test.ts',
+];
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   const proxyToRealServer = env.VITE_API_MOCKING === 'false';
@@ -184,8 +215,29 @@ export default defineConfig(({ mode }) => {
             name: 'spa',
             environment: 'jsdom',
             globals: true,
-            include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'contract/**/*.test.ts'],
+            include: ['src/**/*.test.tsx', ...DOM_TESTS],
             setupFiles: ['src/testing/setup.ts'],
+          },
+        },
+        {
+          // The SPA's and the contract's tests that need no page: Node, no setup (pure functions, zod, fast-check).
+          extends: true,
+          test: {
+            name: 'spa-node',
+            environment: 'node',
+            globals: true,
+            include: ['src/**/*.test.ts', 'contract/**/*.test.ts'],
+            exclude: DOM_TESTS,
+          },
+        },
+        {
+          // The mock's tests that need no page: Node, with the mock's server and a fresh mock store per test.
+          test: {
+            name: 'mock',
+            environment: 'node',
+            include: ['mocks/**/*.test.ts'],
+            exclude: DOM_TESTS,
+            setupFiles: ['src/testing/setup-mock-server.ts'],
           },
         },
         {
@@ -194,7 +246,7 @@ export default defineConfig(({ mode }) => {
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts'],
-            exclude: ['server/**/*.postgres.test.ts'],
+            exclude: ['server/**/*.postgres.test.ts', ...SLOW_TESTS],
           },
         },
         // npm run test:postgres: the server tests that hold for any database, and those of
@@ -221,14 +273,19 @@ export default defineConfig(({ mode }) => {
             include: ['tests/api/**/*.test.ts', 'tests/fixtures/**/*.test.ts'],
           },
         },
-        {
-          // The build's own plugins (scripts/vite-plugins/) and build step (scripts/), in Node.
-          test: {
-            name: 'build',
-            environment: 'node',
-            include: ['scripts/**/*.test.ts'],
-          },
-        },
+        // npm run test:slow (and test:coverage): the tests that start processes or build the app (SLOW_TESTS), in
+        // Node. Not in `npm test`, which stays within its 90 s (issue 39); CI runs both.
+        ...(process.env.SALON_TEST_SLOW
+          ? [
+              {
+                test: {
+                  name: 'slow',
+                  environment: 'node',
+                  include: SLOW_TESTS,
+                },
+              },
+            ]
+          : []),
       ],
     },
   };
