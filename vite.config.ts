@@ -135,6 +135,9 @@ const SLOW_TESTS = [
   'scripts/**/*.test.ts',
 ];
 
+/** The server's projects' global setup: the migrated SQLite file their tests' databases copy. */
+const SQLITE_TEMPLATE = 'server/testing/sqlite-template.ts';
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   const proxyToRealServer = env.VITE_API_MOCKING === 'false';
@@ -247,6 +250,8 @@ export default defineConfig(({ mode }) => {
             environment: 'node',
             include: ['server/**/*.test.ts'],
             exclude: ['server/**/*.postgres.test.ts', ...SLOW_TESTS],
+            // A SQLite file migrated once, which each test's database copies (server/testing/test-database.ts).
+            globalSetup: [SQLITE_TEMPLATE],
           },
         },
         // npm run test:postgres: the server tests that hold for any database, and those of
@@ -271,6 +276,7 @@ export default defineConfig(({ mode }) => {
             environment: 'node',
             // …and the example files they share (tests/fixtures).
             include: ['tests/api/**/*.test.ts', 'tests/fixtures/**/*.test.ts'],
+            globalSetup: [SQLITE_TEMPLATE],
           },
         },
         // npm run test:slow (and test:coverage): the tests that start processes or build the app (SLOW_TESTS), in
@@ -282,6 +288,7 @@ export default defineConfig(({ mode }) => {
                   name: 'slow',
                   environment: 'node',
                   include: SLOW_TESTS,
+                  globalSetup: [SQLITE_TEMPLATE],
                 },
               },
             ]

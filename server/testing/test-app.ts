@@ -1,5 +1,5 @@
 /**
- * Builds the app for a test on a fresh database (test-database.ts), with one staff account, a
+ * Builds the app for a test on a fresh, migrated database (test-database.ts), with one staff account, a
  * clock the test can move, and cheap password hashing (the OWASP cost is tested once, in
  * password.test.ts). Everything is closed and deleted when the test ends.
  */
@@ -13,7 +13,7 @@ import type { AppConfig } from '../config.ts';
 import { openDatabase, type DatabaseConfig } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { inProcessConfig } from './in-process-config.ts';
-import { freshTestDatabase } from './test-database.ts';
+import { migratedTestDatabase } from './test-database.ts';
 
 export { temporaryDirectory } from './test-database.ts';
 
@@ -56,7 +56,7 @@ export type TestAppOptions = {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database: DatabaseConfig =
-    options.database ?? (options.databaseFile ? { kind: 'sqlite', file: options.databaseFile } : await freshTestDatabase());
+    options.database ?? (options.databaseFile ? { kind: 'sqlite', file: options.databaseFile } : await migratedTestDatabase());
   const clock = options.clock ?? createClock();
   const logs: string[] = [];
   const app = await buildApp(
