@@ -48,7 +48,7 @@ const untilWritten = (check: () => Promise<void>) =>
 
 /** Vitest's fake clock (setTimeout and Date, which the persister's throttle reads), running on with real time. */
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true, advanceTimeDelta: 5 });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true, advanceTimeDelta: 1 });
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -123,19 +123,20 @@ async function restoredList(login: Login) {
   return queryClient.getQueryData(clientKeys.lists());
 }
 
-// Online again comes from the setup's resetReachability, after the app is unmounted: here, before, it would resume
-// the unmounted app's paused requests into the offline scenario.
 /**
  * Time as Vitest's fake clock tells it (setTimeout and Date, which the persister's throttle reads through TanStack's
- * timeoutManager), running on with real time (every 5 ms) and moved on by a test where it waits for the throttle's
- * second. IndexedDB (fake-indexeddb: setImmediate), React's scheduler and Testing Library's polling keep real timers.
+ * timeoutManager), running on with real time every millisecond (no later than a real setTimeout(0) would fire) and
+ * moved on by a test where it waits for the throttle's second. IndexedDB (fake-indexeddb: setImmediate), React's
+ * scheduler and Testing Library's polling keep real timers.
  */
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true, advanceTimeDelta: 5 });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true, advanceTimeDelta: 1 });
 });
 afterEach(() => {
   vi.useRealTimers();
 });
+// Online again comes from the setup's resetReachability, after the app is unmounted: here, before, it would resume
+// the unmounted app's paused requests into the offline scenario.
 afterEach(() => forgetOfflineCopy());
 
 describe('the offline copy of the cache', () => {
