@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { clearLoggedIn, isLoggedIn } from './lib/login-flag.ts';
+import { keepTypedWork } from './lib/leave-guard.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -34,6 +35,8 @@ export function createApp({ history, retry, liveUpdates = true }: AppOptions = {
   const onUnauthorized = () => {
     if (goingToLogin) return;
     const wasLoggedIn = isLoggedIn();
+    // However the app found out, a form's typed values wait for the next login (not only when its own save did).
+    if (wasLoggedIn) keepTypedWork();
     clearLoggedIn();
     queryClient.removeQueries();
     void forgetOfflineCopy();

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -115,6 +115,25 @@ describe('a session that ends while typing', () => {
     await screen.findByText('Client registered successfully!');
     expect(mockDb.listClients().map((client) => client.lastName)).toContain('Moreau');
     expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith('salon.draft'))).toEqual([]);
+  });
+
+  it('kept too when another request finds the session ended first (a refetch), not the form’s own save', async () => {
+    mockDb.setClients([nina]);
+    const { user, router, queryClient } = await renderApp('/clients/register', { loggedIn: true });
+    await typeNewClient(user);
+    mockDb.endSession();
+
+    // The account's role asked again (as when the connection comes back): its 401 ends the session for the app.
+    await act(() => queryClient.refetchQueries({ queryKey: ['me'] }).catch(() => {}));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'admin');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients/register'));
+    expect(await screen.findByLabelText('First name')).toHaveValue('Léa');
+    expect(screen.getByLabelText('Email')).toHaveValue('lea@example.com');
   });
 
   it('on the edit page too, back to that client', async () => {

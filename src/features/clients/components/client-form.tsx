@@ -103,7 +103,11 @@ export function ClientForm({
   useEffect(() => onEditedChange?.(isDirty), [isDirty, onEditedChange]);
   const typed = useWatch({ control });
   const restored = useRestoredDraft(page, setValue, disabled);
-  const leaveQuestion = useLeaveQuestion(isDirty, () => removeDraft(page));
+  const leaveQuestion = useLeaveQuestion(isDirty, {
+    onLeave: () => removeDraft(page),
+    // Another request found the session ended (a refetch, the connection coming back): kept as a save keeps it.
+    onSessionEnd: () => saveDraft(page, form.getValues()),
+  });
   const [askDuplicate, duplicateQuestion] = useDuplicateEmailQuestion(client);
 
   const save = async (values: ClientFormValues) => {
@@ -241,18 +245,18 @@ function useRestoredDraft(
  * While the form has unsaved changes, leaving it asks first: a link, Back or Sign Out get the
  * question on the page, reloading or closing the tab the browser's own.
  */
-function useLeaveQuestion(unsaved: boolean, onLeave: () => void): ReactNode {
+function useLeaveQuestion(unsaved: boolean, handlers: { onLeave: () => void; onSessionEnd: () => void }): ReactNode {
   const [answer, setAnswer] = useState<((leave: boolean) => void) | undefined>();
-  const onLeaveRef = useRef(onLeave);
+  const handlersRef = useRef(handlers);
   useEffect(() => {
-    onLeaveRef.current = onLeave;
+    handlersRef.current = handlers;
   });
   const ask = useCallback(
     () =>
       new Promise<boolean>((resolve) =>
         setAnswer(() => (leave: boolean) => {
           setAnswer(undefined);
-          if (leave) onLeaveRef.current();
+          if (leave) handlersRef.current.onLeave();
           resolve(leave);
         }),
       ),
@@ -260,7 +264,7 @@ function useLeaveQuestion(unsaved: boolean, onLeave: () => void): ReactNode {
   );
   const shouldBlockFn = useCallback(async () => !(await ask()), [ask]);
   useBlocker({ shouldBlockFn, enableBeforeUnload: unsaved, disabled: !unsaved });
-  useEffect(() => (unsaved ? setLeaveGuard(ask) : undefined), [unsaved, ask]);
+  useEffect(() => (unsaved ? setLeaveGuard(ask, () => handlersRef.current.onSessionEnd()) : undefined), [unsaved, ask]);
 
   return (
     answer && (
