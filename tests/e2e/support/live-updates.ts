@@ -8,9 +8,20 @@ import type { Page } from '@playwright/test';
 
 type MockWindow = { salonMock: { scenario(name: string): unknown } };
 
-/** In the `real` project, before the page logs in. */
+/**
+ * In the `real` project, before the page logs in. Refused with an answer (503, try again in an hour), not aborted: a
+ * request with no answer at all would tell the app it is offline, and the probe that then asks the server every 3 s
+ * would find an ended session before the test's own step does (issue 38's CI trial: 2 of 4 runs).
+ */
 export async function refuseEventStream(page: Page): Promise<void> {
-  await page.route('**/api/events', (route) => route.abort());
+  await page.route('**/api/events', (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'Retry-After': '3600' },
+      contentType: 'application/json',
+      body: '{"message":"Refused by the test"}',
+    }),
+  );
 }
 
 /** In the `mock` project, once the page has the mock (logged in). */

@@ -55,6 +55,8 @@ test.describe('never lose typed work', () => {
     await page.goto('/clients/register');
     if (backend === 'mock') await dropMockEventStream(page);
     await fillClientForm(page, client);
+    // The page's own first requests (the role, the stream) answered first: else one of them, not the save, finds out.
+    await page.waitForLoadState('networkidle');
     await endSession(page);
 
     await page.getByRole('button', { name: 'Register' }).click();

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '../fixtures.ts';
 import { clientRow, createClientThroughApi, expectAlert, logIn, loginFlag, mainNav, uniqueClient, fillClientForm } from '../support/app.ts';
+import { refuseEventStream } from '../support/live-updates.ts';
 import { endAllSessions } from '../support/sessions.ts';
 
 test('the session cookie is HttpOnly: the page cannot read it', async ({ page, context, account, baseURL }) => {
@@ -54,6 +55,12 @@ test('a session the server has ended sends the user to /login, saying so, with t
   await expect(clientRow(page, client.firstName)).toBeVisible();
 
   await test.step('on the next page load', async () => {
+    // The open page's live stream is off: it would find out first, and go to /login before the reload.
+    await refuseEventStream(page);
+    await page.reload();
+    // Nothing of this page load still under way: a request answered 401 here would clear the login flag before the
+    // reload below, which would then go to a plain /login.
+    await page.waitForLoadState('networkidle');
     expect(endAllSessions(realServer.databaseFile)).toBeGreaterThan(0);
     await page.reload();
     await expect(page).toHaveURL('/login?ended=true&redirect=%2Fclients');
@@ -64,6 +71,7 @@ test('a session the server has ended sends the user to /login, saying so, with t
 
   await test.step('on an open page, at once: its live stream’s last event says so', async () => {
     // (The next call finding out, with the stream off, is the front desk's "a session that ends while typing".)
+    await page.unroute('**/api/events');
     await logIn(page, account);
     await page.goto(`/clients/edit/${client._id}`);
     await expect(page.getByLabel('First name')).toHaveValue(client.firstName);
