@@ -1,41 +1,17 @@
-/** The clients table and its change log (client_changes): the only place that knows their SQL. */
+/**
+ * The clients and their change log as read (the list, a client, its history and export, the log as the live updates
+ * read it), the registrations' Idempotency-Keys, and each write of one client in its transaction: the writes
+ * themselves are client-log.ts's, the log's one writer.
+ */
 import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ChangeKind, Client, ClientChange, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
+import type { ClientChange, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, IfNoneMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { isPostgres } from '../db/engine.ts';
 import type { LogItem } from '../events/change-feed.ts';
-import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
-
-const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
-
-type ClientRow = Pick<Selectable<ClientsTable>, (typeof clientColumns)[number]>;
-
-/** Exactly the contract's fields: nothing internal ever reaches a response. */
-export function toClient(row: ClientRow): Client {
-  return {
-    _id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    registrationDateTime: row.registration_date_time,
-  };
-}
-
-export function toFields(row: ClientRow): ClientFields {
-  const { _id, ...fields } = toClient(row);
-  return fields;
-}
-
-/** A client's fields as the clients table's columns. */
-export function toColumns(input: ClientFields) {
-  return {
-    first_name: input.firstName,
-    last_name: input.lastName,
-    email: input.email,
-    registration_date_time: input.registrationDateTime,
-  };
-}
+import type { ClientChangesTable, Database } from '../db/schema.ts';
+import * as log from './client-log.ts';
+import { forgetMergedInto } from './merges.ts';
 
 /**
  * Each client's JSON as the database writes it, the same text as JSON.stringify(toClient(row)) (SQLite's
@@ -90,9 +66,6 @@ function historyAsJson(db: Kysely<Database>, id: string) {
     .where('client_id', '=', id);
 }
 
-/** Who writes, and when (the change log's actor and at). */
-export type Writer = { by: string; now: Date };
-
 type ChangeRow = Selectable<ClientChangesTable>;
 
 function parseFields(json: string | null): ClientFields | null {
@@ -113,127 +86,12 @@ function live(db: Kysely<Database>, id: string) {
   return db.selectFrom('clients').where('id', '=', id).where('deleted_at', 'is', null);
 }
 
-/**
- * Appends the entry of a write that made `version`: its `before` is the latest entry's `after` (the log is the
- * truth), read in the same statement.
- */
-async function appendChange(
-  trx: Transaction<Database>,
-  id: string,
-  version: number,
-  kind: ChangeKind,
-  { by, now }: Writer,
-  after: ClientFields | null,
-): Promise<void> {
-  await trx
-    .insertInto('client_changes')
-    .values((eb) => ({
-      client_id: id,
-      version,
-      kind,
-      actor: by,
-      at: now.toISOString(),
-      before:
-        kind === 'registered'
-          ? null
-          : eb.selectFrom('client_changes').select('after').where('client_id', '=', id).orderBy('seq', 'desc').limit(1),
-      after: after && JSON.stringify(after),
-    }))
-    .execute();
-}
-
-async function insertClient(trx: Transaction<Database>, id: string, input: ClientInput, writer: Writer): Promise<VersionedClient> {
-  const now = writer.now.toISOString();
-  const row = await trx
-    .insertInto('clients')
-    .values({ id, ...toColumns(input), created_at: now, updated_at: now, version: 1 })
-    .returning(clientColumns)
-    .executeTakeFirstOrThrow();
-  await appendChange(trx, id, 1, 'registered', writer, toFields(row));
-  return { client: toClient(row), version: 1 };
-}
-
-/** Why a conditional write wrote nothing: the client's latest change, or not-found when it never existed. */
-async function refusal(trx: Transaction<Database>, id: string): Promise<WriteOutcome<never>> {
-  const latest = await trx
-    .selectFrom('client_changes')
-    .selectAll()
-    .where('client_id', '=', id)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!latest) return { status: 'not-found' };
-  const row = await live(trx, id).select(clientColumns).executeTakeFirst();
-  return {
-    status: 'stale',
-    current: {
-      client: row ? toClient(row) : null,
-      version: latest.version,
-      kind: latest.kind,
-      changedBy: latest.actor,
-      changedAt: latest.at,
-    },
-  };
-}
-
-/**
- * Forgets the clients merged into `ids` (issue 29): their rows kept in the merges and their histories. An erasure or a
- * purge of a client takes what was merged into it along (the same person's data); merged into those, and so on.
- */
-async function forgetMergedInto(trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
-  let kept = [...ids];
-  while (kept.length > 0) {
-    const merges = await trx.selectFrom('merges').select(['id', 'other_id']).where('kept_id', 'in', kept).execute();
-    if (merges.length === 0) return;
-    const others = merges.map((merge) => merge.other_id);
-    // A merge taken back left the other as a client of its own: its history stays with it.
-    const stillMerged = await trx.selectFrom('clients').select('id').where('id', 'in', others).execute();
-    const gone = others.filter((other) => !stillMerged.some((row) => row.id === other));
-    if (gone.length > 0) await trx.deleteFrom('client_changes').where('client_id', 'in', gone).execute();
-    await trx
-      .deleteFrom('merges')
-      .where(
-        'id',
-        'in',
-        merges.map((merge) => merge.id),
-      )
-      .execute();
-    kept = gone;
-  }
-}
-
 /** Runs `work` in a transaction: a new one, or the caller's (a seed that batches its inserts). */
 function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }
 
 export function createClientsRepository(db: Kysely<Database>) {
-  /** The conditions' WHERE on a live client; without any, any live client (last write wins). */
-  function matching(trx: Transaction<Database>, id: string, ifMatch: IfMatch, ifNoneMatch: IfNoneMatch) {
-    let query = trx.updateTable('clients').where('id', '=', id).where('deleted_at', 'is', null);
-    if (ifMatch !== undefined && ifMatch !== '*') query = query.where('version', 'in', ifMatch.length > 0 ? [...ifMatch] : [0]);
-    // `*`: no live client may be written (with none, the write is a 404); tags: none of the versions they name.
-    if (ifNoneMatch === '*') query = query.where('version', '<', 0);
-    else if (ifNoneMatch !== undefined && ifNoneMatch.length > 0) query = query.where('version', 'not in', [...ifNoneMatch]);
-    return query;
-  }
-
-  /**
-   * Without a condition a missing client is simply not found; with If-Match, the 412 says what happened to it. With
-   * If-None-Match alone, only a live client refuses (412); a deleted one has no current version to match (404).
-   */
-  async function unwritten(
-    trx: Transaction<Database>,
-    id: string,
-    ifMatch: IfMatch,
-    ifNoneMatch: IfNoneMatch,
-  ): Promise<WriteOutcome<never>> {
-    if (ifMatch === undefined && ifNoneMatch === undefined) return { status: 'not-found' };
-    const outcome = await refusal(trx, id);
-    if (ifMatch === undefined && outcome.status === 'stale' && outcome.current.client === null) return { status: 'not-found' };
-    return outcome;
-  }
-
   return {
     /** How many clients there are and how many bytes their JSON takes: to size one Buffer for the list. */
     async jsonSize(): Promise<{ clients: number; bytes: number }> {
@@ -252,13 +110,13 @@ export function createClientsRepository(db: Kysely<Database>) {
     /** A client that is not deleted, with its version. */
     async findById(id: string): Promise<VersionedClient | undefined> {
       const row = await live(db, id)
-        .select([...clientColumns, 'version'])
+        .select([...log.clientColumns, 'version'])
         .executeTakeFirst();
-      return row && { client: toClient(row), version: row.version };
+      return row && { client: log.toClient(row), version: row.version };
     },
 
-    insert(id: string, input: ClientInput, writer: Writer): Promise<VersionedClient> {
-      return inTransaction(db, (trx) => insertClient(trx, id, input, writer));
+    insert(id: string, input: ClientInput, writer: log.Writer): Promise<VersionedClient> {
+      return inTransaction(db, (trx) => log.register(trx, id, input, writer));
     },
 
     /**
@@ -266,7 +124,7 @@ export function createClientsRepository(db: Kysely<Database>) {
      * second request with it waits for the first to commit (PostgreSQL) or comes after it (SQLite), then finds the key
      * and answers from the client's "registered" entry instead of registering again.
      */
-    insertOnce(id: string, input: ClientInput, writer: Writer, key: string): Promise<RegistrationOutcome<VersionedClient>> {
+    insertOnce(id: string, input: ClientInput, writer: log.Writer, key: string): Promise<RegistrationOutcome<VersionedClient>> {
       return inTransaction(db, async (trx) => {
         const now = writer.now.toISOString();
         const expired = new Date(writer.now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
@@ -282,7 +140,7 @@ export function createClientsRepository(db: Kysely<Database>) {
           .onConflict((conflict) => conflict.columns(['actor', 'key']).doNothing())
           .returning('key')
           .executeTakeFirst();
-        if (claimed) return { status: 'registered', value: await insertClient(trx, id, input, writer) };
+        if (claimed) return { status: 'registered', value: await log.register(trx, id, input, writer) };
         const first = await trx
           .selectFrom('idempotency_keys')
           .leftJoin('client_changes', (join) =>
@@ -302,79 +160,45 @@ export function createClientsRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows);
     },
 
-    /** UPDATE … WHERE id = ? AND version IN (…) RETURNING …: one statement decides; the current state is read only when it wrote nothing. */
+    /** An edit, if the conditions hold; what stopped it otherwise (the 404 or the 412). */
     update(
       id: string,
       input: ClientInput,
-      writer: Writer,
+      writer: log.Writer,
       ifMatch: IfMatch,
       ifNoneMatch?: IfNoneMatch,
     ): Promise<WriteOutcome<VersionedClient>> {
-      return inTransaction(db, async (trx) => {
-        const row = await matching(trx, id, ifMatch, ifNoneMatch)
-          .set((eb) => ({ ...toColumns(input), updated_at: writer.now.toISOString(), version: eb('version', '+', 1) }))
-          .returning([...clientColumns, 'version'])
-          .executeTakeFirst();
-        if (!row) return unwritten(trx, id, ifMatch, ifNoneMatch);
-        await appendChange(trx, id, row.version, 'updated', writer, toFields(row));
-        return { status: 'written', value: { client: toClient(row), version: row.version } };
-      });
+      return inTransaction(db, (trx) => log.update(trx, id, input, writer, ifMatch, ifNoneMatch));
     },
 
     /** Moves a client to "Recently deleted": it leaves the list, and keeps its id and history for a restore. */
-    delete(id: string, writer: Writer, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch): Promise<WriteOutcome<number>> {
-      return inTransaction(db, async (trx) => {
-        const row = await matching(trx, id, ifMatch, ifNoneMatch)
-          .set((eb) => ({ deleted_at: writer.now.toISOString(), deleted_by: writer.by, version: eb('version', '+', 1) }))
-          .returning('version')
-          .executeTakeFirst();
-        if (!row) return unwritten(trx, id, ifMatch, ifNoneMatch);
-        await appendChange(trx, id, row.version, 'deleted', writer, null);
-        return { status: 'written', value: row.version };
-      });
+    delete(id: string, writer: log.Writer, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch): Promise<WriteOutcome<number>> {
+      return inTransaction(db, (trx) => log.remove(trx, id, writer, ifMatch, ifNoneMatch));
     },
 
     /** A deleted client back in the list, same id and history; undefined when no such client is deleted. */
-    restore(id: string, writer: Writer): Promise<VersionedClient | undefined> {
-      return inTransaction(db, async (trx) => {
-        const row = await trx
-          .updateTable('clients')
-          .where('id', '=', id)
-          .where('deleted_at', 'is not', null)
-          .set((eb) => ({ deleted_at: null, deleted_by: null, updated_at: writer.now.toISOString(), version: eb('version', '+', 1) }))
-          .returning([...clientColumns, 'version'])
-          .executeTakeFirst();
-        if (!row) return undefined;
-        await appendChange(trx, id, row.version, 'restored', writer, toFields(row));
-        return { client: toClient(row), version: row.version };
-      });
+    restore(id: string, writer: log.Writer): Promise<VersionedClient | undefined> {
+      return inTransaction(db, (trx) => log.restore(trx, id, writer));
     },
 
     /**
-     * Removes a client (live or deleted) and its history, leaving one "erased" entry without personal data.
-     * Whether there was such a client.
+     * Removes a client (live or deleted) and its history, and what was merged into it, leaving one "erased" entry
+     * without personal data. Whether there was such a client.
      */
-    erase(id: string, writer: Writer): Promise<boolean> {
-      return inTransaction(db, async (trx) => {
-        const row = await trx.deleteFrom('clients').where('id', '=', id).returning('version').executeTakeFirst();
-        if (!row) return false;
-        await trx.deleteFrom('client_changes').where('client_id', '=', id).execute();
-        await forgetMergedInto(trx, [id]);
-        await appendChange(trx, id, row.version + 1, 'erased', writer, null);
-        return true;
-      });
+    erase(id: string, writer: log.Writer): Promise<boolean> {
+      return inTransaction(db, (trx) => log.erase(trx, id, writer, forgetMergedInto));
     },
 
     /** "Recently deleted", newest deletion first. */
     async listDeleted(): Promise<DeletedClient[]> {
       const rows = await db
         .selectFrom('clients')
-        .select([...clientColumns, 'deleted_at', 'deleted_by'])
+        .select([...log.clientColumns, 'deleted_at', 'deleted_by'])
         .where('deleted_at', 'is not', null)
         .orderBy('deleted_at', 'desc')
         .orderBy('id')
         .execute();
-      return rows.map((row) => ({ ...toClient(row), deletedAt: row.deleted_at ?? '', deletedBy: row.deleted_by ?? '' }));
+      return rows.map((row) => ({ ...log.toClient(row), deletedAt: row.deleted_at ?? '', deletedBy: row.deleted_by ?? '' }));
     },
 
     /**
@@ -396,14 +220,14 @@ export function createClientsRepository(db: Kysely<Database>) {
       return inTransaction(db, async (trx) => {
         const row = await trx
           .selectFrom('clients')
-          .select([...clientColumns, 'version', 'deleted_at', 'deleted_by'])
+          .select([...log.clientColumns, 'version', 'deleted_at', 'deleted_by'])
           .where('id', '=', id)
           .executeTakeFirst();
         if (!row) return undefined;
         const changes = await trx.selectFrom('client_changes').selectAll().where('client_id', '=', id).orderBy('seq', 'desc').execute();
         return {
           exportedAt: now.toISOString(),
-          client: toClient(row),
+          client: log.toClient(row),
           deleted: row.deleted_at === null ? null : { at: row.deleted_at, by: row.deleted_by ?? '' },
           version: row.version,
           history: changes.map(toChange),
@@ -430,7 +254,7 @@ export function createClientsRepository(db: Kysely<Database>) {
     /**
      * The log's entries after `seq`, oldest first, at most `limit` items, each as the stream sends it: an entry of a
      * batch (an import, its undo) stands for the whole batch, one `batch` item at its last entry, which follows the
-     * batch's first at once (the batch's writes hold the others off: repositories/imports.ts).
+     * batch's first at once (the batch's writes hold the others off: client-log.ts).
      */
     async changesAfter(seq: number, limit: number): Promise<LogItem[]> {
       const items: LogItem[] = [];
@@ -469,26 +293,9 @@ export function createClientsRepository(db: Kysely<Database>) {
       return items;
     },
 
-    /** Removes the clients deleted before `cutoff`, with their history; how many. */
+    /** Removes the clients deleted before `cutoff`, with their history and what was merged into them; how many. */
     purgeDeletedBefore(cutoff: Date): Promise<number> {
-      return inTransaction(db, async (trx) => {
-        const expired = trx.selectFrom('clients').select('id').where('deleted_at', '<', cutoff.toISOString());
-        const removed = trx.selectFrom('client_changes').where('client_id', 'in', expired);
-        // The log keeps how far it has gaps: a stream asked to replay from before there says it cannot.
-        const highest = removed.select((eb) => eb.fn.max('seq').as('seq'));
-        await trx
-          .updateTable('client_changes_purged')
-          .set({ through: sql`CASE WHEN (${highest}) > through THEN (${highest}) ELSE through END` })
-          .execute();
-        await trx.deleteFrom('client_changes').where('client_id', 'in', expired).execute();
-        const mergedInto = await trx.selectFrom('merges').select('kept_id').where('kept_id', 'in', expired).execute();
-        await forgetMergedInto(
-          trx,
-          mergedInto.map((merge) => merge.kept_id),
-        );
-        const result = await trx.deleteFrom('clients').where('deleted_at', '<', cutoff.toISOString()).executeTakeFirst();
-        return Number(result.numDeletedRows);
-      });
+      return inTransaction(db, (trx) => log.purgeDeletedBefore(trx, cutoff, forgetMergedInto));
     },
   };
 }

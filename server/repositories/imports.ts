@@ -9,7 +9,7 @@ import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
 import { importVerdicts, IMPORT_UNDO_DAYS, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
 import { emailKey } from '#contract/text';
 import type { ClientChangesTable, Database, ImportsTable } from '../db/schema.ts';
-import { toColumns, type Writer } from './clients.ts';
+import { toColumns, type Writer } from './client-log.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

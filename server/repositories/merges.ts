@@ -18,7 +18,7 @@ import {
   type MergeSummary,
 } from '#contract/merge';
 import type { ClientsTable, Database, MergesTable } from '../db/schema.ts';
-import { toClient, toColumns, toFields, type Writer } from './clients.ts';
+import { forgetMergedAway, toClient, toColumns, toFields, type ClientIds, type Writer } from './client-log.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -287,6 +287,31 @@ export function createMergesRepository(db: Kysely<Database>) {
       });
     },
   };
+}
+
+/**
+ * Forgets the clients merged into `clients` (an erasure's or a purge's, in its transaction): their rows kept in the
+ * merges, and their histories (client-log.ts). What was merged into those goes too, and so on down a chain of merges.
+ */
+export async function forgetMergedInto(trx: Transaction<Database>, clients: ClientIds): Promise<void> {
+  let kept: ClientIds | undefined = clients;
+  while (kept) {
+    const merges = await trx.selectFrom('merges').select(['id', 'other_id']).where('kept_id', 'in', kept).execute();
+    if (merges.length === 0) return;
+    const gone = await forgetMergedAway(
+      trx,
+      merges.map((merge) => merge.other_id),
+    );
+    await trx
+      .deleteFrom('merges')
+      .where(
+        'id',
+        'in',
+        merges.map((merge) => merge.id),
+      )
+      .execute();
+    kept = gone.length > 0 ? gone : undefined;
+  }
 }
 
 /** Thrown inside a transaction to roll it back and answer `outcome`: a client changed since it was read. */

@@ -217,6 +217,26 @@ describe('POST /api/merges/:mergeId/undo', () => {
     expect(await test.app.db.selectFrom('merges').selectAll().execute()).toEqual([]);
     expect(await test.app.db.selectFrom('client_changes').select('kind').where('client_id', '=', other._id).execute()).toEqual([]);
   });
+
+  it('a purge of the kept client takes the merged ones along, down a chain, but not one unmerged since', async () => {
+    const test = await loggedIn();
+    const { kept, other } = await twoAlike(test);
+    const later = await createClient(test, { ...ameliaAgain, email: 'later@example.com', registrationDateTime: '2025-06-01T09:00' });
+    const unmerged = await createClient(test, { ...ameliaAgain, email: 'back@example.com', registrationDateTime: '2025-03-01T09:00' });
+    const undone = await merged(test, kept, unmerged);
+    expect((await asStaff(test, 'POST', `/api/merges/${undone.id}/undo`)).statusCode).toBe(200);
+    await merged(test, other, later);
+    const merge = await asStaff(test, 'POST', '/api/merges', { payload: mergeBody(kept, other, ALL_KEPT, { keep: 3, other: 2 }) });
+    expect(merge.statusCode).toBe(201);
+    await asStaff(test, 'DELETE', `/api/clients/${kept._id}`);
+    test.clock.advance(30 * 24 * 60 * 60 * 1000 + 1);
+    expect(await test.app.clientStore.purgeDeleted(30)).toBe(1);
+    expect(await test.app.db.selectFrom('merges').selectAll().execute()).toEqual([]);
+    const logOf = (id: string) =>
+      test.app.db.selectFrom('client_changes').select('kind').where('client_id', '=', id).orderBy('seq').execute();
+    for (const id of [kept._id, other._id, later._id]) expect(await logOf(id)).toEqual([]);
+    expect(await logOf(unmerged._id)).toEqual([{ kind: 'registered' }, { kind: 'merged' }, { kind: 'unmerged' }]);
+  });
 });
 
 describe('colleagues’ event streams', () => {
