@@ -7,10 +7,10 @@
  * takes the row of `data_versions` that every writer of clients updates, so entries are numbered in commit order and a
  * batch's entries are contiguous (decisions 014 and 028).
  */
-import { sql, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ChangeKind, Client, ClientFields, ClientInput } from '#contract/api';
 import type { IfMatch, IfNoneMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
-import type { ClientsTable, Database } from '../db/schema.ts';
+import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
 
 export const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
 
@@ -226,4 +226,172 @@ export async function purgeDeletedBefore(trx: Transaction<Database>, cutoff: Dat
   await forgetMergedInto(trx, expired);
   const result = await trx.deleteFrom('clients').where('deleted_at', '<', cutoff.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Rows per INSERT or UPDATE: 10 columns each stays under SQLite's 32,766 parameters and PostgreSQL's 65,535. */
+const CHUNK = 1000;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK));
+  return result;
+}
+
+type LogEntry = Omit<Selectable<ClientChangesTable>, 'seq'>;
+
+/** Appends a batch's entries, in order, as few statements as the chunks need. */
+async function appendChanges(trx: Transaction<Database>, entries: readonly LogEntry[]): Promise<void> {
+  for (const chunk of chunks(entries)) await trx.insertInto('client_changes').values(chunk).execute();
+}
+
+/**
+ * Gives each client (`id`, and the values as `fields`) those values and a new version, if it is live and in
+ * `version`: one UPDATE … FROM (VALUES …) per chunk. The clients written, with their new versions.
+ */
+async function setFields(
+  trx: Transaction<Database>,
+  rows: ReadonlyArray<{ id: string; fields: ClientFields; version?: number }>,
+  now: string,
+): Promise<Map<string, number>> {
+  const written = new Map<string, number>();
+  for (const chunk of chunks(rows)) {
+    const values = sql.join(
+      chunk.map(
+        (row) =>
+          sql`(${row.id}, ${row.fields.firstName}, ${row.fields.lastName}, ${row.fields.email}, ${row.fields.registrationDateTime}, ${row.version ?? -1})`,
+      ),
+    );
+    // A VALUES list's columns are column1, column2, … in both SQLite and PostgreSQL; -1: any version.
+    const result = await sql<{ id: string; version: number }>`
+      UPDATE clients SET first_name = v.column2, last_name = v.column3, email = v.column4,
+        registration_date_time = v.column5, updated_at = ${now}, version = clients.version + 1
+      FROM (VALUES ${values}) AS v
+      WHERE clients.id = v.column1 AND clients.deleted_at IS NULL
+        AND (CAST(v.column6 AS integer) = -1 OR clients.version = CAST(v.column6 AS integer))
+      RETURNING clients.id, clients.version`.execute(trx);
+    for (const row of result.rows) written.set(row.id, Number(row.version));
+  }
+  return written;
+}
+
+/** The live clients, oldest registration first, each with its version: what an import's rows are matched with. */
+export function liveClients(db: Kysely<Database>) {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'email', 'first_name', 'last_name', 'registration_date_time', 'version'])
+    .where('deleted_at', 'is', null)
+    .orderBy('registration_date_time')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * An import's writes (decision 028), as one batch of the log: the new clients inserted 1,000 to a statement, the
+ * existing ones given their row's values (a new version each, if still live), then an `imported` entry for each
+ * client written, with the import's id as batch id (for an update, its `before` too). How many updates were written.
+ */
+export async function importClients(
+  trx: Transaction<Database>,
+  batchId: string,
+  created: ReadonlyArray<{ id: string; fields: ClientFields }>,
+  updates: ReadonlyArray<{ id: string; fields: ClientFields; before: ClientFields }>,
+  { by, now }: Writer,
+): Promise<number> {
+  const at = now.toISOString();
+  // The clients first, the log after: on PostgreSQL the first write to clients takes the row of data_versions that
+  // every writer of clients bumps, so no other write's entry can fall among this batch's (decision 028).
+  for (const chunk of chunks(created)) {
+    await trx
+      .insertInto('clients')
+      .values(chunk.map(({ id, fields }) => ({ id, ...toColumns(fields), created_at: at, updated_at: at, version: 1 })))
+      .execute();
+  }
+  const versions = await setFields(trx, updates, at);
+
+  const entry = (id: string, version: number, before: ClientFields | null, after: ClientFields): LogEntry => ({
+    client_id: id,
+    version,
+    kind: 'imported',
+    actor: by,
+    at,
+    before: before && JSON.stringify(before),
+    after: JSON.stringify(after),
+    batch_id: batchId,
+  });
+  const updated = updates.filter((update) => versions.has(update.id));
+  await appendChanges(trx, [
+    ...created.map((client) => entry(client.id, 1, null, client.fields)),
+    ...updated.map((update) => entry(update.id, versions.get(update.id) ?? 0, update.before, update.fields)),
+  ]);
+  return updated.length;
+}
+
+/** A batch's entries, in the log's order, each with its client as it is now (its columns null: erased since). */
+export function batchEntries(db: Kysely<Database>, batchId: string) {
+  return db
+    .selectFrom('client_changes as entry')
+    .leftJoin('clients', 'clients.id', 'entry.client_id')
+    .select([
+      'entry.seq',
+      'entry.client_id',
+      'entry.version',
+      'entry.before',
+      'entry.after',
+      'clients.version as current_version',
+      'clients.first_name',
+      'clients.last_name',
+      'clients.deleted_at',
+    ])
+    .where('entry.batch_id', '=', batchId)
+    .orderBy('entry.seq')
+    .execute();
+}
+
+type BatchEntry = Pick<LogEntry, 'client_id' | 'version' | 'before' | 'after'>;
+
+/**
+ * Takes a batch's writes back, as a batch of its own (an import's undo): each client it `created` goes to "Recently
+ * deleted" (a new version, a `deleted` entry), each one it `updated` gets its `before` back (a new version, an
+ * `updated` entry), if it is still live at the version the batch left: the condition is in the statement itself. The
+ * entries, all with `batchId`, follow the writes. Which clients were written; the others changed meanwhile.
+ */
+export async function takeBack(
+  trx: Transaction<Database>,
+  created: readonly BatchEntry[],
+  updated: readonly BatchEntry[],
+  { by, now }: Writer,
+  batchId: string,
+): Promise<Set<string>> {
+  const at = now.toISOString();
+  const log: LogEntry[] = [];
+  const settle = (entry: BatchEntry, version: number | undefined, kind: 'deleted' | 'updated', after: string | null) => {
+    if (version !== undefined)
+      log.push({ client_id: entry.client_id, version, kind, actor: by, at, before: entry.after, after, batch_id: batchId });
+  };
+  for (const chunk of chunks(created)) {
+    const deleted = await trx
+      .updateTable('clients')
+      .set((eb) => ({ deleted_at: at, deleted_by: by, version: eb('version', '+', 1) }))
+      .where('deleted_at', 'is', null)
+      // A client the batch created: still at its first version.
+      .where('version', '=', 1)
+      .where(
+        'id',
+        'in',
+        chunk.map((entry) => entry.client_id),
+      )
+      .returning(['id', 'version'])
+      .execute();
+    const versions = new Map(deleted.map((row) => [row.id, row.version]));
+    for (const entry of chunk) settle(entry, versions.get(entry.client_id), 'deleted', null);
+  }
+  const restored = await setFields(
+    trx,
+    updated.map((entry) => ({ id: entry.client_id, fields: JSON.parse(entry.before ?? '{}') as ClientFields, version: entry.version })),
+    at,
+  );
+  for (const entry of updated) settle(entry, restored.get(entry.client_id), 'updated', entry.before);
+  // In the log's order: the batch's entries follow the clients' writes (see importClients).
+  await appendChanges(trx, log);
+  return new Set(log.map((entry) => entry.client_id));
 }

@@ -1,26 +1,18 @@
 /**
- * Imports of clients (issue 29): the imports table, and the clients and log entries an import writes and its undo
- * takes back, each in one transaction (docs/decisions/028-imports.md). Every log entry of one import, or of its undo,
- * carries the same batch id, which the live updates send as one `batch` event (repositories/clients.ts).
+ * Imports of clients (issue 29): the imports table, and an import and its undo, each in one transaction
+ * (docs/decisions/028-imports.md) with the clients and log entries they write, which client-log.ts writes. Every log
+ * entry of one import, or of its undo, carries the same batch id, which the live updates send as one `batch` event
+ * (repositories/clients.ts).
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ClientFields } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
 import { importVerdicts, IMPORT_UNDO_DAYS, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
 import { emailKey } from '#contract/text';
-import type { ClientChangesTable, Database, ImportsTable } from '../db/schema.ts';
-import { toColumns, type Writer } from './client-log.ts';
+import type { Database, ImportsTable } from '../db/schema.ts';
+import { batchEntries, importClients, liveClients, takeBack, type Writer } from './client-log.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Rows per INSERT or UPDATE: 10 columns each stays under SQLite's 32,766 parameters and PostgreSQL's 65,535. */
-const CHUNK = 1000;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK));
-  return result;
-}
 
 function toSummary(row: Selectable<ImportsTable>): ImportSummary {
   return {
@@ -37,43 +29,6 @@ function toSummary(row: Selectable<ImportsTable>): ImportSummary {
         ? null
         : { at: row.undone_at, by: row.undone_by ?? '', leftAsChanged: JSON.parse(row.undone_left ?? '[]') as ClientNamed[] },
   };
-}
-
-type LogEntry = Omit<Selectable<ClientChangesTable>, 'seq'>;
-
-/** Appends a batch's entries, in order, as few statements as the chunks need. */
-async function appendEntries(trx: Transaction<Database>, entries: readonly LogEntry[]): Promise<void> {
-  for (const chunk of chunks(entries)) await trx.insertInto('client_changes').values(chunk).execute();
-}
-
-/**
- * Gives each client (`id`, and the values as `fields`) those values and a new version, if it is live and in
- * `version`: one UPDATE … FROM (VALUES …) per chunk. The clients written, with their new versions.
- */
-async function setFields(
-  trx: Transaction<Database>,
-  rows: ReadonlyArray<{ id: string; fields: ClientFields; version?: number }>,
-  now: string,
-): Promise<Map<string, number>> {
-  const written = new Map<string, number>();
-  for (const chunk of chunks(rows)) {
-    const values = sql.join(
-      chunk.map(
-        (row) =>
-          sql`(${row.id}, ${row.fields.firstName}, ${row.fields.lastName}, ${row.fields.email}, ${row.fields.registrationDateTime}, ${row.version ?? -1})`,
-      ),
-    );
-    // A VALUES list's columns are column1, column2, … in both SQLite and PostgreSQL; -1: any version.
-    const result = await sql<{ id: string; version: number }>`
-      UPDATE clients SET first_name = v.column2, last_name = v.column3, email = v.column4,
-        registration_date_time = v.column5, updated_at = ${now}, version = clients.version + 1
-      FROM (VALUES ${values}) AS v
-      WHERE clients.id = v.column1 AND clients.deleted_at IS NULL
-        AND (CAST(v.column6 AS integer) = -1 OR clients.version = CAST(v.column6 AS integer))
-      RETURNING clients.id, clients.version`.execute(trx);
-    for (const row of result.rows) written.set(row.id, Number(row.version));
-  }
-  return written;
 }
 
 /** An import written now, one answered again for a retry with its Idempotency-Key, or a key sent before with another request. */
@@ -143,13 +98,7 @@ export function createImportsRepository(db: Kysely<Database>) {
         }
 
         // Oldest registration first: the first client seen with an email is the one its rows match.
-        const live = await trx
-          .selectFrom('clients')
-          .select(['id', 'email', 'first_name', 'last_name', 'registration_date_time', 'version'])
-          .where('deleted_at', 'is', null)
-          .orderBy('registration_date_time')
-          .orderBy('id')
-          .execute();
+        const live = await liveClients(trx);
         const byEmail = new Map<string, (typeof live)[number]>();
         for (const client of live) {
           const key = emailKey(client.email);
@@ -157,8 +106,7 @@ export function createImportsRepository(db: Kysely<Database>) {
         }
         const verdicts = importVerdicts(request.rows, (key) => byEmail.get(key)?.id, at);
 
-        // The clients first, the log after: on PostgreSQL the first write to clients takes the row of data_versions
-        // that every writer of clients bumps, so no other write's entry can fall among this batch's (decision 028).
+        // What the verdicts write: client-log.ts writes the clients, then the batch's entries (decision 028).
         const created: Array<{ id: string; fields: ClientFields }> = [];
         const updates: Array<{ id: string; fields: ClientFields; before: ClientFields }> = [];
         for (const verdict of verdicts) {
@@ -175,42 +123,12 @@ export function createImportsRepository(db: Kysely<Database>) {
             updates.push({ id: verdict.clientId, fields: verdict.client, before });
           }
         }
-        for (const chunk of chunks(created)) {
-          await trx
-            .insertInto('clients')
-            .values(
-              chunk.map(({ id: clientId, fields }) => ({
-                id: clientId,
-                ...toColumns(fields),
-                created_at: at,
-                updated_at: at,
-                version: 1,
-              })),
-            )
-            .execute();
-        }
-        const versions = await setFields(trx, updates, at);
+        const updated = await importClients(trx, id, created, updates, { by, now });
 
-        const entry = (clientId: string, version: number, before: ClientFields | null, after: ClientFields): LogEntry => ({
-          client_id: clientId,
-          version,
-          kind: 'imported',
-          actor: by,
-          at,
-          before: before && JSON.stringify(before),
-          after: JSON.stringify(after),
-          batch_id: id,
-        });
-        const updated = updates.filter((update) => versions.has(update.id));
-        await appendEntries(trx, [
-          ...created.map((client) => entry(client.id, 1, null, client.fields)),
-          ...updated.map((update) => entry(update.id, versions.get(update.id) ?? 0, update.before, update.fields)),
-        ]);
-
-        const written = created.length + updated.length;
+        const written = created.length + updated;
         const row = await trx
           .updateTable('imports')
-          .set({ created: created.length, updated: updated.length, skipped: request.rows.length - written })
+          .set({ created: created.length, updated, skipped: request.rows.length - written })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -263,23 +181,7 @@ export function createImportsRepository(db: Kysely<Database>) {
           return found ? { status: 'already-undone' } : { status: 'not-found' };
         }
 
-        const entries = await trx
-          .selectFrom('client_changes as entry')
-          .leftJoin('clients', 'clients.id', 'entry.client_id')
-          .select([
-            'entry.seq',
-            'entry.client_id',
-            'entry.version',
-            'entry.before',
-            'entry.after',
-            'clients.version as current_version',
-            'clients.first_name',
-            'clients.last_name',
-            'clients.deleted_at',
-          ])
-          .where('entry.batch_id', '=', id)
-          .orderBy('entry.seq')
-          .execute();
+        const entries = await batchEntries(trx, id);
         const left: ClientNamed[] = [];
         const toDelete: typeof entries = [];
         const toRestore: typeof entries = [];
@@ -292,48 +194,12 @@ export function createImportsRepository(db: Kysely<Database>) {
           else toRestore.push(entry);
         }
 
-        const log: LogEntry[] = [];
-        /** A client the undo wrote gets its log entry; one its condition missed (changed meanwhile) is named. */
-        const settle = (
-          entry: (typeof entries)[number],
-          version: number | undefined,
-          kind: 'deleted' | 'updated',
-          after: string | null,
-        ) => {
-          if (version === undefined) {
+        const written = await takeBack(trx, toDelete, toRestore, { by, now }, undoBatch);
+        // A client the undo's condition missed (changed meanwhile) is named too.
+        for (const entry of [...toDelete, ...toRestore]) {
+          if (!written.has(entry.client_id))
             left.push({ clientId: entry.client_id, firstName: entry.first_name ?? '', lastName: entry.last_name ?? '' });
-          } else {
-            log.push({ client_id: entry.client_id, version, kind, actor: by, at, before: entry.after, after, batch_id: undoBatch });
-          }
-        };
-        for (const chunk of chunks(toDelete)) {
-          const deleted = await trx
-            .updateTable('clients')
-            .set((eb) => ({ deleted_at: at, deleted_by: by, version: eb('version', '+', 1) }))
-            .where('deleted_at', 'is', null)
-            .where('version', '=', 1)
-            .where(
-              'id',
-              'in',
-              chunk.map((entry) => entry.client_id),
-            )
-            .returning(['id', 'version'])
-            .execute();
-          const versions = new Map(deleted.map((row) => [row.id, row.version]));
-          for (const entry of chunk) settle(entry, versions.get(entry.client_id), 'deleted', null);
         }
-        const restored = await setFields(
-          trx,
-          toRestore.map((entry) => ({
-            id: entry.client_id,
-            fields: JSON.parse(entry.before ?? '{}') as ClientFields,
-            version: entry.version,
-          })),
-          at,
-        );
-        for (const entry of toRestore) settle(entry, restored.get(entry.client_id), 'updated', entry.before);
-        // In the log's order: the batch's entries follow the clients' writes (see `write`).
-        await appendEntries(trx, log);
 
         const row = await trx
           .updateTable('imports')
