@@ -33,7 +33,7 @@ export function toFields(row: ClientRow): ClientFields {
 }
 
 /** A client's fields as the clients table's columns. */
-export function toColumns(input: ClientFields) {
+function toColumns(input: ClientFields) {
   return {
     first_name: input.firstName,
     last_name: input.lastName,
@@ -394,4 +394,145 @@ export async function takeBack(
   // In the log's order: the batch's entries follow the clients' writes (see importClients).
   await appendChanges(trx, log);
   return new Set(log.map((entry) => entry.client_id));
+}
+
+/** A client's row, every column: a merge reads both clients so, and keeps the other's whole. */
+export function clientRow(db: Kysely<Database>, id: string): Promise<Selectable<ClientsTable> | undefined> {
+  return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The live clients with the contract's names, each with its version beside it: the pairs a merge is offered from. */
+export function liveClientsVersioned(db: Kysely<Database>) {
+  return db
+    .selectFrom('clients')
+    .select([
+      'id as _id',
+      'first_name as firstName',
+      'last_name as lastName',
+      'email',
+      'registration_date_time as registrationDateTime',
+      'version',
+    ])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/**
+ * A merge's writes (decision 029), conditional on the versions read, in the statements themselves: the kept client,
+ * live at `kept.version`, gets `after` and a new version; the other's row, live at `other.version`, leaves the table
+ * (the merge keeps it); each gets a `merged` entry with `batchId`. Whether both were written: if not, a write slipped
+ * in since the read (PostgreSQL), and the caller rolls back.
+ */
+export async function mergeClients(
+  trx: Transaction<Database>,
+  kept: Selectable<ClientsTable>,
+  other: Selectable<ClientsTable>,
+  after: ClientFields,
+  { by, now }: Writer,
+  batchId: string,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const updated = await trx
+    .updateTable('clients')
+    .set({
+      ...toColumns(after),
+      updated_at: at,
+      version: kept.version + 1,
+    })
+    .where('id', '=', kept.id)
+    .where('version', '=', kept.version)
+    .where('deleted_at', 'is', null)
+    .returning('version')
+    .executeTakeFirst();
+  const removed = updated
+    ? await trx
+        .deleteFrom('clients')
+        .where('id', '=', other.id)
+        .where('version', '=', other.version)
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst()
+    : undefined;
+  if (!updated || !removed) return false;
+  await appendChanges(trx, [
+    {
+      client_id: kept.id,
+      version: kept.version + 1,
+      kind: 'merged',
+      actor: by,
+      at,
+      before: JSON.stringify(toFields(kept)),
+      after: JSON.stringify(after),
+      batch_id: batchId,
+    },
+    {
+      client_id: other.id,
+      version: other.version + 1,
+      kind: 'merged',
+      actor: by,
+      at,
+      before: JSON.stringify(toFields(other)),
+      after: null,
+      batch_id: batchId,
+    },
+  ]);
+  return true;
+}
+
+/**
+ * A merge's undo (decision 029): the kept client, if still live at the version the merge gave it, gets its values
+ * from before (`kept.before`, from `kept.merged`) and a new version; the other its row again, at the version after its
+ * `merged` entry's; each an `unmerged` entry with `batchId`. Whether the kept client was still at that version: if
+ * not, nothing was written.
+ */
+export async function unmergeClients(
+  trx: Transaction<Database>,
+  kept: { id: string; version: number; merged: ClientFields; before: ClientFields },
+  other: Selectable<ClientsTable>,
+  { by, now }: Writer,
+  batchId: string,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const restored = await trx
+    .updateTable('clients')
+    .set({
+      ...toColumns(kept.before),
+      updated_at: at,
+      version: kept.version + 1,
+    })
+    .where('id', '=', kept.id)
+    .where('version', '=', kept.version)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!restored) return false;
+  // The other's version counted its `merged` entry; its `unmerged` one makes the next.
+  const otherVersion = Number(other.version) + 2;
+  await trx
+    .insertInto('clients')
+    .values({ ...other, version: otherVersion, updated_at: at })
+    .execute();
+  await appendChanges(trx, [
+    {
+      client_id: kept.id,
+      version: kept.version + 1,
+      kind: 'unmerged',
+      actor: by,
+      at,
+      before: JSON.stringify(kept.merged),
+      after: JSON.stringify(kept.before),
+      batch_id: batchId,
+    },
+    {
+      client_id: other.id,
+      version: otherVersion,
+      kind: 'unmerged',
+      actor: by,
+      at,
+      before: null,
+      after: JSON.stringify(toFields(other)),
+      batch_id: batchId,
+    },
+  ]);
+  return true;
 }

@@ -1,6 +1,6 @@
 /**
- * Merging duplicates (issue 29): the merges table, and the two clients a merge writes and its undo puts back, each in
- * one transaction (docs/decisions/029-merges.md). The kept client gets the chosen values and a new version; the other
+ * Merging duplicates (issue 29): the merges table, and a merge and its undo, each in one transaction
+ * (docs/decisions/029-merges.md) with the two clients it writes, which client-log.ts writes. The kept client gets the chosen values and a new version; the other
  * leaves the clients table, its row kept whole in the merge's, its history left in the log; both get a `merged`
  * entry, sharing the merge's id as batch id (one `batch` event, as an import). The undo checks that neither changed
  * since, then gives both an `unmerged` entry: the kept one its values from before, the other its row again.
@@ -18,7 +18,17 @@ import {
   type MergeSummary,
 } from '#contract/merge';
 import type { ClientsTable, Database, MergesTable } from '../db/schema.ts';
-import { forgetMergedAway, toClient, toColumns, toFields, type ClientIds, type Writer } from './client-log.ts';
+import {
+  clientRow,
+  forgetMergedAway,
+  liveClientsVersioned,
+  mergeClients,
+  toClient,
+  toFields,
+  unmergeClients,
+  type ClientIds,
+  type Writer,
+} from './client-log.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,11 +67,6 @@ export type UnmergeOutcome =
   /** Either client changed since the merge: nothing was written. */
   | { status: 'changed'; client: Client };
 
-/** The client rows a merge or its undo reads and writes. */
-async function clientRow(trx: Kysely<Database>, id: string): Promise<OtherRow | undefined> {
-  return trx.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 const asBody = (row: OtherRow) => ({
   client: row.deleted_at === null ? toClient(row) : null,
   version: Number(row.version),
@@ -77,18 +82,7 @@ export function createMergesRepository(db: Kysely<Database>) {
      * fields, and the few hundred clients paired are split into client and version at the end.
      */
     async duplicates(): Promise<DuplicatePairBody[]> {
-      const rows = await db
-        .selectFrom('clients')
-        .select([
-          'id as _id',
-          'first_name as firstName',
-          'last_name as lastName',
-          'email',
-          'registration_date_time as registrationDateTime',
-          'version',
-        ])
-        .where('deleted_at', 'is', null)
-        .execute();
+      const rows = await liveClientsVersioned(db);
       const versioned = ({ version, ...client }: (typeof rows)[number]) => ({ client, version: Number(version) });
       return duplicatePairs(rows).map(({ kept, other, reasons }) => ({ kept: versioned(kept), other: versioned(other), reasons }));
     },
@@ -117,60 +111,13 @@ export function createMergesRepository(db: Kysely<Database>) {
         if (registeredFirst(toClient(kept), toClient(other)) > 0) return { status: 'kept-not-first' };
         const after = mergedFields(keptFields, otherFields, request.fields);
 
-        // Conditional on the version in the statement itself: a write that slipped in since the read is refused.
-        const updated = await trx
-          .updateTable('clients')
-          .set({
-            ...toColumns(after),
-            updated_at: at,
-            version: kept.version + 1,
-          })
-          .where('id', '=', kept.id)
-          .where('version', '=', kept.version)
-          .where('deleted_at', 'is', null)
-          .returning('version')
-          .executeTakeFirst();
-        const removed = updated
-          ? await trx
-              .deleteFrom('clients')
-              .where('id', '=', other.id)
-              .where('version', '=', other.version)
-              .where('deleted_at', 'is', null)
-              .returning('id')
-              .executeTakeFirst()
-          : undefined;
-        // Written by another transaction since the read (PostgreSQL): both as they are now, nothing written.
-        if (!updated || !removed) {
+        // Conditional on the versions in the statements themselves: a write that slipped in since the read (PostgreSQL)
+        // rolls the merge back, which answers both as they are now.
+        if (!(await mergeClients(trx, kept, other, after, { by, now }, id))) {
           const [keptNow, otherNow] = await Promise.all([clientRow(trx, kept.id), clientRow(trx, other.id)]);
           if (!keptNow || !otherNow) throw new RolledBack({ status: 'not-found' });
           throw new RolledBack({ status: 'changed', conflict: { kept: asBody(keptNow), other: asBody(otherNow) } });
         }
-
-        await trx
-          .insertInto('client_changes')
-          .values([
-            {
-              client_id: kept.id,
-              version: kept.version + 1,
-              kind: 'merged',
-              actor: by,
-              at,
-              before: JSON.stringify(keptFields),
-              after: JSON.stringify(after),
-              batch_id: id,
-            },
-            {
-              client_id: other.id,
-              version: other.version + 1,
-              kind: 'merged',
-              actor: by,
-              at,
-              before: JSON.stringify(otherFields),
-              after: null,
-              batch_id: id,
-            },
-          ])
-          .execute();
         const row = await trx
           .insertInto('merges')
           .values({
@@ -239,50 +186,11 @@ export function createMergesRepository(db: Kysely<Database>) {
         if (!kept || kept.deleted_at !== null || Number(kept.version) !== merge.version)
           throw new RolledBack({ status: 'changed', client: kept ? toClient(kept) : merge.client });
         if (otherNow) throw new RolledBack({ status: 'changed', client: merge.other });
-        const restored = await trx
-          .updateTable('clients')
-          .set({
-            ...toColumns(merge.keptBefore),
-            updated_at: at,
-            version: merge.version + 1,
-          })
-          .where('id', '=', marked.kept_id)
-          .where('version', '=', merge.version)
-          .where('deleted_at', 'is', null)
-          .returning('id')
-          .executeTakeFirst();
-        if (!restored) throw new RolledBack({ status: 'changed', client: merge.client });
-        // The other's version counted its `merged` entry; its `unmerged` one makes the next.
-        const otherVersion = Number(other.version) + 2;
-        await trx
-          .insertInto('clients')
-          .values({ ...other, version: otherVersion, updated_at: at })
-          .execute();
-        await trx
-          .insertInto('client_changes')
-          .values([
-            {
-              client_id: marked.kept_id,
-              version: merge.version + 1,
-              kind: 'unmerged',
-              actor: by,
-              at,
-              before: marked.kept_after,
-              after: marked.kept_before,
-              batch_id: undoBatch,
-            },
-            {
-              client_id: other.id,
-              version: otherVersion,
-              kind: 'unmerged',
-              actor: by,
-              at,
-              before: null,
-              after: JSON.stringify(toFields(other)),
-              batch_id: undoBatch,
-            },
-          ])
-          .execute();
+        const { _id, ...merged } = merge.client;
+        const keptBack = { id: marked.kept_id, version: merge.version, merged, before: merge.keptBefore };
+        if (!(await unmergeClients(trx, keptBack, other, { by, now }, undoBatch))) {
+          throw new RolledBack({ status: 'changed', client: merge.client });
+        }
         return { status: 'undone', summary: merge };
       });
     },
