@@ -22,7 +22,7 @@ export interface ClientsTable {
   deleted_by: string | null;
 }
 
-/** The change log: one entry per write of a client, in the same transaction (clients/client-store.ts). */
+/** The change log: one entry per write of a client, in the same transaction (repositories/client-log.ts). */
 export interface ClientChangesTable {
   /** Generated; PostgreSQL's bigint arrives as a string. */
   seq: Generated<number | string>;
