@@ -109,8 +109,11 @@ async function refusal(trx: Transaction<Database>, id: string): Promise<WriteOut
   };
 }
 
+/** A write's conditions, as If-Match and If-None-Match set them. */
+type Conditions = { ifMatch: IfMatch; ifNoneMatch: IfNoneMatch };
+
 /** The conditions' WHERE on a live client; without any, any live client (last write wins). */
-function matching(trx: Transaction<Database>, id: string, ifMatch: IfMatch, ifNoneMatch: IfNoneMatch) {
+function matching(trx: Transaction<Database>, id: string, { ifMatch, ifNoneMatch }: Conditions) {
   let query = trx.updateTable('clients').where('id', '=', id).where('deleted_at', 'is', null);
   if (ifMatch !== undefined && ifMatch !== '*') query = query.where('version', 'in', ifMatch.length > 0 ? [...ifMatch] : [0]);
   // `*`: no live client may be written (with none, the write is a 404); tags: none of the versions they name.
@@ -123,7 +126,7 @@ function matching(trx: Transaction<Database>, id: string, ifMatch: IfMatch, ifNo
  * Without a condition a missing client is simply not found; with If-Match, the 412 says what happened to it. With
  * If-None-Match alone, only a live client refuses (412); a deleted one has no current version to match (404).
  */
-async function unwritten(trx: Transaction<Database>, id: string, ifMatch: IfMatch, ifNoneMatch: IfNoneMatch): Promise<WriteOutcome<never>> {
+async function unwritten(trx: Transaction<Database>, id: string, { ifMatch, ifNoneMatch }: Conditions): Promise<WriteOutcome<never>> {
   if (ifMatch === undefined && ifNoneMatch === undefined) return { status: 'not-found' };
   const outcome = await refusal(trx, id);
   if (ifMatch === undefined && outcome.status === 'stale' && outcome.current.client === null) return { status: 'not-found' };
@@ -136,14 +139,13 @@ export async function update(
   id: string,
   input: ClientInput,
   writer: Writer,
-  ifMatch: IfMatch,
-  ifNoneMatch: IfNoneMatch,
+  conditions: Conditions,
 ): Promise<WriteOutcome<VersionedClient>> {
-  const row = await matching(trx, id, ifMatch, ifNoneMatch)
+  const row = await matching(trx, id, conditions)
     .set((eb) => ({ ...toColumns(input), updated_at: writer.now.toISOString(), version: eb('version', '+', 1) }))
     .returning([...clientColumns, 'version'])
     .executeTakeFirst();
-  if (!row) return unwritten(trx, id, ifMatch, ifNoneMatch);
+  if (!row) return unwritten(trx, id, conditions);
   await appendChange(trx, id, row.version, 'updated', writer, toFields(row));
   return { status: 'written', value: { client: toClient(row), version: row.version } };
 }
@@ -153,14 +155,13 @@ export async function remove(
   trx: Transaction<Database>,
   id: string,
   writer: Writer,
-  ifMatch: IfMatch,
-  ifNoneMatch: IfNoneMatch,
+  conditions: Conditions,
 ): Promise<WriteOutcome<number>> {
-  const row = await matching(trx, id, ifMatch, ifNoneMatch)
+  const row = await matching(trx, id, conditions)
     .set((eb) => ({ deleted_at: writer.now.toISOString(), deleted_by: writer.by, version: eb('version', '+', 1) }))
     .returning('version')
     .executeTakeFirst();
-  if (!row) return unwritten(trx, id, ifMatch, ifNoneMatch);
+  if (!row) return unwritten(trx, id, conditions);
   await appendChange(trx, id, row.version, 'deleted', writer, null);
   return { status: 'written', value: row.version };
 }
@@ -244,6 +245,34 @@ async function appendChanges(trx: Transaction<Database>, entries: readonly LogEn
   for (const chunk of chunks(entries)) await trx.insertInto('client_changes').values(chunk).execute();
 }
 
+/** The entries of one batch and kind: per client, the version its write made and its fields before and after (JSON). */
+function entriesOf(batchId: string, kind: ChangeKind, { by, now }: Writer) {
+  const at = now.toISOString();
+  return (clientId: string, version: number, before: string | null, after: string | null): LogEntry => ({
+    client_id: clientId,
+    version,
+    kind,
+    actor: by,
+    at,
+    before,
+    after,
+    batch_id: batchId,
+  });
+}
+
+/** Gives a client live at `version` the `fields` and the next version, in one conditional statement; whether it did. */
+async function setIfAt(trx: Transaction<Database>, id: string, version: number, fields: ClientFields, at: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('clients')
+    .set({ ...toColumns(fields), updated_at: at, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Gives each client (`id`, and the values as `fields`) those values and a new version, if it is live and in
  * `version`: one UPDATE … FROM (VALUES …) per chunk. The clients written, with their new versions.
@@ -295,9 +324,9 @@ export async function importClients(
   batchId: string,
   created: ReadonlyArray<{ id: string; fields: ClientFields }>,
   updates: ReadonlyArray<{ id: string; fields: ClientFields; before: ClientFields }>,
-  { by, now }: Writer,
+  writer: Writer,
 ): Promise<number> {
-  const at = now.toISOString();
+  const at = writer.now.toISOString();
   // The clients first, the log after: on PostgreSQL the first write to clients takes the row of data_versions that
   // every writer of clients bumps, so no other write's entry can fall among this batch's (decision 028).
   for (const chunk of chunks(created)) {
@@ -308,20 +337,13 @@ export async function importClients(
   }
   const versions = await setFields(trx, updates, at);
 
-  const entry = (id: string, version: number, before: ClientFields | null, after: ClientFields): LogEntry => ({
-    client_id: id,
-    version,
-    kind: 'imported',
-    actor: by,
-    at,
-    before: before && JSON.stringify(before),
-    after: JSON.stringify(after),
-    batch_id: batchId,
-  });
+  const entry = entriesOf(batchId, 'imported', writer);
   const updated = updates.filter((update) => versions.has(update.id));
   await appendChanges(trx, [
-    ...created.map((client) => entry(client.id, 1, null, client.fields)),
-    ...updated.map((update) => entry(update.id, versions.get(update.id) ?? 0, update.before, update.fields)),
+    ...created.map((client) => entry(client.id, 1, null, JSON.stringify(client.fields))),
+    ...updated.map((update) =>
+      entry(update.id, versions.get(update.id) ?? 0, JSON.stringify(update.before), JSON.stringify(update.fields)),
+    ),
   ]);
   return updated.length;
 }
@@ -359,14 +381,17 @@ export async function takeBack(
   trx: Transaction<Database>,
   created: readonly BatchEntry[],
   updated: readonly BatchEntry[],
-  { by, now }: Writer,
+  writer: Writer,
   batchId: string,
 ): Promise<Set<string>> {
-  const at = now.toISOString();
+  const { by } = writer;
+  const at = writer.now.toISOString();
   const log: LogEntry[] = [];
-  const settle = (entry: BatchEntry, version: number | undefined, kind: 'deleted' | 'updated', after: string | null) => {
-    if (version !== undefined)
-      log.push({ client_id: entry.client_id, version, kind, actor: by, at, before: entry.after, after, batch_id: batchId });
+  const deletedEntry = entriesOf(batchId, 'deleted', writer);
+  const updatedEntry = entriesOf(batchId, 'updated', writer);
+  /** A client the undo wrote gets its entry: its `before` is what the batch left. */
+  const settle = (entry: BatchEntry, version: number | undefined, logged: ReturnType<typeof entriesOf>, after: string | null) => {
+    if (version !== undefined) log.push(logged(entry.client_id, version, entry.after, after));
   };
   for (const chunk of chunks(created)) {
     const deleted = await trx
@@ -383,14 +408,14 @@ export async function takeBack(
       .returning(['id', 'version'])
       .execute();
     const versions = new Map(deleted.map((row) => [row.id, row.version]));
-    for (const entry of chunk) settle(entry, versions.get(entry.client_id), 'deleted', null);
+    for (const entry of chunk) settle(entry, versions.get(entry.client_id), deletedEntry, null);
   }
   const restored = await setFields(
     trx,
     updated.map((entry) => ({ id: entry.client_id, fields: JSON.parse(entry.before ?? '{}') as ClientFields, version: entry.version })),
     at,
   );
-  for (const entry of updated) settle(entry, restored.get(entry.client_id), 'updated', entry.before);
+  for (const entry of updated) settle(entry, restored.get(entry.client_id), updatedEntry, entry.before);
   // In the log's order: the batch's entries follow the clients' writes (see importClients).
   await appendChanges(trx, log);
   return new Set(log.map((entry) => entry.client_id));
@@ -428,53 +453,23 @@ export async function mergeClients(
   kept: Selectable<ClientsTable>,
   other: Selectable<ClientsTable>,
   after: ClientFields,
-  { by, now }: Writer,
+  writer: Writer,
   batchId: string,
 ): Promise<boolean> {
-  const at = now.toISOString();
-  const updated = await trx
-    .updateTable('clients')
-    .set({
-      ...toColumns(after),
-      updated_at: at,
-      version: kept.version + 1,
-    })
-    .where('id', '=', kept.id)
-    .where('version', '=', kept.version)
+  const at = writer.now.toISOString();
+  if (!(await setIfAt(trx, kept.id, kept.version, after, at))) return false;
+  const removed = await trx
+    .deleteFrom('clients')
+    .where('id', '=', other.id)
+    .where('version', '=', other.version)
     .where('deleted_at', 'is', null)
-    .returning('version')
+    .returning('id')
     .executeTakeFirst();
-  const removed = updated
-    ? await trx
-        .deleteFrom('clients')
-        .where('id', '=', other.id)
-        .where('version', '=', other.version)
-        .where('deleted_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst()
-    : undefined;
-  if (!updated || !removed) return false;
+  if (!removed) return false;
+  const entry = entriesOf(batchId, 'merged', writer);
   await appendChanges(trx, [
-    {
-      client_id: kept.id,
-      version: kept.version + 1,
-      kind: 'merged',
-      actor: by,
-      at,
-      before: JSON.stringify(toFields(kept)),
-      after: JSON.stringify(after),
-      batch_id: batchId,
-    },
-    {
-      client_id: other.id,
-      version: other.version + 1,
-      kind: 'merged',
-      actor: by,
-      at,
-      before: JSON.stringify(toFields(other)),
-      after: null,
-      batch_id: batchId,
-    },
+    entry(kept.id, kept.version + 1, JSON.stringify(toFields(kept)), JSON.stringify(after)),
+    entry(other.id, other.version + 1, JSON.stringify(toFields(other)), null),
   ]);
   return true;
 }
@@ -489,50 +484,21 @@ export async function unmergeClients(
   trx: Transaction<Database>,
   kept: { id: string; version: number; merged: ClientFields; before: ClientFields },
   other: Selectable<ClientsTable>,
-  { by, now }: Writer,
+  writer: Writer,
   batchId: string,
 ): Promise<boolean> {
-  const at = now.toISOString();
-  const restored = await trx
-    .updateTable('clients')
-    .set({
-      ...toColumns(kept.before),
-      updated_at: at,
-      version: kept.version + 1,
-    })
-    .where('id', '=', kept.id)
-    .where('version', '=', kept.version)
-    .where('deleted_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!restored) return false;
+  const at = writer.now.toISOString();
+  if (!(await setIfAt(trx, kept.id, kept.version, kept.before, at))) return false;
   // The other's version counted its `merged` entry; its `unmerged` one makes the next.
   const otherVersion = Number(other.version) + 2;
   await trx
     .insertInto('clients')
     .values({ ...other, version: otherVersion, updated_at: at })
     .execute();
+  const entry = entriesOf(batchId, 'unmerged', writer);
   await appendChanges(trx, [
-    {
-      client_id: kept.id,
-      version: kept.version + 1,
-      kind: 'unmerged',
-      actor: by,
-      at,
-      before: JSON.stringify(kept.merged),
-      after: JSON.stringify(kept.before),
-      batch_id: batchId,
-    },
-    {
-      client_id: other.id,
-      version: otherVersion,
-      kind: 'unmerged',
-      actor: by,
-      at,
-      before: null,
-      after: JSON.stringify(toFields(other)),
-      batch_id: batchId,
-    },
+    entry(kept.id, kept.version + 1, JSON.stringify(kept.merged), JSON.stringify(kept.before)),
+    entry(other.id, otherVersion, null, JSON.stringify(toFields(other))),
   ]);
   return true;
 }

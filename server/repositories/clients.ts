@@ -168,12 +168,12 @@ export function createClientsRepository(db: Kysely<Database>) {
       ifMatch: IfMatch,
       ifNoneMatch?: IfNoneMatch,
     ): Promise<WriteOutcome<VersionedClient>> {
-      return inTransaction(db, (trx) => log.update(trx, id, input, writer, ifMatch, ifNoneMatch));
+      return inTransaction(db, (trx) => log.update(trx, id, input, writer, { ifMatch, ifNoneMatch }));
     },
 
     /** Moves a client to "Recently deleted": it leaves the list, and keeps its id and history for a restore. */
     delete(id: string, writer: log.Writer, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch): Promise<WriteOutcome<number>> {
-      return inTransaction(db, (trx) => log.remove(trx, id, writer, ifMatch, ifNoneMatch));
+      return inTransaction(db, (trx) => log.remove(trx, id, writer, { ifMatch, ifNoneMatch }));
     },
 
     /** A deleted client back in the list, same id and history; undefined when no such client is deleted. */
