@@ -1,9 +1,10 @@
 /**
  * Merging duplicates (issue 29): the merges table, and a merge and its undo, each in one transaction
- * (docs/decisions/029-merges.md) with the two clients it writes, which client-log.ts writes. The kept client gets the chosen values and a new version; the other
- * leaves the clients table, its row kept whole in the merge's, its history left in the log; both get a `merged`
- * entry, sharing the merge's id as batch id (one `batch` event, as an import). The undo checks that neither changed
- * since, then gives both an `unmerged` entry: the kept one its values from before, the other its row again.
+ * (docs/decisions/029-merges.md) with the two clients it writes, which client-log.ts writes. The kept client gets the
+ * chosen values and a new version; the other leaves the clients table, its row kept whole in the merge's, its history
+ * left in the log; both get a `merged` entry, sharing the merge's id as batch id (one `batch` event, as an import). The
+ * undo checks that neither changed since, then gives both an `unmerged` entry: the kept one its values from before,
+ * the other its row again.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Client, ClientFields } from '#contract/api';
