@@ -5,9 +5,10 @@
  * another body it is refused (422). One reading for the server, the mock and the SPA.
  */
 import type { Client, ClientFields } from './api.ts';
+import { DAY_MS } from './time-windows.ts';
 
 /** How long a key is remembered. */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_KEY_TTL_MS = DAY_MS;
 
 export const malformedIdempotencyKeyMessage = 'Idempotency-Key must be a string of 1 to 255 visible characters';
 const idempotencyKeyReusedMessage = 'This Idempotency-Key was sent before with another client';

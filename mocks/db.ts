@@ -7,6 +7,7 @@ import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#con
 import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { IMPORT_UNDO_DAYS, importVerdicts, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
 import { emailKey } from '#contract/text';
+import { undoableSince, undoableUntil } from '#contract/time-windows';
 import { duplicatePairs, registeredFirst } from '#contract/duplicates';
 import {
   MERGE_UNDO_DAYS,
@@ -243,8 +244,11 @@ function inBatch<T>(write: (record: (change: Omit<ClientChange, 'seq'>) => void)
   return result;
 }
 
-const IMPORT_UNDO_MS = IMPORT_UNDO_DAYS * 24 * 60 * 60 * 1000;
-const recentImports = () => (state.imports ?? []).filter((entry) => Date.now() - Date.parse(entry.summary.at) < IMPORT_UNDO_MS);
+/** The imports of the last IMPORT_UNDO_DAYS days, oldest first: as the server, those at or after `undoableSince`. */
+function recentImports() {
+  const since = undoableSince(Date.now(), IMPORT_UNDO_DAYS);
+  return (state.imports ?? []).filter((entry) => entry.summary.at >= since);
+}
 const namedClient = ({ _id, firstName, lastName }: Client): ClientNamed => ({ clientId: _id, firstName, lastName });
 
 /** Each email's client, the one registered first when a family shares one (the contract's `importVerdicts`). */
@@ -599,7 +603,7 @@ export const mockDb = {
         keptBefore,
         other: otherBefore.client,
         fields: request.fields,
-        undoableUntil: new Date(Date.parse(at) + MERGE_UNDO_DAYS * DAY_MS).toISOString(),
+        undoableUntil: undoableUntil(at, MERGE_UNDO_DAYS),
         undone: null,
       };
       state.merges = [...(state.merges ?? []), { summary: merged, other: otherBefore }];
@@ -651,12 +655,10 @@ export const mockDb = {
   },
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The merges of the last MERGE_UNDO_DAYS days, oldest first. */
 function undoableMerges() {
-  const since = Date.now() - MERGE_UNDO_DAYS * DAY_MS;
-  return (state.merges ?? []).filter(({ summary }) => Date.parse(summary.at) >= since);
+  const since = undoableSince(Date.now(), MERGE_UNDO_DAYS);
+  return (state.merges ?? []).filter(({ summary }) => summary.at >= since);
 }
 
 /** As the server's repositories/merges.ts answers a merge. */

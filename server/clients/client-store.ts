@@ -9,6 +9,7 @@ import type { ClientInput } from '#contract/api';
 import type { ImportRequest } from '#contract/import';
 import type { MergeRequest } from '#contract/merge';
 import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
+import { daysBefore } from '#contract/time-windows';
 import type { IfMatch, IfNoneMatch } from '#contract/if-match';
 import type { DatabaseEngine } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
@@ -21,8 +22,6 @@ import { createClientsReadModel } from './read-model.ts';
 export function generateClientId(): string {
   return randomBytes(16).toString('base64url');
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * `afterErase` runs once an erasure has committed, before its promise resolves: the plugin empties SQLite's
@@ -83,7 +82,7 @@ export function createClientStore(
     purgeIdempotencyKeys: () => clients.purgeIdempotencyKeysBefore(new Date(clock() - IDEMPOTENCY_KEY_TTL_MS)),
 
     /** Removes the clients deleted more than `keepDays` ago, with their history; how many. */
-    purgeDeleted: (keepDays: number) => clients.purgeDeletedBefore(new Date(clock() - keepDays * DAY_MS)),
+    purgeDeleted: (keepDays: number) => clients.purgeDeletedBefore(daysBefore(clock(), keepDays)),
   };
 }
 

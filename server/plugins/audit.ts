@@ -5,6 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import { MIN_AUDIT_KEEP_DAYS } from '#contract/team';
+import { daysBefore } from '#contract/time-windows';
 import { createAuditRepository, type AuditRepository } from '../repositories/audit.ts';
 
 declare module 'fastify' {
@@ -13,7 +14,6 @@ declare module 'fastify' {
   }
 }
 
-const DAY_MS = 24 * 3_600_000;
 const PURGE_INTERVAL_MS = 3_600_000;
 
 export const auditPlugin = fp<{ clock: () => number; keepDays: number }>(
@@ -25,7 +25,7 @@ export const auditPlugin = fp<{ clock: () => number; keepDays: number }>(
     const entries = createAuditRepository(app.db);
     app.decorate('auditEntries', entries);
     const purge = app.backgroundTasks.every('Purging old audit entries', PURGE_INTERVAL_MS, async () => {
-      const purged = await entries.purgeBefore(new Date(clock() - keepDays * DAY_MS).toISOString());
+      const purged = await entries.purgeBefore(daysBefore(clock(), keepDays).toISOString());
       if (purged > 0) app.log.info({ purged }, 'Purged audit entries past AUDIT_KEEP_DAYS');
     });
     await purge();

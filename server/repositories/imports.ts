@@ -9,10 +9,9 @@ import type { ClientFields } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
 import { importVerdicts, IMPORT_UNDO_DAYS, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
 import { emailKey } from '#contract/text';
+import { undoableSince } from '#contract/time-windows';
 import type { Database, ImportsTable } from '../db/schema.ts';
 import { batchEntries, importClients, liveClients, takeBack, type Writer } from './client-log.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toSummary(row: Selectable<ImportsTable>): ImportSummary {
   return {
@@ -37,9 +36,6 @@ export type ImportOutcome = { status: 'imported' | 'replayed'; summary: ImportSu
 export type UndoOutcome = { status: 'undone'; summary: ImportSummary } | { status: 'not-found' } | { status: 'already-undone' };
 
 export function createImportsRepository(db: Kysely<Database>) {
-  /** The oldest `at` still listed and undoable. */
-  const undoableSince = (now: Date) => new Date(now.getTime() - IMPORT_UNDO_DAYS * DAY_MS).toISOString();
-
   return {
     /**
      * Gives every row its verdict against the live clients (an email → the client registered first with it), then
@@ -141,7 +137,7 @@ export function createImportsRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('imports')
         .selectAll()
-        .where('at', '>=', undoableSince(now))
+        .where('at', '>=', undoableSince(now, IMPORT_UNDO_DAYS))
         .orderBy('at', 'desc')
         .orderBy('id', 'desc')
         .execute();
@@ -150,7 +146,12 @@ export function createImportsRepository(db: Kysely<Database>) {
 
     /** One import of the last IMPORT_UNDO_DAYS days. */
     async find(id: string, now: Date): Promise<ImportSummary | undefined> {
-      const row = await db.selectFrom('imports').selectAll().where('id', '=', id).where('at', '>=', undoableSince(now)).executeTakeFirst();
+      const row = await db
+        .selectFrom('imports')
+        .selectAll()
+        .where('id', '=', id)
+        .where('at', '>=', undoableSince(now, IMPORT_UNDO_DAYS))
+        .executeTakeFirst();
       return row && toSummary(row);
     },
 
@@ -168,7 +169,7 @@ export function createImportsRepository(db: Kysely<Database>) {
           .set({ undone_at: at, undone_by: by, undone_left: '[]' })
           .where('id', '=', id)
           .where('undone_at', 'is', null)
-          .where('at', '>=', undoableSince(now))
+          .where('at', '>=', undoableSince(now, IMPORT_UNDO_DAYS))
           .returning('id')
           .executeTakeFirst();
         if (!marked) {
@@ -176,7 +177,7 @@ export function createImportsRepository(db: Kysely<Database>) {
             .selectFrom('imports')
             .select('undone_at')
             .where('id', '=', id)
-            .where('at', '>=', undoableSince(now))
+            .where('at', '>=', undoableSince(now, IMPORT_UNDO_DAYS))
             .executeTakeFirst();
           return found ? { status: 'already-undone' } : { status: 'not-found' };
         }

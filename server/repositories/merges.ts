@@ -18,6 +18,7 @@ import {
   type MergeRequest,
   type MergeSummary,
 } from '#contract/merge';
+import { undoableSince, undoableUntil } from '#contract/time-windows';
 import type { ClientsTable, Database, MergesTable } from '../db/schema.ts';
 import {
   clientRow,
@@ -30,8 +31,6 @@ import {
   type ClientIds,
   type Writer,
 } from './client-log.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The other client's row while it is merged: every column, as it was. */
 type OtherRow = Selectable<ClientsTable>;
@@ -49,7 +48,7 @@ function toSummary(row: Selectable<MergesTable>): MergeSummary {
     keptBefore: JSON.parse(row.kept_before) as ClientFields,
     other: toClient(other),
     fields: JSON.parse(row.fields) as MergeChoices,
-    undoableUntil: new Date(Date.parse(row.at) + MERGE_UNDO_DAYS * DAY_MS).toISOString(),
+    undoableUntil: undoableUntil(row.at, MERGE_UNDO_DAYS),
     undone: row.undone_at === null ? null : { at: row.undone_at, by: row.undone_by ?? '' },
   };
 }
@@ -74,8 +73,6 @@ const asBody = (row: OtherRow) => ({
 });
 
 export function createMergesRepository(db: Kysely<Database>) {
-  const undoableSince = (now: Date) => new Date(now.getTime() - MERGE_UNDO_DAYS * DAY_MS).toISOString();
-
   return {
     /**
      * The pairs of live clients alike in email or name, each client with its version. Each row is read as a client
@@ -147,7 +144,7 @@ export function createMergesRepository(db: Kysely<Database>) {
         .selectFrom('merges')
         .selectAll()
         .where((eb) => eb.or([eb('kept_id', '=', clientId), eb('other_id', '=', clientId)]))
-        .where('at', '>=', undoableSince(now))
+        .where('at', '>=', undoableSince(now, MERGE_UNDO_DAYS))
         .orderBy('at', 'desc')
         .orderBy('id', 'desc')
         .execute();
@@ -167,7 +164,7 @@ export function createMergesRepository(db: Kysely<Database>) {
           .set({ undone_at: at, undone_by: by })
           .where('id', '=', id)
           .where('undone_at', 'is', null)
-          .where('at', '>=', undoableSince(now))
+          .where('at', '>=', undoableSince(now, MERGE_UNDO_DAYS))
           .returningAll()
           .executeTakeFirst();
         if (!marked) {
@@ -175,7 +172,7 @@ export function createMergesRepository(db: Kysely<Database>) {
             .selectFrom('merges')
             .select('id')
             .where('id', '=', id)
-            .where('at', '>=', undoableSince(now))
+            .where('at', '>=', undoableSince(now, MERGE_UNDO_DAYS))
             .executeTakeFirst();
           return found ? { status: 'already-undone' } : { status: 'not-found' };
         }

@@ -7,6 +7,7 @@
  */
 import { dehydrate, hydrate, type DehydratedState, type Mutation, type QueryClient } from '@tanstack/react-query';
 import { get, set } from 'idb-keyval';
+import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
 import { ApiError } from '../../lib/api-errors.ts';
 import type { Login } from '../../lib/login-flag.ts';
 import { isQueued } from '../../lib/queued-changes.ts';
@@ -20,7 +21,7 @@ import { updateChange } from '../clients/api/update-client.ts';
  * Kept no longer than the server keeps an Idempotency-Key: a registration sent later could be made twice. A change
  * older than that is dropped at the next start (docs/offline.md).
  */
-const KEEP_FOR_MS = 24 * 60 * 60 * 1000;
+const KEEP_FOR_MS = IDEMPOTENCY_KEY_TTL_MS;
 
 type DehydratedMutation = DehydratedState['mutations'][number];
 type SavedChanges = { savedAt: number; mutations: DehydratedMutation[] };
