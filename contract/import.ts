@@ -131,6 +131,15 @@ export type ImportSummary = z.infer<typeof ImportSummary>;
 /** GET /api/imports: the last 30 days' imports, newest first. */
 export const ImportList = z.array(ImportSummary);
 
+/**
+ * What POST /api/imports did, in the server and the mock alike: written now, answered again for a retry with its
+ * Idempotency-Key, or refused because the key came before with another request.
+ */
+export type ImportOutcome = { status: 'imported' | 'replayed'; summary: ImportSummary } | { status: 'key-reused' };
+
+/** What POST /api/imports/:id/undo did: undone, no such import in the last 30 days, or undone before. */
+export type UndoImportOutcome = { status: 'undone'; summary: ImportSummary } | { status: 'not-found' } | { status: 'already-undone' };
+
 /** The texts of the import's answers. */
 export const importMessages = {
   notFound: 'No import with this id in the last 30 days.',

@@ -97,6 +97,22 @@ export const MergeConflictBody = z.object({
 });
 export type MergeConflictBody = z.infer<typeof MergeConflictBody>;
 
+/** What POST /api/merges did, in the server and the mock alike. */
+export type MergeOutcome =
+  | { status: 'merged'; summary: MergeSummary }
+  | { status: 'not-found' }
+  | { status: 'same-client' }
+  | { status: 'kept-not-first' }
+  | { status: 'changed'; conflict: Omit<MergeConflictBody, 'message'> };
+
+/** What POST /api/merges/:id/undo did. */
+export type UnmergeOutcome =
+  | { status: 'undone'; summary: MergeSummary }
+  | { status: 'not-found' }
+  | { status: 'already-undone' }
+  /** Either client changed since the merge: nothing was written. */
+  | { status: 'changed'; client: Client };
+
 /** The texts of the merge's answers and pages. */
 export const mergeMessages = {
   changedSince: 'One of these clients was changed since this page opened: here they are as they are now.',

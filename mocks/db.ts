@@ -5,7 +5,15 @@ import { createStore, del, get, set } from 'idb-keyval';
 import type { ChangeKind, Client, ClientChange, ClientFields, ClientInput, DeletedClient } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
-import { IMPORT_UNDO_DAYS, importVerdicts, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
+import {
+  IMPORT_UNDO_DAYS,
+  importVerdicts,
+  type ClientNamed,
+  type ImportOutcome,
+  type ImportRequest,
+  type ImportSummary,
+  type UndoImportOutcome,
+} from '#contract/import';
 import { emailKey } from '#contract/text';
 import { undoableSince, undoableUntil } from '#contract/time-windows';
 import { duplicatePairs, registeredFirst } from '#contract/duplicates';
@@ -13,9 +21,10 @@ import {
   MERGE_UNDO_DAYS,
   mergedFields,
   type DuplicatePairBody,
-  type MergeConflictBody,
+  type MergeOutcome,
   type MergeRequest,
   type MergeSummary,
+  type UnmergeOutcome,
 } from '#contract/merge';
 import type { AuditEntry, AuditExportQuery, AuditKind, AuditPage, AuditQuery, Role } from '#contract/team';
 import { seedClients } from './seed.ts';
@@ -58,9 +67,6 @@ type MockImport = {
   updated: Array<{ clientId: string; version: number; before: ClientFields }>;
 };
 
-/** What an import with an Idempotency-Key did (the server's ImportOutcome). */
-type ImportOnceOutcome = { status: 'imported' | 'replayed'; summary: ImportSummary } | { status: 'key-reused' };
-
 /**
  * What a retry must send again to be answered with the first import (the server keeps the SHA-256 of the parsed
  * body): a 53-bit hash of its JSON, enough for a mock, and synchronous where crypto.subtle is not (plain http).
@@ -78,9 +84,6 @@ function requestKey(request: ImportRequest): string {
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return `${json.length}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
 }
-
-/** Why an undo did nothing: no such import in the last 30 days, or it was undone already. */
-export type UndoImportOutcome = ImportSummary | 'not-found' | 'already-undone';
 
 /** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
 export type MockAuditRecord = {
@@ -439,7 +442,7 @@ export const mockDb = {
    * POST /api/imports with an Idempotency-Key, as the server's: the same key from the same account within 24 hours
    * answers the first import again as it is now (nothing written), or is refused when it came with another request.
    */
-  importClientsOnce(request: ImportRequest, key: string, by: string = mockDb.sessionUser()): ImportOnceOutcome {
+  importClientsOnce(request: ImportRequest, key: string, by: string = mockDb.sessionUser()): ImportOutcome {
     const sent = requestKey(request);
     const first = (state.imports ?? []).find(
       (entry) =>
@@ -506,8 +509,8 @@ export const mockDb = {
    */
   undoImport(importId: string, by: string = mockDb.sessionUser()): UndoImportOutcome {
     const found = recentImports().find((entry) => entry.summary.id === importId);
-    if (!found) return 'not-found';
-    if (found.summary.undone) return 'already-undone';
+    if (!found) return { status: 'not-found' };
+    if (found.summary.undone) return { status: 'already-undone' };
     const at = new Date().toISOString();
     const entries = new Map(state.clients.map((entry) => [entry.client._id, entry]));
     return inBatch((record) => {
@@ -536,7 +539,7 @@ export const mockDb = {
         record({ clientId, version: entry.version, kind: 'updated', by, at, before: after, after: before });
       }
       found.summary = { ...found.summary, undone: { at, by, leftAsChanged } };
-      return found.summary;
+      return { status: 'undone', summary: found.summary };
     });
   },
   /** One import of the last 30 days (GET /api/imports/:id). */
@@ -660,20 +663,6 @@ function undoableMerges() {
   const since = undoableSince(Date.now(), MERGE_UNDO_DAYS);
   return (state.merges ?? []).filter(({ summary }) => summary.at >= since);
 }
-
-/** As the server's repositories/merges.ts answers a merge. */
-type MergeOutcome =
-  | { status: 'merged'; summary: MergeSummary }
-  | { status: 'not-found' }
-  | { status: 'same-client' }
-  | { status: 'kept-not-first' }
-  | { status: 'changed'; conflict: Omit<MergeConflictBody, 'message'> };
-
-type UnmergeOutcome =
-  | { status: 'undone'; summary: MergeSummary }
-  | { status: 'not-found' }
-  | { status: 'already-undone' }
-  | { status: 'changed'; client: Client };
 
 export function resetMockDb(): void {
   state = initialState();

@@ -44,10 +44,10 @@ export const importHandlers = [
     const refused = ownersOnly();
     if (refused) return refused;
     const outcome = mockDb.undoImport(String(params.importId));
-    if (outcome === 'not-found') return errorResponse(404, importMessages.notFound);
-    if (outcome === 'already-undone') return errorResponse(409, importMessages.alreadyUndone);
-    recordAudit(request, { kind: 'import-undone', actor: mockDb.sessionUser(), subject: outcome.id });
-    return HttpResponse.json(outcome);
+    if (outcome.status === 'not-found') return errorResponse(404, importMessages.notFound);
+    if (outcome.status === 'already-undone') return errorResponse(409, importMessages.alreadyUndone);
+    recordAudit(request, { kind: 'import-undone', actor: mockDb.sessionUser(), subject: outcome.summary.id });
+    return HttpResponse.json(outcome.summary);
   }),
 
   http.all('*/api/imports', () => methodNotAllowed(['GET', 'POST'])),

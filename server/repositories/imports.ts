@@ -7,7 +7,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ClientFields } from '#contract/api';
 import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
-import { importVerdicts, IMPORT_UNDO_DAYS, type ClientNamed, type ImportRequest, type ImportSummary } from '#contract/import';
+import {
+  importVerdicts,
+  IMPORT_UNDO_DAYS,
+  type ClientNamed,
+  type ImportOutcome,
+  type ImportRequest,
+  type ImportSummary,
+  type UndoImportOutcome,
+} from '#contract/import';
 import { emailKey } from '#contract/text';
 import { undoableSince } from '#contract/time-windows';
 import type { Database, ImportsTable } from '../db/schema.ts';
@@ -29,11 +37,6 @@ function toSummary(row: Selectable<ImportsTable>): ImportSummary {
         : { at: row.undone_at, by: row.undone_by ?? '', leftAsChanged: JSON.parse(row.undone_left ?? '[]') as ClientNamed[] },
   };
 }
-
-/** An import written now, one answered again for a retry with its Idempotency-Key, or a key sent before with another request. */
-export type ImportOutcome = { status: 'imported' | 'replayed'; summary: ImportSummary } | { status: 'key-reused' };
-
-export type UndoOutcome = { status: 'undone'; summary: ImportSummary } | { status: 'not-found' } | { status: 'already-undone' };
 
 export function createImportsRepository(db: Kysely<Database>) {
   return {
@@ -160,7 +163,7 @@ export function createImportsRepository(db: Kysely<Database>) {
      * get their values from before it; a client whose version is no longer the one the import left is left as it is
      * and named. The undo's entries share the batch id `undoBatch`.
      */
-    undo(id: string, { by, now }: Writer, undoBatch: string): Promise<UndoOutcome> {
+    undo(id: string, { by, now }: Writer, undoBatch: string): Promise<UndoImportOutcome> {
       return db.transaction().execute(async (trx) => {
         const at = now.toISOString();
         // Marked first: a second undo at the same moment waits for this one (PostgreSQL), then finds it undone.

@@ -14,9 +14,10 @@ import {
   mergedFields,
   type DuplicatePairBody,
   type MergeChoices,
-  type MergeConflictBody,
+  type MergeOutcome,
   type MergeRequest,
   type MergeSummary,
+  type UnmergeOutcome,
 } from '#contract/merge';
 import { undoableSince, undoableUntil } from '#contract/time-windows';
 import type { ClientsTable, Database, MergesTable } from '../db/schema.ts';
@@ -52,20 +53,6 @@ function toSummary(row: Selectable<MergesTable>): MergeSummary {
     undone: row.undone_at === null ? null : { at: row.undone_at, by: row.undone_by ?? '' },
   };
 }
-
-export type MergeOutcome =
-  | { status: 'merged'; summary: MergeSummary }
-  | { status: 'not-found' }
-  | { status: 'same-client' }
-  | { status: 'kept-not-first' }
-  | { status: 'changed'; conflict: Omit<MergeConflictBody, 'message'> };
-
-export type UnmergeOutcome =
-  | { status: 'undone'; summary: MergeSummary }
-  | { status: 'not-found' }
-  | { status: 'already-undone' }
-  /** Either client changed since the merge: nothing was written. */
-  | { status: 'changed'; client: Client };
 
 const asBody = (row: OtherRow) => ({
   client: row.deleted_at === null ? toClient(row) : null,
