@@ -13,6 +13,20 @@ export type Role = z.infer<typeof Role>;
 export const Me = z.object({ username: z.string(), role: Role });
 export type Me = z.infer<typeof Me>;
 
+/** An account as the last-owner rule sees it. */
+export type OwnerStanding = { role: Role; disabled: boolean };
+
+/** An owner whose account is not disabled: the salon always keeps at least one. */
+export const isActiveOwner = ({ role, disabled }: OwnerStanding): boolean => role === 'owner' && !disabled;
+
+/**
+ * The last-owner rule, for the server and the mock: a change of role or status that takes an active owner away is
+ * refused when that owner is the only one. `activeOwners` counts every active owner before the change, this one included.
+ */
+export function leavesNoOwner(before: OwnerStanding, after: OwnerStanding, activeOwners: number): boolean {
+  return isActiveOwner(before) && !isActiveOwner(after) && activeOwners <= 1;
+}
+
 /** What an owner-only route answers anyone else, with 403: "Only an owner can …". */
 export const ownerOnly = {
   eraseClient: 'Only an owner can erase a client.',

@@ -1,6 +1,8 @@
 // The mock's staff accounts and one-time sign-in links (issue 28), apart from the clients' store (db.ts), in memory
 // and in the browser also in localStorage. Seeded with the demo accounts (the README's admin and sam); `resetMockDb()` brings the seed back.
 import {
+  isActiveOwner,
+  leavesNoOwner,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   passwordMessages,
@@ -95,7 +97,6 @@ function newToken(): string {
 }
 
 const statusOf = (account: MockAccount): AccountStatus => (account.disabled ? 'disabled' : 'active');
-const isActiveOwner = (account: MockAccount) => account.role === 'owner' && !account.disabled;
 
 /** What the last-owner rule, a missing account or a password refuses with; the handlers give each its status. */
 export type TeamRefusal = 'not-found' | 'last-owner' | 'taken';
@@ -153,9 +154,7 @@ export const teamDb = {
       role: change.role ?? account.role,
       disabled: change.status ? change.status === 'disabled' : account.disabled,
     };
-    if (isActiveOwner(account) && !isActiveOwner(after) && !state.accounts.some((other) => other !== account && isActiveOwner(other))) {
-      return 'last-owner';
-    }
+    if (leavesNoOwner(account, after, state.accounts.filter(isActiveOwner).length)) return 'last-owner';
     Object.assign(account, after);
     save();
     return undefined;

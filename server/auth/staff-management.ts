@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { SIGN_IN_LINK_HOURS, type Role, type SignInLink, type StaffChange, type StaffMember } from '#contract/team';
+import { leavesNoOwner, SIGN_IN_LINK_HOURS, type Role, type SignInLink, type StaffChange, type StaffMember } from '#contract/team';
 import { isPostgres } from '../db/engine.ts';
 import { ADVISORY_LOCKS } from '../db/postgres.ts';
 import type { Database } from '../db/schema.ts';
@@ -134,10 +134,11 @@ export function createStaffManagement(
           const nextRole = role ?? before.role;
           const nextDisabledAt =
             status === undefined ? before.disabled_at : status === 'disabled' ? (before.disabled_at ?? nowIso()) : null;
-          const wasActiveOwner = before.role === 'owner' && before.disabled_at === null;
-          const staysActiveOwner = nextRole === 'owner' && nextDisabledAt === null;
           // Counted under the lock: another owner's change waits for this transaction, then counts again.
-          if (wasActiveOwner && !staysActiveOwner && (await lockedStaff.countActiveOwners()) <= 1) return { outcome: 'last-owner' };
+          const activeOwners = await lockedStaff.countActiveOwners();
+          const standing = { role: before.role, disabled: before.disabled_at !== null };
+          if (leavesNoOwner(standing, { role: nextRole, disabled: nextDisabledAt !== null }, activeOwners))
+            return { outcome: 'last-owner' };
           const row = { ...before, role: nextRole, disabled_at: nextDisabledAt };
           if (nextRole !== before.role || nextDisabledAt !== before.disabled_at) {
             await lockedStaff.update(before.id, { role: nextRole, disabled_at: nextDisabledAt });
