@@ -76,6 +76,9 @@ export async function openedByAddressOneAfterTheOther(page: Page, clients: Reado
     await page.goto(`/clients/edit/${client._id}`);
     await waitForApp(page);
     await expect(page.getByLabel('First name')).toHaveValue(client.firstName);
+    // The page keeps its copy once its offline support has loaded (a moment after it shows): its live region, always
+    // in the page, says so. Left sooner, a page load keeps nothing, as no person leaves it.
+    await expect(page.locator('.offline-status')).toBeAttached();
   }
   for (const client of clients) {
     await expect
