@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AUDIT_KINDS } from './audit-kinds.ts';
+import { HOUR_MS } from './time-windows.ts';
 
 /** Every account keeps what SPEC.md gives a logged-in user; an owner may also export, erase and run the team. */
 export const Role = z.enum(['owner', 'staff']);
@@ -90,7 +91,12 @@ export const USERNAME_TAKEN = 'That username is already taken.';
 export const SignInLink = z.object({ path: z.string(), expiresAt: z.iso.datetime({ offset: true }) });
 export type SignInLink = z.infer<typeof SignInLink>;
 export const StaffMemberWithLink = z.object({ member: StaffMember, link: SignInLink });
-export const SIGN_IN_LINK_HOURS = 24;
+const SIGN_IN_LINK_HOURS = 24;
+
+/** When a sign-in link made at `createdMs` stops working, as its `expiresAt`. */
+export function signInLinkExpiresAt(createdMs: number): string {
+  return new Date(createdMs + SIGN_IN_LINK_HOURS * HOUR_MS).toISOString();
+}
 export const SIGN_IN_LINK_EXPIRED = 'This sign-in link has expired. Ask the salon’s owner for a new one.';
 
 /** GET /welcome-links/:token: whose link it is. POST it with the new password to set it and be logged in. */

@@ -3,8 +3,11 @@
  * moment (no calendar, no time zone), answered as the ISO strings the API stores and sends.
  */
 
+/** One hour, in milliseconds. */
+export const HOUR_MS = 60 * 60 * 1000;
+
 /** One day, in milliseconds. */
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
 
 const msOf = (now: Date | number): number => (typeof now === 'number' ? now : now.getTime());
 

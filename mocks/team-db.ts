@@ -6,7 +6,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   passwordMessages,
-  SIGN_IN_LINK_HOURS,
+  signInLinkExpiresAt,
   type Role,
   type SignInLink,
   type StaffMember,
@@ -200,7 +200,7 @@ export const teamDb = {
 };
 
 function newLink(username: string): SignInLink {
-  const expiresAt = new Date(Date.now() + SIGN_IN_LINK_HOURS * 3600_000).toISOString();
+  const expiresAt = signInLinkExpiresAt(Date.now());
   const token = newToken();
   // One link at a time per account: a new one (a reset) ends the earlier ones.
   state.links = [...state.links.filter((link) => link.username !== username), { token, username, expiresAt, used: false }];

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { leavesNoOwner, SIGN_IN_LINK_HOURS, type Role, type SignInLink, type StaffChange, type StaffMember } from '#contract/team';
+import { leavesNoOwner, signInLinkExpiresAt, type Role, type SignInLink, type StaffChange, type StaffMember } from '#contract/team';
 import { isPostgres } from '../db/engine.ts';
 import { ADVISORY_LOCKS } from '../db/postgres.ts';
 import type { Database } from '../db/schema.ts';
@@ -71,7 +71,7 @@ export function createStaffManagement(
   async function newLink(trx: Transaction<Database>, staffId: string): Promise<SignInLink> {
     const token = randomBytes(16).toString('base64url');
     const createdMs = clock();
-    const expiresAt = new Date(createdMs + SIGN_IN_LINK_HOURS * 3_600_000).toISOString();
+    const expiresAt = signInLinkExpiresAt(createdMs);
     await createSignInLinksRepository(trx).replaceForStaff({
       token_hash: hashSessionToken(token),
       staff_id: staffId,
