@@ -252,6 +252,9 @@ export default defineConfig(({ mode }) => {
             exclude: ['server/**/*.postgres.test.ts', ...SLOW_TESTS],
             // A SQLite file migrated once, which each test's database copies (server/testing/test-database.ts).
             globalSetup: [SQLITE_TEMPLATE],
+            // One module graph per worker, not per file: each file builds its own app and database anyway, and
+            // importing the whole server again per file was the largest part of this project's time (decision 027).
+            isolate: false,
           },
         },
         // npm run test:postgres: the server tests that hold for any database, and those of
