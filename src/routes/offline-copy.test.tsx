@@ -5,46 +5,16 @@
  */
 import 'fake-indexeddb/auto';
 import { hashKey } from '@tanstack/react-query';
-import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { waitFor } from '@testing-library/react';
-import { get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import { mockDb } from '#mocks/db.ts';
 import { auditKeys, auditQueries } from '../features/audit/api/audit-queries.ts';
 import { clientKeys, clientQueries } from '../features/clients/api/client-queries.ts';
 import { keepOfflineCopy } from '../features/offline/offline-copy.ts';
 import { sessionsQuery } from '../features/team/api/account.ts';
 import { staffQuery } from '../features/team/api/staff.ts';
-import type { Login } from '../lib/login-flag.ts';
-import { forgetOfflineCopy, OFFLINE_COPY_KEY } from '../lib/offline-copy-store.ts';
+import { forgetOfflineCopy } from '../lib/offline-copy-store.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-
-/** The queries the stored copy holds, by their hashes. */
-async function savedQueries(): Promise<string[]> {
-  const copy = await get<string>(OFFLINE_COPY_KEY);
-  return copy ? (JSON.parse(copy) as PersistedClient).clientState.queries.map((query) => query.queryHash) : [];
-}
-
-/** A login `ago` ms ago, whose session lasts the default length. */
-const loginOf = (account: string, ago: number): Login => {
-  const at = Date.now() - ago;
-  return { account, at, endsAt: at + DEFAULT_SESSION_MAX_MS };
-};
-
-/**
- * The persister writes at most once a second: a change waits for the next write. The clock is Vitest's (below), and
- * each look moves it on 200 ms: the second passes in a few looks rather than in a second of the run, and the write
- * must still come within 3 s of that clock (as in offline-copy.test.tsx).
- */
-const untilWritten = (check: () => Promise<void>) =>
-  waitFor(
-    async () => {
-      await vi.advanceTimersByTimeAsync(200);
-      await check();
-    },
-    { timeout: 3000 },
-  );
+import { loginOf, savedQueries, untilWritten } from '../testing/offline-copy.ts';
 
 /** Vitest's fake clock (setTimeout and Date, which the persister's throttle reads), running on with real time. */
 beforeEach(() => {

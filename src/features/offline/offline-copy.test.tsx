@@ -4,11 +4,9 @@
  */
 import 'fake-indexeddb/auto';
 import { hashKey, onlineManager, QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
 import { scenarioOff, startScenario } from '#mocks/scenarios.ts';
@@ -24,6 +22,7 @@ import { loadQuery } from './load-query.ts';
 import { keepOfflineCopy, restoreOfflineCopy } from './offline-copy.ts';
 import { forgetOfflineCopy, OFFLINE_COPY_KEY } from '../../lib/offline-copy-store.ts';
 import { forgetSavedChanges } from '../../lib/waiting-changes-store.ts';
+import { loginOf, savedQueries, storedCopy, untilWritten } from '../../testing/offline-copy.ts';
 
 const olga = {
   _id: 'c-olga',
@@ -33,33 +32,6 @@ const olga = {
   registrationDateTime: '2024-06-01T09:00:00.000Z',
 };
 
-const storedCopy = () => get<string>(OFFLINE_COPY_KEY);
-
-/** The queries the stored copy holds, by their hashes. */
-async function savedQueries(): Promise<string[]> {
-  const copy = await storedCopy();
-  return copy ? (JSON.parse(copy) as PersistedClient).clientState.queries.map((query) => query.queryHash) : [];
-}
-
-/** A login `ago` ms ago, whose session lasts the default length. */
-const loginOf = (account: string, ago: number): Login => {
-  const at = Date.now() - ago;
-  return { account, at, endsAt: at + DEFAULT_SESSION_MAX_MS };
-};
-
-/**
- * The persister writes at most once a second: a change waits for the next write. Where the clock is Vitest's (the
- * first describe, below), each look moves it on 200 ms: the second passes in a few looks rather than in a second of
- * the run, and the write must still come within 3 s of that clock. Elsewhere, within 3 s of real time.
- */
-const untilWritten = (check: () => Promise<void>) =>
-  waitFor(
-    async () => {
-      if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(200);
-      await check();
-    },
-    { timeout: 3000 },
-  );
 /** A whole page from a cold start (its route's code, IndexedDB, the mock's answer): CI's busy machine took over 1 s. */
 const pageLoad = { timeout: 5000 };
 
