@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../engine.ts';
+import { createNotifyFunction, notifyAfter } from './pg-notify.ts';
 
 export async function up(db: Kysely<unknown>) {
   await db.schema
@@ -12,13 +13,6 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await sql`INSERT INTO client_changes_purged (through) VALUES (0)`.execute(db);
   if (!isPostgres(db)) return;
-  await sql`
-        CREATE FUNCTION notify_client_changes() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          PERFORM pg_notify('client_changes', '');
-          RETURN NULL;
-        END $$`.execute(db);
-  await sql`
-        CREATE TRIGGER client_changes_notify AFTER INSERT ON client_changes
-        FOR EACH STATEMENT EXECUTE FUNCTION notify_client_changes()`.execute(db);
+  await createNotifyFunction(db, 'notify_client_changes', 'client_changes', 8);
+  await notifyAfter(db, 'client_changes_notify', 'INSERT', 'client_changes', 'notify_client_changes');
 }

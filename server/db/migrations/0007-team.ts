@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../engine.ts';
+import { createNotifyFunction, notifyAfter } from './pg-notify.ts';
 
 export async function up(db: Kysely<unknown>) {
   const postgres = isPostgres(db);
@@ -58,18 +59,9 @@ export async function up(db: Kysely<unknown>) {
   if (postgres) {
     // Sessions ended and accounts changed reach the other instances at once (LISTEN auth_changes), so that their
     // event streams of an ended session close within a second.
-    await sql`
-          CREATE FUNCTION notify_auth_changes() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN
-            PERFORM pg_notify('auth_changes', '');
-            RETURN NULL;
-          END $$`.execute(db);
-    await sql`
-          CREATE TRIGGER sessions_ended_notify AFTER DELETE ON sessions
-          FOR EACH STATEMENT EXECUTE FUNCTION notify_auth_changes()`.execute(db);
-    await sql`
-          CREATE TRIGGER staff_changed_notify AFTER UPDATE OR DELETE ON staff
-          FOR EACH STATEMENT EXECUTE FUNCTION notify_auth_changes()`.execute(db);
+    await createNotifyFunction(db, 'notify_auth_changes', 'auth_changes', 10);
+    await notifyAfter(db, 'sessions_ended_notify', 'DELETE', 'sessions', 'notify_auth_changes');
+    await notifyAfter(db, 'staff_changed_notify', 'UPDATE OR DELETE', 'staff', 'notify_auth_changes');
 
     await sql`
           CREATE FUNCTION audit_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
