@@ -4,17 +4,20 @@ import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { scenarioOff, startScenario } from '#mocks/scenarios.ts';
 import { apiPaths } from '#contract/paths';
+import { probeOnDemand } from '../testing/offline.ts';
 import { apiRequest } from './api-client.ts';
 
 describe('reachability', () => {
   it('a request without any response makes the app offline; the probe brings it back once the server answers', async () => {
+    const nextProbe = probeOnDemand();
     startScenario('offline');
     await expect(apiRequest(apiPaths.clients)).rejects.toThrow();
     expect(onlineManager.isOnline()).toBe(false);
 
     scenarioOff();
-    // The probe asks every 3 s; its response, whatever the status (401 here: no session), is enough.
-    await waitFor(() => expect(onlineManager.isOnline()).toBe(true), { timeout: 5000 });
+    // The next probe's response, whatever the status (401 here: no session), is enough.
+    await nextProbe();
+    await waitFor(() => expect(onlineManager.isOnline()).toBe(true));
   });
 
   it('an error response is still a response: the app stays online', async () => {

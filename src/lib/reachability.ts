@@ -8,7 +8,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
-const PROBE_INTERVAL_MS = 3000;
+/** How often the probe asks while the server does not answer. */
+export const PROBE_INTERVAL_MS = 3000;
 
 let probe: ReturnType<typeof setInterval> | null = null;
 

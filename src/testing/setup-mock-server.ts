@@ -16,5 +16,6 @@ afterEach(() => {
   scenarioOff();
   resetReachability();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 afterAll(() => server.close());

@@ -46,6 +46,7 @@ afterEach(() => {
   scenarioOff();
   resetReachability();
   vi.restoreAllMocks();
+  vi.useRealTimers();
   failOnActWarnings();
 });
 afterAll(() => {

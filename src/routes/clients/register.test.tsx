@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
+import { probeOnDemand } from '../../testing/offline.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { recordJsonBodies, recordRequests } from '../../testing/request-log.ts';
 
@@ -177,6 +178,7 @@ describe('/clients/register', () => {
 
   it('a registration whose request gets no answer waits on this device and is sent again, with its key, when the server answers', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    const nextProbe = probeOnDemand();
     const keys = recordKeys();
     // The answer is lost on the way (the registration may have been made or not).
     server.use(http.post('*/api/clients', () => HttpResponse.error(), { once: true }));
@@ -188,10 +190,11 @@ describe('/clients/register', () => {
     expect(await screen.findByText('Saved on this device. It will be sent when the connection returns.')).toBeInTheDocument();
     expect(onlineManager.isOnline()).toBe(false);
     // The probe (lib/reachability.ts, every 3 s) gets an answer: the registration is sent again, once.
-    expect(await screen.findByText('Client registered successfully!', {}, { timeout: 5000 })).toBeInTheDocument();
+    await nextProbe();
+    expect(await screen.findByText('Client registered successfully!')).toBeInTheDocument();
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
-  }, 10_000);
+  });
 
   it('disables Register while the request is in flight', async () => {
     let release!: () => void;
