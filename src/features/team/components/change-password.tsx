@@ -1,4 +1,5 @@
 import { usePasswordForm, type PasswordValues } from '../hooks/use-password-form.ts';
+import { FormSubmit } from './form-submit.tsx';
 import { Field } from './team-parts.tsx';
 
 const FIELDS: ReadonlyArray<{ name: keyof PasswordValues; label: string; autoComplete: string }> = [
@@ -17,16 +18,7 @@ export function ChangePassword() {
         {FIELDS.map(({ name, label, autoComplete }) => (
           <Field key={name} label={label} type="password" autoComplete={autoComplete} {...field(name)} />
         ))}
-        <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={pending}>
-            Change password
-          </button>
-        </div>
-        {formError && (
-          <p className="form__error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormSubmit label="Change password" pending={pending} error={formError} />
         <p className="account-section__result" role="status">
           {changed ? 'Your password has been changed.' : ''}
         </p>
