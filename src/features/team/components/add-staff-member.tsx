@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Username, USERNAME_RULE, USERNAME_TAKEN, type Role, type SignInLink } from '#contract/team';
 import { useAddStaffMember } from '../api/staff.ts';
 import { FormSubmit } from './form-submit.tsx';
-import { failureMessage, Field, roleNames, SignInLinkBox } from './team-parts.tsx';
+import { failureMessage, roleNames } from '../utils/team-texts.ts';
+import { Field } from './field.tsx';
+import { SignInLinkBox } from './sign-in-link-box.tsx';
 
 /** "Add a staff member": a username and a role; the server answers with the account's one-time sign-in link. */
 export function AddStaffMember() {

@@ -1,6 +1,6 @@
 import { usePasswordForm, type PasswordValues } from '../hooks/use-password-form.ts';
 import { FormSubmit } from './form-submit.tsx';
-import { Field } from './team-parts.tsx';
+import { Field } from './field.tsx';
 
 const FIELDS: ReadonlyArray<{ name: keyof PasswordValues; label: string; autoComplete: string }> = [
   { name: 'current', label: 'Current password', autoComplete: 'current-password' },

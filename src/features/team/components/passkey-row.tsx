@@ -4,7 +4,7 @@ import { ActionFailure } from '../../../components/action-failure.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-errors.ts';
 import { useRemovePasskey } from '../api/account.ts';
-import { formatWhen } from './team-parts.tsx';
+import { formatWhen } from '../utils/team-texts.ts';
 
 /** One passkey: its name, when it was added and last used, and "Remove", which asks first. */
 export function PasskeyRow({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () => void }) {

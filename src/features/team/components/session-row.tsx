@@ -1,5 +1,5 @@
 import type { AccountSession } from '#contract/team';
-import { formatWhen } from './team-parts.tsx';
+import { formatWhen } from '../utils/team-texts.ts';
 
 /** "Chrome 142 on Android"; what the browser did not say is left out. */
 export function describeSession({ browser, system }: AccountSession): string {

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { NewPassword, passwordMessages } from '#contract/team';
+import { passwordMessages } from '#contract/team';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { useChangePassword } from '../api/account.ts';
-import { failureMessage } from '../components/team-parts.tsx';
+import { newPasswordErrors } from '../utils/new-password.ts';
+import { failureMessage } from '../utils/team-texts.ts';
 
 /** My account's password fields. */
 export type PasswordValues = { current: string; next: string; repeat: string };
@@ -12,12 +13,8 @@ const EMPTY: PasswordValues = { current: '', next: '', repeat: '' };
 
 /** What the fields say is wrong before anything is sent: the current password missing, a weak or unrepeated new one. */
 function checkPasswords(values: PasswordValues): PasswordErrors {
-  const rule = NewPassword.safeParse(values.next);
-  return {
-    current: values.current === '' ? 'Enter your current password.' : undefined,
-    next: rule.success ? undefined : rule.error.issues[0]?.message,
-    repeat: values.next === values.repeat ? undefined : passwordMessages.mismatch,
-  };
+  const { password, repeat } = newPasswordErrors(values.next, values.repeat);
+  return { current: values.current === '' ? 'Enter your current password.' : undefined, next: password, repeat };
 }
 
 /**
