@@ -1,14 +1,13 @@
-import { useId, useMemo, useState } from 'react';
-import { VERDICT_LABELS, verdictText, type ImportRow, type RowVerdict, type VerdictKind } from '#contract/import';
+import { useMemo, useState } from 'react';
+import { verdictText, type ImportRow, type RowVerdict, type VerdictKind } from '#contract/import';
 import { DataTable } from '../../../components/data-table.tsx';
-import { formatCount } from './import-texts.ts';
+import { RowPages } from './row-pages.tsx';
+import { VerdictCounts } from './verdict-counts.tsx';
+import { VerdictFilter, type VerdictFilterValue } from './verdict-filter.tsx';
 
 /** Rows shown at once: a page of the preview, so that a file of 10,000 rows stays quick. */
 const PAGE_SIZE = 100;
-const VERDICT_KINDS = Object.keys(VERDICT_LABELS) as VerdictKind[];
 const COLUMNS = ['Row', 'First name', 'Last name', 'Email', 'Registration', 'Verdict'];
-
-type Filter = VerdictKind | 'all';
 
 type VerdictTableProps = {
   rows: readonly ImportRow[];
@@ -18,9 +17,8 @@ type VerdictTableProps = {
 
 /** The import preview's rows (issue 29): each verdict's count, a filter by verdict, and the rows a page at a time. */
 export function VerdictTable({ rows, verdicts, counts }: VerdictTableProps) {
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<VerdictFilterValue>('all');
   const [page, setPage] = useState(0);
-  const filterId = useId();
   const shown = useMemo(
     () => verdicts.flatMap((verdict, index) => (filter === 'all' || verdict.kind === filter ? [index] : [])),
     [verdicts, filter],
@@ -31,31 +29,16 @@ export function VerdictTable({ rows, verdicts, counts }: VerdictTableProps) {
 
   return (
     <div className="import-preview__verdicts">
-      <ul className="import-preview__counts" aria-label="Rows by verdict">
-        {VERDICT_KINDS.map((kind) => (
-          <li key={kind}>
-            {VERDICT_LABELS[kind]}: {formatCount(counts[kind])}
-          </li>
-        ))}
-      </ul>
-      <div className="form__field import-preview__filter">
-        <label htmlFor={filterId}>Show</label>
-        <select
-          id={filterId}
-          value={filter}
-          onChange={(event) => {
-            setFilter(event.target.value as Filter);
-            setPage(0);
-          }}
-        >
-          <option value="all">All rows ({formatCount(verdicts.length)})</option>
-          {VERDICT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {VERDICT_LABELS[kind]} ({formatCount(counts[kind])})
-            </option>
-          ))}
-        </select>
-      </div>
+      <VerdictCounts counts={counts} />
+      <VerdictFilter
+        value={filter}
+        onChange={(chosen) => {
+          setFilter(chosen);
+          setPage(0);
+        }}
+        total={verdicts.length}
+        counts={counts}
+      />
       <DataTable
         className="import-table"
         density="regular"
@@ -67,36 +50,35 @@ export function VerdictTable({ rows, verdicts, counts }: VerdictTableProps) {
         {onPage.map((index) => {
           const row = rows[index];
           const verdict = verdicts[index];
-          return (
-            row &&
-            verdict && (
-              <tr key={index} className={`import-table__row--${verdict.kind}`}>
-                <td data-label="Row">{index + 1}</td>
-                <td data-label="First name">{row.firstName}</td>
-                <td data-label="Last name">{row.lastName}</td>
-                <td data-label="Email" className="import-table__email">
-                  {row.email}
-                </td>
-                <td data-label="Registration">{row.registrationDateTime ?? ''}</td>
-                <td data-label="Verdict">{verdictText(verdict)}</td>
-              </tr>
-            )
-          );
+          return row && verdict && <VerdictRow key={index} number={index + 1} row={row} verdict={verdict} />;
         })}
       </DataTable>
       {pages > 1 && (
-        <nav className="import-preview__pages" aria-label="Pages of rows">
-          <button type="button" className="button button--small" disabled={current === 0} onClick={() => setPage(current - 1)}>
-            Previous rows
-          </button>
-          <span>
-            Rows {formatCount(current * PAGE_SIZE + 1)}–{formatCount(current * PAGE_SIZE + onPage.length)} of {formatCount(shown.length)}
-          </span>
-          <button type="button" className="button button--small" disabled={current === pages - 1} onClick={() => setPage(current + 1)}>
-            Next rows
-          </button>
-        </nav>
+        <RowPages
+          current={current}
+          pages={pages}
+          first={current * PAGE_SIZE + 1}
+          last={current * PAGE_SIZE + onPage.length}
+          total={shown.length}
+          onPage={setPage}
+        />
       )}
     </div>
+  );
+}
+
+/** One of the file's rows (`number` from 1), its values as read and its verdict. */
+function VerdictRow({ number, row, verdict }: { number: number; row: ImportRow; verdict: RowVerdict }) {
+  return (
+    <tr className={`import-table__row--${verdict.kind}`}>
+      <td data-label="Row">{number}</td>
+      <td data-label="First name">{row.firstName}</td>
+      <td data-label="Last name">{row.lastName}</td>
+      <td data-label="Email" className="import-table__email">
+        {row.email}
+      </td>
+      <td data-label="Registration">{row.registrationDateTime ?? ''}</td>
+      <td data-label="Verdict">{verdictText(verdict)}</td>
+    </tr>
   );
 }

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Username, USERNAME_RULE, USERNAME_TAKEN, type Role, type SignInLink } from '#contract/team';
 import { useAddStaffMember } from '../api/staff.ts';
-import { failureMessage, Field, roleNames, SignInLinkBox } from './team-parts.tsx';
+import { FormSubmit } from './form-submit.tsx';
+import { failureMessage, roleNames } from '../utils/team-texts.ts';
+import { Field } from './field.tsx';
+import { SignInLinkBox } from './sign-in-link-box.tsx';
 
 /** "Add a staff member": a username and a role; the server answers with the account's one-time sign-in link. */
 export function AddStaffMember() {
@@ -58,16 +61,7 @@ export function AddStaffMember() {
             <option value="owner">{roleNames.owner}</option>
           </select>
         </div>
-        <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={add.isPending}>
-            Create sign-in link
-          </button>
-        </div>
-        {formError && (
-          <p className="form__error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormSubmit label="Create sign-in link" pending={add.isPending} error={formError} />
       </form>
       <div aria-live="polite">{added && <SignInLinkBox username={added.username} {...added.link} />}</div>
     </section>

@@ -2,7 +2,7 @@ import { ActionFailure } from '../../../components/action-failure.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-errors.ts';
 import type { StaffMemberActions } from '../hooks/use-staff-member-actions.ts';
-import { SignInLinkBox } from './team-parts.tsx';
+import { SignInLinkBox } from './sign-in-link-box.tsx';
 
 type StaffActionsProps = {
   username: string;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { DataTable, queryStatusMessage } from '../../../components/data-table.tsx';
 import { isRefusedToStaff, OwnerOnlyNotice } from '../../../components/owner-only.tsx';
 import { staffQuery } from '../api/staff.ts';
 import { AddStaffMember } from './add-staff-member.tsx';
 import { StaffRow } from './staff-row.tsx';
+import { TeamTable } from './team-table.tsx';
 import './team.css';
 
 const COLUMNS = ['Username', 'Role', 'Status', 'Last sign-in', 'Sessions'];
@@ -20,18 +20,11 @@ export function StaffPage() {
         <OwnerOnlyNotice />
       ) : (
         <>
-          <DataTable
-            className="staff-table"
-            density="roomy"
-            cards
-            columns={COLUMNS}
-            actions
-            message={queryStatusMessage(staff, 'The staff could not be loaded.')}
-          >
+          <TeamTable columns={COLUMNS} query={staff} failed="The staff could not be loaded.">
             {staff.data?.map((member) => (
               <StaffRow key={member.username} member={member} />
             ))}
-          </DataTable>
+          </TeamTable>
           <AddStaffMember />
           <p className="page__footer-link">
             {/* The audit trail's page is its own route (issue 28); typed once it is in the route tree. */}

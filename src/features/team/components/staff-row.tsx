@@ -1,7 +1,7 @@
 import type { Role, StaffMember } from '#contract/team';
 import { useStaffMemberActions } from '../hooks/use-staff-member-actions.ts';
 import { StaffActions } from './staff-actions.tsx';
-import { formatWhen, roleNames } from './team-parts.tsx';
+import { formatWhen, roleNames } from '../utils/team-texts.ts';
 
 /** One account: its role, Disable / Enable, Reset password and Sign out everywhere (each of the last three asks). */
 export function StaffRow({ member }: { member: StaffMember }) {

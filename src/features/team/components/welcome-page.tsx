@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { NewPassword, passwordMessages, SIGN_IN_LINK_EXPIRED } from '#contract/team';
+import { SIGN_IN_LINK_EXPIRED } from '#contract/team';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { useSetPassword, welcomeLinkQuery } from '../api/welcome.ts';
-import { failureMessage, Field } from './team-parts.tsx';
+import { SetPasswordForm } from './set-password-form.tsx';
 import './team.css';
 
 /** A used, expired or unknown link: the server answers 410 (or 404). */
@@ -39,61 +37,4 @@ export function WelcomePage({ token, onPasswordSent }: WelcomePageProps) {
     );
   }
   return <SetPasswordForm username={link.data.username} setPassword={setPassword} onPasswordSent={onPasswordSent} />;
-}
-
-type SetPasswordFormProps = Pick<WelcomePageProps, 'onPasswordSent'> & {
-  username: string;
-  setPassword: ReturnType<typeof useSetPassword>;
-};
-
-function SetPasswordForm({ username, setPassword, onPasswordSent }: SetPasswordFormProps) {
-  const navigate = useNavigate();
-  const [password, setPasswordValue] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
-  const serverError = setPassword.isError ? failureMessage(setPassword.error, 'Could not set the password') : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setPassword.reset();
-    const rule = NewPassword.safeParse(password);
-    const next = {
-      password: rule.success ? undefined : rule.error.issues[0]?.message,
-      repeat: password === repeat ? undefined : passwordMessages.mismatch,
-    };
-    setErrors(next);
-    if (next.password || next.repeat) return;
-    onPasswordSent();
-    setPassword.mutate(password, { onSuccess: () => void navigate({ to: '/clients' }) });
-  };
-
-  return (
-    <div className="page page--narrow">
-      <h1 className="page__title">Welcome, {username}</h1>
-      <p>Choose your password: at least 12 characters. A sentence you remember works well.</p>
-      <form className="card form" onSubmit={submit} noValidate>
-        {/* For password managers: the account the new password belongs to. */}
-        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          error={errors.password ?? serverError}
-          onChange={(event) => setPasswordValue(event.target.value)}
-        />
-        <Field
-          label="Repeat password"
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          error={errors.repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-        />
-        <button type="submit" className="button button--primary" disabled={setPassword.isPending}>
-          Set password
-        </button>
-      </form>
-    </div>
-  );
 }

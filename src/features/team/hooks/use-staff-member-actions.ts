@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Role, SignInLink } from '#contract/team';
 import { useChangeStaffMember, useResetPassword, useSignOutEverywhere } from '../api/staff.ts';
-import { roleNames } from '../components/team-parts.tsx';
+import { roleNames } from '../utils/team-texts.ts';
 
 /** The actions that ask first (ConfirmDialog): which one is asking, if any. */
 type Asking = 'disable' | 'reset' | 'sign-out' | null;
