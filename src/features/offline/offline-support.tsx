@@ -7,13 +7,14 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { registerChangeDefaults } from '../clients/api/change-defaults.ts';
 import { clientKeys } from '../clients/api/client-queries.ts';
-import { useUnsavedChanges } from '../clients/api/unsaved-changes.ts';
 import type { Login } from '../../lib/login-flag.ts';
 import { useIsOnline } from '../../lib/reachability.ts';
+import { useWaitingChanges } from '../../lib/waiting-changes/client-changes.ts';
+import { restoreWaitingChanges } from '../../lib/waiting-changes/kept-on-disk.ts';
 import { registerAppShellWorker } from './app-shell-registration.ts';
 import { canKeepOfflineCopy, keepOfflineCopy } from './offline-copy.ts';
-import { restoreWaitingChanges } from './waiting-changes.ts';
 import './offline-support.css';
 
 /** When the client list in the cache was last brought up to date (a load or a live change), or 0: never. */
@@ -49,8 +50,8 @@ const ALL_SAVED_SHOWN_MS = 8000;
  * "{n} changes waiting to be saved." while changes made offline wait or are being sent; "All changes saved." once the
  * last has been (unless one needs a decision: its row in the list says so).
  */
-function useQueueNote(): string {
-  const changes = useUnsavedChanges();
+function useWaitingNote(): string {
+  const changes = useWaitingChanges();
   const waiting = changes.filter((change) => change.mutation.state.status === 'pending').length;
   const decisions = changes.length - waiting;
   const [hadWaiting, setHadWaiting] = useState(false);
@@ -79,7 +80,7 @@ function useQueueNote(): string {
  * component below, whose reveal React holds back (issue 38: a page left within a moment of its load kept nothing).
  */
 export function keepForOffline(queryClient: QueryClient, login: Login): () => void {
-  void restoreWaitingChanges(queryClient, login);
+  void restoreWaitingChanges(queryClient, login, registerChangeDefaults);
   return canKeepOfflineCopy() ? keepOfflineCopy(queryClient, login) : () => {};
 }
 
@@ -89,7 +90,7 @@ export default function OfflineSupport() {
   useAppShellWorker();
   const online = useIsOnline();
   const listUpdatedAt = useListUpdatedAt(queryClient);
-  const queueNote = useQueueNote();
+  const waitingNote = useWaitingNote();
   const offlineNote = online
     ? ''
     : listUpdatedAt
@@ -100,7 +101,7 @@ export default function OfflineSupport() {
   return (
     <div className="offline-status" aria-live="polite">
       {offlineNote && <p>{offlineNote}</p>}
-      {queueNote && <p>{queueNote}</p>}
+      {waitingNote && <p>{waitingNote}</p>}
     </div>
   );
 }

@@ -12,8 +12,8 @@ import { requireLogin } from '../../lib/require-login.ts';
 import { NOT_AVAILABLE_OFFLINE, useIsOnline } from '../../lib/reachability.ts';
 import type { Client } from '#contract/api';
 import { loadQuery } from '../../features/offline/load-query.ts';
-import { useUnsavedChanges } from '../../features/clients/api/unsaved-changes.ts';
-import { withUnsavedChanges } from '../../features/clients/utils/unsaved-rows.ts';
+import { withWaitingChanges } from '../../features/clients/utils/waiting-rows.ts';
+import { useWaitingChanges } from '../../lib/waiting-changes/client-changes.ts';
 
 export const Route = createFileRoute('/clients/')({
   // Search and sort live in the address: reload, Back, a shared link show the same view.
@@ -45,8 +45,8 @@ function ClientListLoadError({ error }: ErrorComponentProps) {
 
 function ClientsPage({ clients: loaded, emptyMessage }: { clients: readonly Client[]; emptyMessage?: string }) {
   // Changes made offline and not sent yet show in their rows, marked.
-  const unsavedChanges = useUnsavedChanges();
-  const { clients, marks } = useMemo(() => withUnsavedChanges(loaded, unsavedChanges), [loaded, unsavedChanges]);
+  const waitingChanges = useWaitingChanges();
+  const { clients, marks } = useMemo(() => withWaitingChanges(loaded, waitingChanges), [loaded, waitingChanges]);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   useEffect(() => rememberListView(search), [search]);

@@ -3,7 +3,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Client } from '#contract/api';
 import type { ClientListView, SortColumn } from '../utils/list-view-search.ts';
-import type { UnsavedMark } from '../utils/unsaved-rows.ts';
+import type { WaitingMark } from '../utils/waiting-rows.ts';
 import { formatRegistrationTime } from '../utils/date-time.ts';
 import { useChangedJustNow } from '../api/colleague-changes.ts';
 import './clients-table.css';
@@ -17,7 +17,7 @@ type ClientsTableProps = {
   /** A header was pressed: sort by its column, or reverse when it is already the one. */
   onSort?: (column: SortColumn) => void;
   /** Rows with a change made offline that the server does not have yet, by client id. */
-  marks?: ReadonlyMap<string, UnsavedMark>;
+  marks?: ReadonlyMap<string, WaitingMark>;
 };
 
 const COLUMNS: readonly { column: SortColumn; label: string }[] = [
@@ -147,7 +147,7 @@ function SpacerRow({ height }: { height: number }) {
 type ClientRowProps = {
   client: Client;
   index: number;
-  mark?: UnsavedMark;
+  mark?: WaitingMark;
 };
 
 /** One client; memoised so that scrolling renders only the rows that come into view. */
@@ -169,7 +169,7 @@ const ClientRow = memo(function ClientRow({ client, index, mark }: ClientRowProp
         <time dateTime={client.registrationDateTime}>{formatRegistrationTime(client.registrationDateTime)}</time>
       </td>
       <td className="clients-table__action">
-        {mark && <span className="clients-table__unsaved">{mark.label}</span>}
+        {mark && <span className="clients-table__waiting">{mark.label}</span>}
         {(!mark || mark.canEdit) && (
           <button
             type="button"
