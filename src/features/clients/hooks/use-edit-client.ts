@@ -23,7 +23,7 @@ import { conflictOf } from '../api/conflict.ts';
 import { deleteChange } from '../api/delete-client.ts';
 import { useRestoreClient } from '../api/restore-client.ts';
 import { updateChange } from '../api/update-client.ts';
-import type { ClientFormValues } from '../components/client-form.tsx';
+import type { ClientFormValues } from '../utils/client-fields.ts';
 import { toDateTimeLocalValue } from '../utils/date-time.ts';
 import { editClientReducer, initialEditState, shownConflict, type WaitingDecision } from './edit-client-machine.ts';
 
