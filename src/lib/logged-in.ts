@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { currentLogin, setLoggedIn } from './login-flag.ts';
 import { primeMe } from './me.ts';
 import { forgetOfflineCopy } from './offline-copy-store.ts';
-import { discardUnsavedChanges } from './waiting-changes-store.ts';
+import { discardWaitingChanges } from './waiting-changes/waiting-changes.ts';
 
 /**
  * What a session that began does here: after a login (features/auth), and after a sign-in link set the password
@@ -15,7 +15,7 @@ export function loggedIn(queryClient: QueryClient, username: string, sessionExpi
     void forgetOfflineCopy();
   }
   // Also after the session ended (when nobody is logged in here): only this account's changes are kept.
-  void discardUnsavedChanges(queryClient, username);
+  void discardWaitingChanges(queryClient, username);
   primeMe(queryClient, body);
   setLoggedIn(username, sessionExpires);
   void queryClient.resumePausedMutations();

@@ -2,7 +2,7 @@
  * Where the offline copy of the query cache lives (one IndexedDB key) and how it goes: on Sign Out, when the
  * session ends and when another account logs in. Apart from features/offline/offline-copy.ts, which only the staff
  * pages load: this runs from the login, Sign Out and the app's answer to a 401 (app.tsx, which loads it then), so it
- * belongs to no feature (as waiting-changes-store.ts).
+ * belongs to no feature (as waiting-changes/).
  */
 import { del } from 'idb-keyval';
 

@@ -2,7 +2,7 @@
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import { MutationCache, onlineManager, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError, isForbidden, isUnauthorized } from './api-errors.ts';
-import { noteQueued } from './queued-changes.ts';
+import { noteIfWaiting } from './waiting-changes/has-waited.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -82,9 +82,9 @@ export function createQueryClient({ onUnauthorized, onForbidden, retry = true }:
       },
     },
   });
-  // Which changes belong to the queue of those made offline (queued-changes.ts).
+  // Which changes are waiting changes, made offline (waiting-changes/has-waited.ts).
   queryClient.getMutationCache().subscribe((event) => {
-    if (event.mutation) noteQueued(event.mutation, event.type === 'added');
+    if (event.mutation) noteIfWaiting(event.mutation, event.type === 'added');
   });
   return queryClient;
 }

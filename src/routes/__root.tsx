@@ -1,10 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Link, Outlet, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { HeadContent, Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { NavBar } from '../components/nav-bar.tsx';
 import { Notices } from '../components/notices.tsx';
+import { PageNotFound } from '../components/page-not-found.tsx';
 import { loadStaffNavBar } from '../features/auth/components/load-staff-nav-bar.ts';
-import { isLoggedIn, useCurrentLogin, useIsLoggedIn } from '../lib/login-flag.ts';
+import { loadOfflineSupport, useKeepForOffline } from '../features/offline/load-offline-support.ts';
+import { useFocusContentOnNavigation } from '../lib/focus-content-on-navigation.ts';
+import { isLoggedIn, useIsLoggedIn } from '../lib/login-flag.ts';
 
 export type RouterContext = {
   queryClient: QueryClient;
@@ -20,26 +23,9 @@ if (isLoggedIn()) void loadStaffNavBar();
 const LiveUpdates = lazy(() => import('../features/live-updates/live-updates.tsx'));
 // The same for the offline copy of the cache, the app shell's service worker and the offline banner; fetched at once
 // when the flag is already set.
-const loadOfflineSupport = () => import('../features/offline/offline-support.tsx');
 const OfflineSupport = lazy(loadOfflineSupport);
 if (isLoggedIn()) void loadOfflineSupport();
 
-/** While someone is logged in, the offline copy is kept from the first commit on (issue 38), not once a Suspense shows. */
-function useKeepForOffline(queryClient: QueryClient) {
-  const login = useCurrentLogin();
-  useEffect(() => {
-    if (!login) return;
-    let stop: (() => void) | undefined;
-    let ended = false;
-    void loadOfflineSupport().then(({ keepForOffline }) => {
-      if (!ended) stop = keepForOffline(queryClient, login);
-    });
-    return () => {
-      ended = true;
-      stop?.();
-    };
-  }, [queryClient, login]);
-}
 // The landing page's footer: staff pages never show it, so their bundle is without it (docs/performance.md).
 const LandingFooter = lazy(() => import('../features/landing/components/landing-footer.tsx'));
 
@@ -50,35 +36,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: PageNotFound,
 });
-
-/** Beyond the spec's screens: a mistyped address still gets a way back. */
-function PageNotFound() {
-  return (
-    <div className="page page--narrow">
-      <h1 className="page__title">Page not found</h1>
-      <p>
-        There is nothing at this address. <Link to="/">Go to the home page</Link>.
-      </p>
-    </div>
-  );
-}
-
-/**
- * After moving to another page, focus goes to the page's content, as after a full page load:
- * a keyboard user continues from the top of the new page and a screen reader reads it.
- */
-function useFocusContentOnNavigation() {
-  const router = useRouter();
-  useEffect(
-    () =>
-      router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
-        if (fromLocation && pathChanged) {
-          document.getElementById('main')?.focus({ preventScroll: true });
-        }
-      }),
-    [router],
-  );
-}
 
 function RootLayout() {
   useFocusContentOnNavigation();

@@ -3,7 +3,7 @@
  * (scripts/vite-plugins/app-shell-worker.ts, which writes in the list of files to precache): the page, the built JS
  * and CSS, the site's SVG images, the web app manifest and its icons. A navigation opens the precached index.html,
  * except /api, /login and /logout, which always go to the server. A new version waits until the page tells it to
- * take over (offline-support.tsx: at the next navigation).
+ * take over (use-app-shell-worker.ts: at the next navigation).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';

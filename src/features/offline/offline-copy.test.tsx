@@ -21,7 +21,7 @@ import { nina } from '../../testing/sample-clients.ts';
 import { loadQuery } from './load-query.ts';
 import { keepOfflineCopy, restoreOfflineCopy } from './offline-copy.ts';
 import { forgetOfflineCopy, OFFLINE_COPY_KEY } from '../../lib/offline-copy-store.ts';
-import { forgetSavedChanges } from '../../lib/waiting-changes-store.ts';
+import { forgetWaitingChangesOnDisk } from '../../lib/waiting-changes/waiting-changes.ts';
 import { loginOf, savedQueries, storedCopy, untilWritten } from '../../testing/offline-copy.ts';
 
 const olga = {
@@ -275,7 +275,7 @@ describe('the staff pages and the offline copy', () => {
 });
 
 describe('page loads before the connection went (issue 26)', () => {
-  afterEach(() => forgetSavedChanges());
+  afterEach(() => forgetWaitingChangesOnDisk());
 
   /** Logged in with Nina and Olga on the server; earlier page loads saved the list and Nina's page. */
   async function listAndNinaSavedByEarlierPageLoads(): Promise<Login> {

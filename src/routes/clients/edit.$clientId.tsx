@@ -3,7 +3,8 @@ import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-route
 import { useEffect } from 'react';
 import { useIsOwner } from '../../lib/me.ts';
 import { clientFromList, clientQueries } from '../../features/clients/api/client-queries.ts';
-import { EditClientOffline, EditClientPage } from '../../features/clients/components/edit-client-page.tsx';
+import { EditClientOffline } from '../../features/clients/components/edit-client-card.tsx';
+import { EditClientPage } from '../../features/clients/components/edit-client-page.tsx';
 import { MergeHistoryDetails } from '../../features/merge/components/merge-details.tsx';
 import { loadQuery } from '../../features/offline/load-query.ts';
 import { useIsOnline } from '../../lib/reachability.ts';

@@ -1,19 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, type ErrorComponentProps } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useIsOwner } from '../../lib/me.ts';
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { Client } from '#contract/api';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { ClientFinder } from '../../features/clients/components/client-finder.tsx';
+import { ClientListLinks } from '../../features/clients/components/client-list-links.tsx';
 import { ClientsTable } from '../../features/clients/components/clients-table.tsx';
-import { createClientListView } from '../../features/clients/utils/client-list-view.ts';
+import { useClientList } from '../../features/clients/hooks/use-client-list.ts';
+import { useTypedQuery } from '../../features/clients/hooks/use-typed-query.ts';
 import { rememberListView } from '../../features/clients/utils/last-list-view.ts';
 import { parseClientListView, type SortColumn } from '../../features/clients/utils/list-view-search.ts';
-import { requireLogin } from '../../lib/require-login.ts';
-import { NOT_AVAILABLE_OFFLINE, useIsOnline } from '../../lib/reachability.ts';
-import type { Client } from '#contract/api';
 import { loadQuery } from '../../features/offline/load-query.ts';
-import { useUnsavedChanges } from '../../features/clients/api/unsaved-changes.ts';
-import { withUnsavedChanges } from '../../features/clients/utils/unsaved-rows.ts';
+import { useIsOwner } from '../../lib/me.ts';
+import { NOT_AVAILABLE_OFFLINE, useIsOnline } from '../../lib/reachability.ts';
+import { requireLogin } from '../../lib/require-login.ts';
 
 export const Route = createFileRoute('/clients/')({
   // Search and sort live in the address: reload, Back, a shared link show the same view.
@@ -44,30 +44,12 @@ function ClientListLoadError({ error }: ErrorComponentProps) {
 }
 
 function ClientsPage({ clients: loaded, emptyMessage }: { clients: readonly Client[]; emptyMessage?: string }) {
-  // Changes made offline and not sent yet show in their rows, marked.
-  const unsavedChanges = useUnsavedChanges();
-  const { clients, marks } = useMemo(() => withUnsavedChanges(loaded, unsavedChanges), [loaded, unsavedChanges]);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   useEffect(() => rememberListView(search), [search]);
-  // What is typed shows at once; the rows follow from the deferred value, so a keystroke
-  // never waits for 50,000 rows to be filtered.
-  const [query, setQuery] = useState(search.q ?? '');
-  const deferredQuery = useDeferredValue(query);
-  // Back, Forward or a link to another search replaces what is typed (set while rendering,
-  // React's way to follow a changed input without an extra pass).
-  const [addressQuery, setAddressQuery] = useState(search.q);
-  if (search.q !== addressQuery) {
-    setAddressQuery(search.q);
-    if ((search.q ?? '').trim() !== query.trim()) setQuery(search.q ?? '');
-  }
-
-  const listView = useMemo(() => createClientListView(clients), [clients]);
-  useEffect(() => listView.prepareSearch(), [listView]);
-  const shown = useMemo(
-    () => listView.view({ q: deferredQuery, sort: search.sort, dir: search.dir }),
-    [listView, deferredQuery, search.sort, search.dir],
-  );
+  const { query, setQuery, deferredQuery } = useTypedQuery(search.q);
+  const view = { q: deferredQuery, sort: search.sort, dir: search.dir };
+  const { clients, marks, shown } = useClientList(loaded, view);
 
   const onQueryChange = (typed: string) => {
     setQuery(typed);
@@ -85,14 +67,7 @@ function ClientsPage({ clients: loaded, emptyMessage }: { clients: readonly Clie
     <div className="page">
       <h1 className="page__title">Clients</h1>
       {clients.length > 0 && (
-        <ClientFinder
-          query={query}
-          onQueryChange={onQueryChange}
-          shown={shown}
-          total={clients.length}
-          view={{ q: deferredQuery, sort: search.sort, dir: search.dir }}
-          owner={owner}
-        />
+        <ClientFinder query={query} onQueryChange={onQueryChange} shown={shown} total={clients.length} view={view} owner={owner} />
       )}
       <ClientsTable
         clients={shown}
@@ -101,22 +76,7 @@ function ClientsPage({ clients: loaded, emptyMessage }: { clients: readonly Clie
         onSort={clients.length > 0 ? onSort : undefined}
         marks={marks}
       />
-      <p className="page__footer-link">
-        <Link to="/clients/register" className="button button--primary">
-          Register a new client
-        </Link>
-        <Link to="/clients/deleted" className="button">
-          Recently deleted
-        </Link>
-        <Link to="/clients/duplicates" className="button">
-          Possible duplicates
-        </Link>
-        {owner && (
-          <Link to="/clients/import" className="button">
-            Import clients
-          </Link>
-        )}
-      </p>
+      <ClientListLinks owner={owner} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCreateClient } from '../../features/clients/api/create-client.ts';
-import { ClientForm, emptyClientFormValues } from '../../features/clients/components/client-form.tsx';
+import { ClientForm } from '../../features/clients/components/client-form.tsx';
+import { emptyClientFormValues } from '../../features/clients/utils/client-fields.ts';
 import { ClientSavedMessage, SAVED_ON_THIS_DEVICE } from '../../features/clients/components/client-saved-message.tsx';
 
 export const Route = createFileRoute('/clients/register')({

@@ -3,7 +3,7 @@ import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { clearLoggedIn } from '../../../lib/login-flag.ts';
 import { forgetOfflineCopy } from '../../../lib/offline-copy-store.ts';
-import { discardUnsavedChanges } from '../../../lib/waiting-changes-store.ts';
+import { discardWaitingChanges } from '../../../lib/waiting-changes/waiting-changes.ts';
 
 /** POST {host}/logout ends the session on the server as well. */
 function logout(): Promise<undefined> {
@@ -23,7 +23,7 @@ export function useSignOut() {
     // A 401 means the session had ended already: nothing to log in again for.
     meta: { handlesUnauthorized: true },
     // Before the request: its answer would bring the app online, and waiting changes would go out first.
-    onMutate: () => discardUnsavedChanges(queryClient),
+    onMutate: () => discardWaitingChanges(queryClient),
     onSettled: () => {
       clearLoggedIn();
       queryClient.removeQueries();

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { confirmLeaving } from '../../../lib/leave-guard.ts';
-import { useUnsavedCount } from '../../../lib/waiting-changes-store.ts';
 import { useIsOwner } from '../../../lib/me.ts';
+import { useWaitingCount } from '../../../lib/waiting-changes/waiting-changes.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 /**
@@ -15,7 +15,7 @@ import { useSignOut } from '../api/sign-out.ts';
 export default function StaffNavBar() {
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const unsaved = useUnsavedCount(useQueryClient());
+  const waiting = useWaitingCount(useQueryClient());
   const [askingToSignOut, setAskingToSignOut] = useState(false);
   // Staff for owners only (the server refuses anyone else too); My account for every account (issue 28).
   const owner = useIsOwner();
@@ -23,7 +23,7 @@ export default function StaffNavBar() {
   // changes asks first, since signing out would lose them; so do changes made offline and not sent yet.
   const onSignOut = async () => {
     if (!(await confirmLeaving())) return;
-    if (unsaved > 0) setAskingToSignOut(true);
+    if (waiting > 0) setAskingToSignOut(true);
     else void signOutNow();
   };
   // Awaited, not mutate's callbacks: clearing the login flag unmounts this bar, and those callbacks run only while it
@@ -55,7 +55,7 @@ export default function StaffNavBar() {
       />
       {askingToSignOut && (
         <ConfirmDialog
-          question={`${unsaved === 1 ? '1 change has' : `${unsaved} changes have`} not been saved yet. Sign out anyway?`}
+          question={`${waiting === 1 ? '1 change has' : `${waiting} changes have`} not been saved yet. Sign out anyway?`}
           confirmLabel="Yes"
           cancelLabel="No"
           danger

@@ -4,23 +4,17 @@ import { type ClientInputBody } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { currentLogin } from '../../../lib/login-flag.ts';
-import { CLIENT_CHANGE_KEY, queueable, sendAs, sentOrWaiting } from '../../../lib/waiting-changes-store.ts';
+import type { Registration } from '../../../lib/waiting-changes/client-changes.ts';
+import { CLIENT_CHANGE_KEY, sendAs, sentOrWaiting, waitsWhenOffline } from '../../../lib/waiting-changes/waiting-changes.ts';
 import { clientKeys } from './client-queries.ts';
-
-export type Registration = {
-  input: ClientInputBody;
-  idempotencyKey: string;
-  /** Who registered it: a registration made offline is sent as that account or not at all. */
-  account?: string;
-};
 
 /**
  * POST {host}/api/clients (the response body is not read). What a registration does wherever it runs: from the
- * register page, or from the queue of changes made offline after a reload (features/offline/waiting-changes.ts).
+ * register page, or from the waiting changes after a reload (lib/waiting-changes/kept-on-disk.ts).
  * A new client changes the list and nothing else.
  */
 export const createChange = mutationOptions({
-  ...queueable,
+  ...waitsWhenOffline,
   mutationKey: [...CLIENT_CHANGE_KEY, 'create'],
   mutationFn: ({ input, idempotencyKey, account }: Registration) =>
     sendAs(account, () => apiRequest(apiPaths.clients, { method: 'POST', body: input, idempotencyKey })),
@@ -35,7 +29,7 @@ function newIdempotencyKey(): string {
 /**
  * Registers a client. Each registration carries an Idempotency-Key (beyond the spec), and Register pressed again
  * after a failure with the same values sends the same key: a registration whose answer was lost, or one replayed from
- * the offline queue, is not made twice. Offline, `register` settles once the registration waits on this device
+ * the waiting changes, is not made twice. Offline, `register` settles once the registration waits on this device
  * (`waiting`); the mutation stays pending until the server has it.
  */
 export function useCreateClient() {

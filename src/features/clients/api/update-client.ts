@@ -1,34 +1,21 @@
 import { mutationOptions } from '@tanstack/react-query';
-import { Client, type ClientInputBody } from '#contract/api';
+import { Client } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequestVersioned } from '../../../lib/api-client.ts';
-import { CLIENT_CHANGE_KEY, queueable, sendAs } from '../../../lib/waiting-changes-store.ts';
+import type { ClientUpdate } from '../../../lib/waiting-changes/client-changes.ts';
+import { CLIENT_CHANGE_KEY, sendAs, waitsWhenOffline } from '../../../lib/waiting-changes/waiting-changes.ts';
 import { clientKeys, type VersionedClient } from './client-queries.ts';
 import { conflictOf } from './conflict.ts';
 import { holds, versionHolding } from './opened-version.ts';
 
-export type ClientUpdate = {
-  clientId: string;
-  input: ClientInputBody;
-  /**
-   * The version the form was opened at: sent as If-Match, so a colleague's change since is a 412, not overwritten.
-   * Null when the page opened without one (offline, from the list): the history then says which (opened-version.ts).
-   */
-  version: number | null;
-  /** What the form was opened with: a 412 met offline shows the colleague's values beside these (EditConflict). */
-  opened?: ClientInputBody;
-  /** Who made it: a change made offline is sent as that account or not at all. */
-  account?: string;
-};
-
 /**
  * PUT {host}/api/clients/{clientId}: the server responds with the client as stored, and its new version. What an update
- * does wherever it runs (the edit page, or the offline queue after a reload): this client's detail and the list take
+ * does wherever it runs (the edit page, or the waiting changes after a reload): this client's detail and the list take
  * the stored client at once (no second request, no stale row when the list is shown next); the list and the client's
  * history are then refetched to pick up anyone else's changes.
  */
 export const updateChange = mutationOptions({
-  ...queueable,
+  ...waitsWhenOffline,
   mutationKey: [...CLIENT_CHANGE_KEY, 'update'],
   mutationFn: ({ clientId, input, version, opened, account }: ClientUpdate): Promise<VersionedClient> =>
     sendAs(account, async () => {

@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { Client } from '#contract/api';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { NOT_AVAILABLE_OFFLINE } from '../../../lib/reachability.ts';
 import type { VersionedClient } from '../api/client-queries.ts';
 import { useEditClient } from '../hooks/use-edit-client.ts';
 import { noticeDeleted } from '../utils/client-notices.ts';
 import { lastListView } from '../utils/last-list-view.ts';
 import { ClientData } from './client-data.tsx';
 import type { HistoryEntryDetails } from './client-history.tsx';
-import { ClientForm, clientFormId, emptyClientFormValues } from './client-form.tsx';
+import { emptyClientFormValues } from '../utils/client-fields.ts';
+import { ClientForm, clientFormId } from './client-form.tsx';
 import { ClientSavedMessage, SAVED_ON_THIS_DEVICE } from './client-saved-message.tsx';
 import { DeleteClientButton } from './delete-client-button.tsx';
+import { EditClientCard } from './edit-client-card.tsx';
 import { EditConflict } from './edit-conflict.tsx';
 
 const formId = clientFormId('edit');
@@ -82,32 +82,6 @@ export function EditClientPage({ clientId, opened, owner, historyEntryDetails }:
           onCancel={edit.keepClient}
         />
       )}
-    </EditClientCard>
-  );
-}
-
-/** The page's card and title, and what follows the card (the client's data). */
-function EditClientCard({ children, after }: { children: ReactNode; after?: ReactNode }) {
-  return (
-    <div className="page page--narrow">
-      <section className="card" aria-labelledby="edit-client-title">
-        <h1 id="edit-client-title" className="page__title">
-          Edit a client
-        </h1>
-        {children}
-      </section>
-      {after}
-    </div>
-  );
-}
-
-/** Offline, a client the offline copy does not have is waited for (features/offline/load-query.ts). */
-export function EditClientOffline() {
-  return (
-    <EditClientCard>
-      <p className="form__note" role="status">
-        {NOT_AVAILABLE_OFFLINE}
-      </p>
     </EditClientCard>
   );
 }

@@ -122,7 +122,7 @@ function decisionNeeded(state: EditState, decision: WaitingDecision): EditState 
     const form = { revision: state.form.revision + 1, opened: decision.opened, typed: decision.typed };
     return withConflict({ ...shared, form }, decision.conflict);
   }
-  // A deletion whose client is gone is done (the queue drops it); one that met a change asks again.
+  // A deletion whose client is gone is done (lib/waiting-changes/kept-on-disk.ts drops it); one that met a change asks again.
   if (!decision.conflict?.client) return { ...state, ...shared };
   return { ...shared, name: 'delete-asking-again', deleteConflict: decision.conflict, conflict: shownConflict(state) };
 }

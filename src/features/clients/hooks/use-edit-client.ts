@@ -9,15 +9,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useReducer } from 'react';
 import type { Client } from '#contract/api';
 import { currentLogin } from '../../../lib/login-flag.ts';
-import { needsDecision, sentOrWaiting } from '../../../lib/waiting-changes-store.ts';
+import {
+  clientScope,
+  supersede,
+  useWaitingChangeOf,
+  type ClientUpdate,
+  type WaitingChange,
+} from '../../../lib/waiting-changes/client-changes.ts';
+import { needsDecision, sentOrWaiting } from '../../../lib/waiting-changes/waiting-changes.ts';
 import { clientKeys, type VersionedClient } from '../api/client-queries.ts';
 import { useClientChanges } from '../api/colleague-changes.ts';
 import { conflictOf } from '../api/conflict.ts';
 import { deleteChange } from '../api/delete-client.ts';
 import { useRestoreClient } from '../api/restore-client.ts';
-import { clientScope, supersede, useUnsavedChangeOf, type UnsavedChange } from '../api/unsaved-changes.ts';
-import { updateChange, type ClientUpdate } from '../api/update-client.ts';
-import type { ClientFormValues } from '../components/client-form.tsx';
+import { updateChange } from '../api/update-client.ts';
+import type { ClientFormValues } from '../utils/client-fields.ts';
 import { toDateTimeLocalValue } from '../utils/date-time.ts';
 import { editClientReducer, initialEditState, shownConflict, type WaitingDecision } from './edit-client-machine.ts';
 
@@ -31,7 +37,7 @@ function toFormValues(client: Client): ClientFormValues {
 }
 
 /** A waiting change that met a colleague's (a 412 on its replay), as the machine takes it up. */
-function decisionOf(change: Exclude<UnsavedChange, { kind: 'create' }>): WaitingDecision {
+function decisionOf(change: Exclude<WaitingChange, { kind: 'create' }>): WaitingDecision {
   const conflict = conflictOf(change.mutation.state.error);
   const id = change.mutation.mutationId;
   return change.kind === 'update'
@@ -44,12 +50,12 @@ export function useEditClient(clientId: string, opened: VersionedClient | undefi
   const deleteClient = useMutation({ ...deleteChange, scope: clientScope(clientId) });
   const restoreClient = useRestoreClient();
   const queryClient = useQueryClient();
-  const unsaved = useUnsavedChangeOf(clientId);
-  const decision = unsaved && needsDecision(unsaved.mutation) ? decisionOf(unsaved) : undefined;
+  const waiting = useWaitingChangeOf(clientId);
+  const decision = waiting && needsDecision(waiting.mutation) ? decisionOf(waiting) : undefined;
   // An update still waiting to be sent (this page opened again offline): the form opens on it, and a new save takes its
   // place, made against the version it was. One that needs a decision opens as that decision.
   const [state, dispatch] = useReducer(editClientReducer, undefined, () => {
-    const start = initialEditState(opened, unsaved?.kind === 'update' && !decision ? unsaved.update : undefined);
+    const start = initialEditState(opened, waiting?.kind === 'update' && !decision ? waiting.update : undefined);
     return decision ? editClientReducer(start, { type: 'decision-needed', decision }) : start;
   });
   // Outside news, taken up as it comes (React's "adjusting state while rendering"): a decision to take (a replay met a

@@ -15,10 +15,10 @@ import { http, HttpResponse } from 'msw';
 import { ClientInput } from '#contract/api';
 import { server } from '#mocks/node.ts';
 import { App, createApp } from '../../app.tsx';
-import { setLoggedIn } from '../../lib/login-flag.ts';
+import { setLoggedIn } from '../login-flag.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { nina, omar } from '../../testing/sample-clients.ts';
-import { forgetSavedChanges, WAITING_CHANGES_KEY } from '../../lib/waiting-changes-store.ts';
+import { forgetWaitingChangesOnDisk, WAITING_CHANGES_KEY } from './waiting-changes.ts';
 
 const SAVED_HERE = 'Saved on this device. It will be sent when the connection returns.';
 
@@ -81,7 +81,7 @@ function rowOf(name: string) {
 beforeEach(() => mockDb.setClients([nina, omar]));
 afterEach(async () => {
   server.events.removeAllListeners('request:start');
-  await forgetSavedChanges();
+  await forgetWaitingChangesOnDisk();
 });
 
 describe('changes made offline', () => {

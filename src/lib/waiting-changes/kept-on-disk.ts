@@ -1,21 +1,18 @@
 /**
- * The queue of changes made offline (issue 20, docs/offline.md), with the staff pages: Register, Update and Delete are
- * TanStack Query mutations that pause while offline (`networkMode: 'online'`) and resume when the connection returns,
- * one client's changes one after another (their `scope`). Here they are kept on the disk (IndexedDB, at once, not
- * throttled: a closed tab keeps them), put back after a reload for the account that made them, returned to the queue
- * by a 401. The pages read them through features/clients/api/unsaved-changes.ts ("Waiting to save", "Needs your decision").
+ * The waiting changes kept on the disk (issue 20, docs/offline.md): Register, Update and Delete are TanStack Query
+ * mutations that pause while offline (`networkMode: 'online'`) and resume when the connection returns, one client's
+ * changes one after another (their `scope`). Here they are written to IndexedDB (at once, not throttled: a closed tab
+ * keeps them), put back after a reload for the account that made them, and made to wait again by a 401. The staff
+ * pages' offline support (features/offline) starts this, with the changes' options from features/clients.
  */
 import { dehydrate, hydrate, type DehydratedState, type Mutation, type QueryClient } from '@tanstack/react-query';
 import { get, set } from 'idb-keyval';
 import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
-import { ApiError } from '../../lib/api-errors.ts';
-import type { Login } from '../../lib/login-flag.ts';
-import { isQueued } from '../../lib/queued-changes.ts';
-import { forgetSavedChanges, isUnsaved, needsDecision, WAITING_CHANGES_KEY } from '../../lib/waiting-changes-store.ts';
-import { createChange } from '../clients/api/create-client.ts';
-import { deleteChange } from '../clients/api/delete-client.ts';
-import { describeChange } from '../clients/api/unsaved-changes.ts';
-import { updateChange } from '../clients/api/update-client.ts';
+import { ApiError } from '../api-errors.ts';
+import type { Login } from '../login-flag.ts';
+import { describeChange } from './client-changes.ts';
+import { hasWaited } from './has-waited.ts';
+import { forgetWaitingChangesOnDisk, isWaiting, needsDecision, WAITING_CHANGES_KEY } from './waiting-changes.ts';
 
 /**
  * Kept no longer than the server keeps an Idempotency-Key: a registration sent later could be made twice. A change
@@ -24,15 +21,9 @@ import { updateChange } from '../clients/api/update-client.ts';
 const KEEP_FOR_MS = IDEMPOTENCY_KEY_TTL_MS;
 
 type DehydratedMutation = DehydratedState['mutations'][number];
-type SavedChanges = { savedAt: number; mutations: DehydratedMutation[] };
+/** What the disk holds (`savedAt`, when it was written: the name the disk has, kept). */
+type KeptChanges = { savedAt: number; mutations: DehydratedMutation[] };
 type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
-
-/** Every change's options by its key: a change put back from the disk needs its function and what it does after. */
-function registerChanges(queryClient: QueryClient) {
-  queryClient.setMutationDefaults(createChange.mutationKey, createChange);
-  queryClient.setMutationDefaults(updateChange.mutationKey, updateChange);
-  queryClient.setMutationDefaults(deleteChange.mutationKey, deleteChange);
-}
 
 /** The structured-clone form of a failure (an ApiError's status and body survive; a class does not). */
 function plainError(error: unknown): (Error & { status: number; body: unknown }) | null {
@@ -45,8 +36,8 @@ function revivedError(error: unknown): ApiError | null {
   return new ApiError(error.status, message, 'body' in error ? error.body : undefined);
 }
 
-function savedForm(queryClient: QueryClient): DehydratedMutation[] {
-  const { mutations } = dehydrate(queryClient, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: isUnsaved });
+function keptForm(queryClient: QueryClient): DehydratedMutation[] {
+  const { mutations } = dehydrate(queryClient, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: isWaiting });
   return mutations.map((mutation) => ({
     ...mutation,
     // One being sent when the tab closed is sent again (an update's If-Match and a registration's key make that safe).
@@ -54,18 +45,18 @@ function savedForm(queryClient: QueryClient): DehydratedMutation[] {
   }));
 }
 
-async function save(queryClient: QueryClient): Promise<void> {
-  const mutations = savedForm(queryClient);
-  if (mutations.length === 0) return forgetSavedChanges();
+async function keep(queryClient: QueryClient): Promise<void> {
+  const mutations = keptForm(queryClient);
+  if (mutations.length === 0) return forgetWaitingChangesOnDisk();
   try {
-    await set(WAITING_CHANGES_KEY, { savedAt: Date.now(), mutations } satisfies SavedChanges);
+    await set(WAITING_CHANGES_KEY, { savedAt: Date.now(), mutations } satisfies KeptChanges);
   } catch {
     // No IndexedDB: the changes wait in memory, as long as the tab is open.
   }
 }
 
-/** A change refused with a 401 (the session ended, or its account is not the one logged in) goes back into the queue. */
-function requeue(queryClient: QueryClient, mutation: AnyMutation) {
+/** A change refused with a 401 (the session ended, or its account is not the one logged in) waits again. */
+function waitAgain(queryClient: QueryClient, mutation: AnyMutation) {
   const mutationCache = queryClient.getMutationCache();
   mutationCache.remove(mutation);
   hydrate(queryClient, {
@@ -80,20 +71,20 @@ function requeue(queryClient: QueryClient, mutation: AnyMutation) {
   });
 }
 
-/** What the queue does as its changes are sent; once per query client, whoever is logged in. */
+/** What the waiting changes do as they are sent; once per query client, whoever is logged in. */
 const watched = new WeakSet<QueryClient>();
 
 function watchChanges(queryClient: QueryClient) {
   if (watched.has(queryClient)) return;
   watched.add(queryClient);
-  let saving = false;
+  let keeping = false;
   queryClient.getMutationCache().subscribe(({ mutation, type }) => {
-    if (!mutation || !isQueued(mutation) || type !== 'updated') return;
+    if (!mutation || !hasWaited(mutation) || type !== 'updated') return;
     const { status, error } = mutation.state;
     if (status === 'error' && error instanceof ApiError && error.status === 401) {
       // After this turn: the scope's next change must not take it up again at once (with no login, that would be a
       // loop). What the disk holds still has it waiting.
-      setTimeout(() => requeue(queryClient, mutation));
+      setTimeout(() => waitAgain(queryClient, mutation));
       return;
     }
     // A deletion whose client a colleague deleted or erased meanwhile: what was asked is done.
@@ -101,11 +92,11 @@ function watchChanges(queryClient: QueryClient) {
     if (change?.kind === 'delete' && needsDecision(mutation) && !hasClient((error as ApiError).body)) {
       queryClient.getMutationCache().remove(mutation);
     }
-    if (saving) return;
-    saving = true;
+    if (keeping) return;
+    keeping = true;
     queueMicrotask(() => {
-      saving = false;
-      void save(queryClient);
+      keeping = false;
+      void keep(queryClient);
     });
   });
 }
@@ -116,28 +107,34 @@ function hasClient(body: unknown): boolean {
     : false;
 }
 
-/** The query clients whose queue was put back from the disk: once per app (a later login keeps what is in memory). */
+/** The query clients whose waiting changes were put back from the disk: once per app (a later login keeps what is in memory). */
 const restored = new WeakSet<QueryClient>();
 
 /**
  * At the staff pages' start: the changes this account left waiting (a reload, a closed tab) are put back and sent if the
- * connection allows; another account's are dropped, as are changes older than a day. From then on the queue is kept.
+ * connection allows; another account's are dropped, as are changes older than a day. From then on they are kept.
+ * `registerChanges` first gives the query client every change's options by its key (features/clients'
+ * registerChangeDefaults): a change put back from the disk needs its function and what it does after.
  */
-export async function restoreWaitingChanges(queryClient: QueryClient, login: Login): Promise<void> {
+export async function restoreWaitingChanges(
+  queryClient: QueryClient,
+  login: Login,
+  registerChanges: (queryClient: QueryClient) => void,
+): Promise<void> {
   registerChanges(queryClient);
   if (restored.has(queryClient)) return;
   restored.add(queryClient);
-  let saved: SavedChanges | undefined;
+  let kept: KeptChanges | undefined;
   try {
-    saved = await get<SavedChanges>(WAITING_CHANGES_KEY);
+    kept = await get<KeptChanges>(WAITING_CHANGES_KEY);
   } catch {
     // No IndexedDB: nothing was kept.
   }
-  const mutations = (saved && Date.now() - saved.savedAt < KEEP_FOR_MS ? saved.mutations : []).filter((mutation) => {
+  const mutations = (kept && Date.now() - kept.savedAt < KEEP_FOR_MS ? kept.mutations : []).filter((mutation) => {
     const account = (mutation.state.variables as { account?: string } | undefined)?.account;
     return account === undefined || account === login.account;
   });
-  if (mutations.length === 0) await forgetSavedChanges();
+  if (mutations.length === 0) await forgetWaitingChangesOnDisk();
   hydrate(queryClient, {
     queries: [],
     mutations: mutations.map((mutation) => ({ ...mutation, state: { ...mutation.state, error: revivedError(mutation.state.error) } })),

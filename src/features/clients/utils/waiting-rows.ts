@@ -1,20 +1,20 @@
 import type { Client, ClientInputBody } from '#contract/api';
-import { needsDecision } from '../../../lib/waiting-changes-store.ts';
-import type { UnsavedChange } from '../api/unsaved-changes.ts';
+import type { WaitingChange } from '../../../lib/waiting-changes/client-changes.ts';
+import { needsDecision } from '../../../lib/waiting-changes/waiting-changes.ts';
 
 /** How the list marks a client with a change made offline that the server does not have yet. */
-export type UnsavedMark = { label: 'Waiting to save' | 'Needs your decision'; canEdit: boolean };
+export type WaitingMark = { label: 'Waiting to save' | 'Needs your decision'; canEdit: boolean };
 
 /**
  * The list as this device has it: a waiting update shows its values, a waiting deletion stays until it is sent, and a
  * waiting registration is a row of its own (no Edit yet: the server gives it its id). Each such row is marked.
  */
-export function withUnsavedChanges(
+export function withWaitingChanges(
   clients: readonly Client[],
-  changes: readonly UnsavedChange[],
-): { clients: readonly Client[]; marks: ReadonlyMap<string, UnsavedMark> } {
+  changes: readonly WaitingChange[],
+): { clients: readonly Client[]; marks: ReadonlyMap<string, WaitingMark> } {
   if (changes.length === 0) return { clients, marks: new Map() };
-  const marks = new Map<string, UnsavedMark>();
+  const marks = new Map<string, WaitingMark>();
   const updated = new Map<string, ClientInputBody>();
   const added: Client[] = [];
   for (const change of changes) {
