@@ -16,6 +16,7 @@ import { ClientInput } from '#contract/api';
 import { server } from '#mocks/node.ts';
 import { App, createApp } from '../../app.tsx';
 import { setLoggedIn } from '../login-flag.ts';
+import { probeOnDemand } from '../../testing/offline.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { nina, omar } from '../../testing/sample-clients.ts';
 import { forgetWaitingChangesOnDisk, WAITING_CHANGES_KEY } from './waiting-changes.ts';
@@ -155,6 +156,7 @@ describe('changes made offline', () => {
 
   it('a change stored by the server whose answer was lost is not a conflict when sent again: the 412 is its own', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    const nextProbe = probeOnDemand();
     const writes = recordWrites();
     // The first PUT is stored, and its answer lost on the way back.
     server.use(
@@ -171,11 +173,14 @@ describe('changes made offline', () => {
     await act(() => router.navigate({ to: '/clients' }));
 
     await goOnline();
+    // Its answer lost, the app is offline again until the probe (lib/reachability.ts) gets a response.
+    await waitFor(() => expect(writes.length === 1 && !onlineManager.isOnline()).toBe(true));
+    await nextProbe();
 
-    expect(await screen.findByText('All changes saved.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('All changes saved.')).toBeInTheDocument();
     expect(writes).toEqual(['PUT /api/clients/c-nina "v1"', 'PUT /api/clients/c-nina "v1"']);
     expect(screen.queryByText('Needs your decision')).not.toBeInTheDocument();
-  }, 10_000);
+  });
 
   it('survive a reload: the next start of the app sends them, once', async () => {
     const writes = recordWrites();
