@@ -99,21 +99,19 @@ async function restoredList(login: Login) {
 // the unmounted app's paused requests into the offline scenario.
 afterEach(() => forgetOfflineCopy());
 
+/**
+ * Time as Vitest's fake clock tells it (setTimeout and Date, which the persister's throttle reads through TanStack's
+ * timeoutManager), running on with real time and moved on by a test where it waits for the throttle's second.
+ * IndexedDB (fake-indexeddb: setImmediate), React's scheduler and Testing Library's polling keep real timers. Not
+ * for the tests that render the app: its router's and the mock's timers would run on the fake clock too, which
+ * falls behind real time under load (a step per tick of a real interval), and a page's last render then landed
+ * after its test (React's act() warning, in 2 of 2 whole runs). The setups go back to real timers after each test.
+ */
+const throttleOnAClockTheTestMoves = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true, advanceTimeDelta: 1 });
+
 describe('the offline copy of the cache', () => {
-  /**
-   * Time as Vitest's fake clock tells it (setTimeout and Date, which the persister's throttle reads through TanStack's
-   * timeoutManager), running on with real time and moved on by a test where it waits for the throttle's second.
-   * IndexedDB (fake-indexeddb: setImmediate), React's scheduler and Testing Library's polling keep real timers. Not
-   * for the tests that render the app: its router's and the mock's timers would run on the fake clock too, which
-   * falls behind real time under load (a step per tick of a real interval), and a page's last render then landed
-   * after its test (React's act() warning, in 2 of 2 whole runs).
-   */
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true, advanceTimeDelta: 1 });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  beforeEach(throttleOnAClockTheTestMoves);
 
   it('is saved to IndexedDB and restored for the login that saved it', async () => {
     const login = loginOf('maria', 1000);
@@ -292,6 +290,7 @@ describe('page loads before the connection went (issue 26)', () => {
     'offline, the list and a client this page load never fetched come from what the earlier page loads saved',
     { timeout: 15_000 },
     async () => {
+      throttleOnAClockTheTestMoves();
       // /clients after registering both, then /clients/edit/c-nina and /clients/edit/c-olga by their addresses.
       const login = await listAndNinaSavedByEarlierPageLoads();
       const { queryClient, stop } = await pageLoadOf(login, clientQueries.detail('c-olga'));
