@@ -1,13 +1,17 @@
-import { HttpResponse } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
 import { describeValidationError } from '#contract/api';
-import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE } from '#contract/http';
+import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE, type Answer } from '#contract/http';
 import { mockDb, type MockAuditRecord } from '../db.ts';
 
 /** An error response shaped like the real server's: a status and a short JSON message. */
 export function errorResponse(status: number, message: string, headers?: Record<string, string>) {
   return HttpResponse.json({ message }, { status, ...(headers ? { headers } : {}) });
 }
+
+/** An answer the contract decided, as the server's route sends it. */
+export const respond = ({ status, body, headers }: Answer) =>
+  HttpResponse.json(body as JsonBodyType, { status, ...(headers ? { headers } : {}) });
 
 /** The challenge every 401 carries (never Basic: no browser dialog). */
 export const SESSION_CHALLENGE_HEADERS = { 'WWW-Authenticate': SESSION_CHALLENGE };
@@ -35,6 +39,17 @@ export async function parseBody<TSchema extends z.ZodType>(request: Request, sch
   const result = schema.safeParse(json);
   if (!result.success) return { ok: false, response: errorResponse(400, describeValidationError(result.error)) };
   return { ok: true, data: result.data };
+}
+
+/** The body for `schema` (parseBody), or the Response to send instead: `refused` (the session's, the role's), or the 400. */
+export async function bodyOr<TSchema extends z.ZodType>(
+  refused: Response | undefined,
+  request: Request,
+  schema: TSchema,
+): Promise<Response | { data: z.output<TSchema> }> {
+  if (refused) return refused;
+  const body = await parseBody(request, schema);
+  return body.ok ? body : body.response;
 }
 
 /** Like the real server: no session, no data. */
