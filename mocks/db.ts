@@ -3,13 +3,13 @@
 // `resetMockDb()` or `?mock-reset` brings back the seed. What a write changes and answers is decided by the contract's
 // plans, as the server's repositories decide it (docs/decisions/033-one-domain-core.md): this file only applies them.
 import { createStore, del, get, set } from 'idb-keyval';
-import { fieldsOf, type ChangeKind, type Client, type ClientChange, type ClientInput, type DeletedClient } from '#contract/api';
+import { fieldsOf, type ChangeKind, type Client, type ClientChange, type ClientFields, type DeletedClient } from '#contract/api';
 import { idempotencyKeyHolds, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import { meetsConditions, unwrittenOutcome, type Conditions, type VersionedClient, type WriteOutcome } from '#contract/if-match';
 import * as imports from '#contract/import';
 import { duplicatePairs } from '#contract/duplicates';
 import * as merges from '#contract/merge';
-import type { AuditEntry, AuditExportQuery, AuditKind, AuditPage, AuditQuery, Role } from '#contract/team';
+import type { AuditEntry, AuditExportQuery, AuditPage, AuditQuery, Role } from '#contract/team';
 import { isWithinDays, undoRefusal } from '#contract/time-windows';
 import { seedClients } from './seed.ts';
 import { resetTeamDb, teamDb } from './team-db.ts';
@@ -42,13 +42,7 @@ type MockState = {
 };
 
 /** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
-export type MockAuditRecord = {
-  kind: AuditKind;
-  actor: string;
-  subject?: string | null;
-  detail?: string | null;
-  userAgent?: string | null;
-};
+export type MockAuditRecord = Pick<AuditEntry, 'kind' | 'actor'> & Partial<Pick<AuditEntry, 'subject' | 'detail' | 'userAgent'>>;
 
 /** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
 const DEMO_USERNAME = 'admin';
@@ -128,6 +122,10 @@ const newId = () => `mock-${String(state.nextId++).padStart(6, '0')}`;
 const changeListeners = new Set<(change: ClientChange) => void>();
 /** Told once per batch: one refresh for colleagues, not 10,000 changes. */
 const batchListeners = new Set<(batch: MockBatch) => void>();
+const listen = <T>(listeners: Set<(value: T) => void>, listener: (value: T) => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
 const tell = <T>(listeners: Set<(value: T) => void>, value: T) =>
   // Once the write is whole (its client stored, the store saved): the events handler reads it then.
   queueMicrotask(() => listeners.forEach((listener) => listener(value)));
@@ -160,6 +158,10 @@ function write(clientId: string, kind: ChangeKind, by: string, at: string, next:
   }
   return index.get(clientId);
 }
+
+/** A write that leaves the client live with `fields`. */
+const put = (clientId: string, kind: ChangeKind, by: string, at: string, fields: ClientFields, version?: number) =>
+  write(clientId, kind, by, at, { client: { _id: clientId, ...fields }, deleted: null }, version) as StoredClient;
 
 /** A client out of the store (its log stays). */
 function forget(entry: StoredClient): void {
@@ -237,13 +239,12 @@ export const mockDb = {
     const entry = live(clientId);
     return entry && { client: entry.client, version: entry.version };
   },
-  createClient(input: ClientInput, by: string = mockDb.sessionUser()): VersionedClient {
-    const id = newId();
-    write(id, 'registered', by, now(), { client: { _id: id, ...input }, deleted: null });
-    return mockDb.findVersioned(id) as VersionedClient;
+  createClient(input: ClientFields, by: string = mockDb.sessionUser()): VersionedClient {
+    const { client, version } = put(newId(), 'registered', by, now(), input);
+    return { client, version };
   },
   /** POST /api/clients: with an Idempotency-Key, registered once per account and key within 24 hours. */
-  register(input: ClientInput, key?: string, by: string = mockDb.sessionUser()): RegistrationOutcome<VersionedClient> {
+  register(input: ClientFields, key?: string, by: string = mockDb.sessionUser()): RegistrationOutcome<VersionedClient> {
     if (key === undefined) return { status: 'registered', value: mockDb.createClient(input, by) };
     state.idempotencyKeys = state.idempotencyKeys.filter((entry) => idempotencyKeyHolds(entry.at, Date.now()));
     const first = state.idempotencyKeys.find((entry) => entry.by === by && entry.key === key);
@@ -257,24 +258,20 @@ export const mockDb = {
     return { status: 'registered', value };
   },
   /** Replaces a live client's fields when the conditions (If-Match, If-None-Match) hold. */
-  updateClient(
-    clientId: string,
-    input: ClientInput,
-    by: string = mockDb.sessionUser(),
-    conditions?: Conditions,
-  ): WriteOutcome<VersionedClient> {
-    return writeIf(clientId, conditions, (entry) => {
-      write(clientId, 'updated', by, now(), { client: { _id: clientId, ...input }, deleted: null });
-      return { client: entry.client, version: entry.version };
+  updateClient(clientId: string, input: ClientFields, by: string = mockDb.sessionUser(), conditions?: Conditions) {
+    return writeIf(clientId, conditions, () => {
+      const { client, version } = put(clientId, 'updated', by, now(), input);
+      return { client, version };
     });
   },
   /** Moves a live client to "Recently deleted" when the conditions hold; the new version. */
   deleteClient(clientId: string, by: string = mockDb.sessionUser(), conditions?: Conditions): WriteOutcome<number> {
-    return writeIf(clientId, conditions, (entry) => {
-      const at = now();
-      write(clientId, 'deleted', by, at, { client: entry.client, deleted: { at, by } });
-      return entry.version;
-    });
+    const at = now();
+    return writeIf(
+      clientId,
+      conditions,
+      ({ client }) => (write(clientId, 'deleted', by, at, { client, deleted: { at, by } }) as StoredClient).version,
+    );
   },
   /** A deleted client back in the list, same id and history; undefined when no such client is deleted. */
   restoreClient(clientId: string, by: string = mockDb.sessionUser()): VersionedClient | undefined {
@@ -302,16 +299,9 @@ export const mockDb = {
   /** A live or deleted client's changes, newest first; undefined when there is no such client. */
   history: (clientId: string): ClientChange[] | undefined =>
     index.has(clientId) ? state.changes.filter((change) => change.clientId === clientId).reverse() : undefined,
-  /** Calls `listener` with each change as it is made (the events stream); returns what stops it. */
-  onChange(listener: (change: ClientChange) => void): () => void {
-    changeListeners.add(listener);
-    return () => void changeListeners.delete(listener);
-  },
-  /** Calls `listener` after each batch with its entries' seqs; returns what stops it. */
-  onBatch(listener: (batch: MockBatch) => void): () => void {
-    batchListeners.add(listener);
-    return () => void batchListeners.delete(listener);
-  },
+  /** Calls `listener` with each change as it is made, or after each batch with its seqs (the events stream); what stops it. */
+  onChange: (listener: (change: ClientChange) => void) => listen(changeListeners, listener),
+  onBatch: (listener: (batch: MockBatch) => void) => listen(batchListeners, listener),
   /** The log's newest seq (0 when empty). */
   head: (): number => state.nextSeq - 1,
   /** The batches' entries, each batch's first and last seq, oldest first. */
@@ -349,8 +339,7 @@ export const mockDb = {
     const at = now();
     const plan = imports.planImport(request, mockDb.listClients(), at, newId);
     return inBatch((batch) => {
-      for (const { id, fields } of [...plan.created, ...plan.updates])
-        write(id, 'imported', by, at, { client: { _id: id, ...fields }, deleted: null });
+      for (const { id, fields } of [...plan.created, ...plan.updates]) put(id, 'imported', by, at, fields);
       const counts = imports.importCounts(request.rows.length, plan.created.length, plan.updates.length);
       const { fileName, existing } = request;
       const summary = { id: `import-${state.imports.length + 1}`, at, by, fileName, existing, ...counts, undone: null };
@@ -371,16 +360,15 @@ export const mockDb = {
       .filter(({ seq }) => seq >= found.batch.from && seq <= found.batch.to)
       .map(({ clientId, version, before }) => {
         const stored = index.get(clientId);
-        const current = stored && { ...stored.client, version: stored.version, deleted: stored.deleted !== null };
-        return { clientId, version, created: before === null, before, current: current ?? null };
+        const current = stored ? { ...stored.client, version: stored.version, deleted: stored.deleted !== null } : null;
+        return { clientId, version, created: before === null, before, current, stored };
       });
     const plan = imports.planImportUndo(entries);
     const at = now();
     inBatch(() => {
-      for (const { clientId } of plan.toDelete)
-        write(clientId, 'deleted', by, at, { client: live(clientId)?.client as Client, deleted: { at, by } });
-      for (const { clientId, before } of plan.toRestore)
-        if (before) write(clientId, 'updated', by, at, { client: { _id: clientId, ...before }, deleted: null });
+      for (const { clientId, stored } of plan.toDelete)
+        if (stored) write(clientId, 'deleted', by, at, { client: stored.client, deleted: { at, by } });
+      for (const { clientId, before } of plan.toRestore) put(clientId, 'updated', by, at, before as ClientFields);
     });
     found.summary = { ...found.summary, undone: { at, by, leftAsChanged: plan.leftAsChanged } };
     return { status: 'undone', summary: found.summary };
@@ -399,10 +387,7 @@ export const mockDb = {
     const at = now();
     // One batch, as the server's two entries sharing the merge's id: colleagues get one `batch` event.
     return inBatch(() => {
-      const kept = write(request.keepId, 'merged', by, at, {
-        client: { _id: request.keepId, ...plan.after },
-        deleted: null,
-      }) as StoredClient;
+      const kept = put(request.keepId, 'merged', by, at, plan.after);
       write(request.otherId, 'merged', by, at, null);
       const summary = merges.mergeSummary({
         ...{ id: `merge-${String(state.nextSeq)}`, at, by, client: kept.client, version: kept.version },
@@ -429,8 +414,8 @@ export const mockDb = {
     if (changed) return changed;
     const at = now();
     inBatch(() => {
-      write(summary.client._id, 'unmerged', by, at, { client: { _id: summary.client._id, ...summary.keptBefore }, deleted: null });
-      write(other.client._id, 'unmerged', by, at, { client: other.client, deleted: null }, other.version + 2);
+      put(summary.client._id, 'unmerged', by, at, summary.keptBefore);
+      put(other.client._id, 'unmerged', by, at, fieldsOf(other.client), other.version + 2);
     });
     merge.summary = { ...summary, undone: { at, by } };
     return { status: 'undone', summary: merge.summary };

@@ -1,17 +1,14 @@
 import { http, HttpResponse } from 'msw';
-import { ClientId, ClientInput, type ClientExport } from '#contract/api';
+import { ClientInput, type Client, type ClientExport } from '#contract/api';
 import { isRefused, malformedIdempotencyKeyMessage, parseIdempotencyKey, registrationRefusal } from '#contract/idempotency-key';
-import { mockDb } from '../db.ts';
 import * as ifMatch from '#contract/if-match';
 import { apiPaths } from '#contract/paths';
 import { ownerOnly } from '#contract/team';
-import { bodyOr, errorResponse, methodNotAllowed, recordAudit, requireOwner, requireSession, respond } from './respond.ts';
-
-/** The session, then 400 for an id that cannot be one (so that only well-formed ids reach the store), as the server. */
-const refusal = (clientId: unknown) =>
-  requireSession() ?? (ClientId.safeParse(clientId).success ? undefined : errorResponse(400, 'Client id is malformed'));
+import { mockDb } from '../db.ts';
+import { bodyOr, errorResponse, methodNotAllowed, recordAudit, refusal, requireOwner, requireSession, respond } from './respond.ts';
 
 const notFound = () => errorResponse(404, ifMatch.clientNotFoundMessage);
+const withEtag = (client: Client, version: number) => HttpResponse.json(client, { headers: { ETag: ifMatch.versionEtag(version) } });
 
 /** The request's If-Match and If-None-Match conditions, or the 400 for a malformed one. */
 function conditionsOf(request: Request): ifMatch.Conditions | Response {
@@ -35,11 +32,11 @@ export const clientHandlers = [
   http.head('*/api/clients', ({ request }) => requireSession() ?? listResponse(request, false)),
 
   http.post('*/api/clients', async ({ request }) => {
-    const body = await bodyOr(requireSession(), request, ClientInput);
-    if (body instanceof Response) return body;
+    const input = await bodyOr(requireSession(), request, ClientInput);
+    if (input instanceof Response) return input;
     const key = parseIdempotencyKey(request.headers.get('Idempotency-Key'));
     if (key === null) return errorResponse(400, malformedIdempotencyKeyMessage);
-    const outcome = mockDb.register(body.data, key);
+    const outcome = mockDb.register(input, key);
     if (isRefused(outcome)) {
       const { status, message } = registrationRefusal(outcome);
       return errorResponse(status, message);
@@ -59,19 +56,20 @@ export const clientHandlers = [
     const status = ifMatch.conditionalRead(found, conditions);
     if (!found || status === 404) return notFound();
     if (status === 412) return errorResponse(412, ifMatch.changedSinceMessage);
-    const headers = { ETag: ifMatch.versionEtag(found.version) };
-    return status === 304 ? new HttpResponse(null, { status, headers }) : HttpResponse.json(found.client, { headers });
+    return status === 304
+      ? new HttpResponse(null, { status, headers: { ETag: ifMatch.versionEtag(found.version) } })
+      : withEtag(found.client, found.version);
   }),
 
   // Like the server: the body is validated first, then the conditions; the check and the write are one step.
   http.put('*/api/clients/:clientId', async ({ params, request }) => {
-    const body = await bodyOr(refusal(params.clientId), request, ClientInput);
-    if (body instanceof Response) return body;
+    const input = await bodyOr(refusal(params.clientId), request, ClientInput);
+    if (input instanceof Response) return input;
     const conditions = conditionsOf(request);
     if (conditions instanceof Response) return conditions;
-    const outcome = mockDb.updateClient(params.clientId as string, body.data, mockDb.sessionUser(), conditions);
+    const outcome = mockDb.updateClient(params.clientId as string, input, mockDb.sessionUser(), conditions);
     if (outcome.status !== 'written') return respond(ifMatch.unwrittenAnswer(outcome, conditions.ifMatch));
-    return HttpResponse.json(outcome.value.client, { headers: { ETag: ifMatch.versionEtag(outcome.value.version) } });
+    return withEtag(outcome.value.client, outcome.value.version);
   }),
 
   // Moves the client to "Recently deleted": restorable, with its history.
@@ -89,12 +87,9 @@ export const clientHandlers = [
     return refusal(params.clientId) ?? (history ? HttpResponse.json(history) : notFound());
   }),
 
-  // As the server decides: the session, then the id, then the role.
   http.get('*/api/clients/:clientId/export', ({ params, request }) => {
     const clientId = params.clientId as string;
-    const refused = refusal(clientId) ?? requireOwner(ownerOnly.exportClient);
-    const found = mockDb.findStored(clientId);
-    const history = mockDb.history(clientId);
+    const [refused, found, history] = [refusal(clientId, ownerOnly.exportClient), mockDb.findStored(clientId), mockDb.history(clientId)];
     if (refused || !found || !history) return refused ?? notFound();
     recordAudit(request, { kind: 'client-exported', actor: mockDb.sessionUser(), subject: clientId });
     const exported: ClientExport = { exportedAt: new Date().toISOString(), ...found, history };
@@ -104,14 +99,13 @@ export const clientHandlers = [
   http.post('*/api/clients/:clientId/restore', ({ params }) => {
     const refused = refusal(params.clientId);
     const restored = refused ? undefined : mockDb.restoreClient(params.clientId as string);
-    if (!restored) return refused ?? notFound();
-    return HttpResponse.json(restored.client, { headers: { ETag: ifMatch.versionEtag(restored.version) } });
+    return restored ? withEtag(restored.client, restored.version) : (refused ?? notFound());
   }),
 
   // Live or deleted: the client and its history go, one "erased" entry without personal data stays.
   http.post('*/api/clients/:clientId/erase', ({ params, request }) => {
     const clientId = params.clientId as string;
-    const refused = refusal(clientId) ?? requireOwner(ownerOnly.eraseClient);
+    const refused = refusal(clientId, ownerOnly.eraseClient);
     if (refused || !mockDb.eraseClient(clientId)) return refused ?? notFound();
     recordAudit(request, { kind: 'client-erased', actor: mockDb.sessionUser(), subject: clientId });
     return new HttpResponse(null, { status: 204 });

@@ -17,7 +17,7 @@ export const importHandlers = [
     if (body instanceof Response) return body;
     const key = parseIdempotencyKey(request.headers.get('Idempotency-Key'));
     if (key === null) return errorResponse(400, malformedIdempotencyKeyMessage);
-    const outcome = mockDb.importClients(body.data, key);
+    const outcome = mockDb.importClients(body, key);
     if (outcome.status === 'imported') {
       const { id, created, updated } = outcome.summary;
       recordAudit(request, { kind: 'clients-imported', actor: mockDb.sessionUser(), subject: id, detail: String(created + updated) });

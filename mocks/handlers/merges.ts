@@ -13,7 +13,7 @@ export const mergeHandlers = [
   http.post('*/api/merges', async ({ request }) => {
     const body = await bodyOr(requireSession(), request, MergeRequest);
     if (body instanceof Response) return body;
-    return respond(mergeAnswer(mockDb.merge(body.data)));
+    return respond(mergeAnswer(mockDb.merge(body)));
   }),
 
   http.get('*/api/merges', ({ request }) => {
