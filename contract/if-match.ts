@@ -89,6 +89,9 @@ export function parseConditions(
   return { ok: true, ifMatch, ifNoneMatch };
 }
 
+/** Why a write did not happen: no such client, or it changed since (412). */
+export type Unwritten = Exclude<WriteOutcome<never>, { status: 'written' }>;
+
 /** A write's conditions, as If-Match and If-None-Match set them. */
 export type Conditions = { ifMatch: IfMatch; ifNoneMatch: IfNoneMatch };
 
@@ -106,7 +109,7 @@ export function unwrittenOutcome(
   { ifMatch, ifNoneMatch }: Conditions,
   latest: { version: number; kind: ChangeKind; by: string; at: string } | undefined,
   live: Client | null,
-): WriteOutcome<never> {
+): Unwritten {
   if (!latest || (ifMatch === undefined && (ifNoneMatch === undefined || live === null))) return { status: 'not-found' };
   return {
     status: 'stale',
@@ -115,10 +118,7 @@ export function unwrittenOutcome(
 }
 
 /** The answer to a write that did not happen: 404, or 412 with the client as it is now and the condition that failed. */
-export function unwrittenAnswer(
-  outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>,
-  ifMatch: IfMatch,
-): Answer<404 | 412, ApiErrorBody | PreconditionFailedBody> {
+export function unwrittenAnswer(outcome: Unwritten, ifMatch: IfMatch): Answer<404 | 412, ApiErrorBody | PreconditionFailedBody> {
   if (outcome.status === 'not-found') return { status: 404, body: { message: clientNotFoundMessage } };
   return { status: 412, body: preconditionFailed(outcome.current, ifMatch) };
 }
@@ -131,16 +131,16 @@ export function conditionalRead(found: { version: number } | undefined, { ifMatc
 }
 
 /** The 412's body for a write that did not happen: the client as it is now, and the condition that failed (If-Match first). */
-export function preconditionFailed(current: PreconditionFailedBody['current'], ifMatch: IfMatch): PreconditionFailedBody {
+function preconditionFailed(current: PreconditionFailedBody['current'], ifMatch: IfMatch): PreconditionFailedBody {
   const ifNoneMatchFailed = meetsIfMatch(ifMatch, current.version) && current.client !== null;
   return { message: ifNoneMatchFailed ? matchesIfNoneMatchMessage : changedSinceMessage, current };
 }
 
 /** Whether a client at `version` meets a condition (If-Match: `*` or a named version; If-None-Match: the opposite). */
-export function meetsIfMatch(condition: IfMatch, version: number): boolean {
+function meetsIfMatch(condition: IfMatch, version: number): boolean {
   return condition === undefined || condition === '*' || condition.includes(version);
 }
-export function namedByIfNoneMatch(condition: IfNoneMatch, version: number): boolean {
+function namedByIfNoneMatch(condition: IfNoneMatch, version: number): boolean {
   return condition === '*' || (condition !== undefined && condition.includes(version));
 }
 

@@ -52,7 +52,7 @@ export const MergeRequest = z.strictObject({
 export type MergeRequest = z.infer<typeof MergeRequest>;
 
 /** The merged client's fields: each from the client its choice names. */
-export function mergedFields(kept: ClientFields, other: ClientFields, choices: MergeChoices): ClientFields {
+function mergedFields(kept: ClientFields, other: ClientFields, choices: MergeChoices): ClientFields {
   return {
     firstName: (choices.firstName === 'kept' ? kept : other).firstName,
     lastName: (choices.lastName === 'kept' ? kept : other).lastName,

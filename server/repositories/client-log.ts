@@ -27,7 +27,7 @@ export function toClient(row: ClientRow): Client {
   };
 }
 
-export function toFields(row: ClientRow): ClientFields {
+function toFields(row: ClientRow): ClientFields {
   const { _id, ...fields } = toClient(row);
   return fields;
 }

@@ -24,7 +24,7 @@ import {
   unwrittenAnswer,
   versionEtag,
   type Conditions,
-  type WriteOutcome,
+  type Unwritten,
 } from '#contract/if-match';
 import { apiPaths } from '#contract/paths';
 import { ownerOnly } from '#contract/team';
@@ -67,7 +67,7 @@ function conditionsOf(request: FastifyRequest, reply: FastifyReply): Conditions 
 }
 
 /** 404 or 412 for a write that did not happen; the 412 names the condition that failed. */
-function sendUnwritten(reply: FastifyReply, outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>, { ifMatch }: Conditions) {
+function sendUnwritten(reply: FastifyReply, outcome: Unwritten, { ifMatch }: Conditions) {
   const { status, body } = unwrittenAnswer(outcome, ifMatch);
   return reply.code(status).send(body);
 }
