@@ -145,6 +145,11 @@ export type ChangeKind = z.infer<typeof ChangeKind>;
 export const ClientFields = Client.omit({ _id: true });
 export type ClientFields = z.infer<typeof ClientFields>;
 
+/** A client's stored fields, and nothing else it carries (an id, a version). */
+export function fieldsOf({ firstName, lastName, email, registrationDateTime }: ClientFields): ClientFields {
+  return { firstName, lastName, email, registrationDateTime };
+}
+
 /** One entry of the change log: who did what to which client, when, and the fields before and after. */
 export const ClientChange = z.object({
   seq: z.number().int().positive(),

@@ -36,3 +36,6 @@ export function allowHeader(methods: Iterable<string>): string {
 }
 
 export const methodNotAllowedMessage = 'Method not allowed';
+
+/** An answer decided once for the server's route and the mock's handler: its status, JSON body and headers. */
+export type Answer<S extends number = number, B = unknown> = { status: S; body: B; headers?: Record<string, string> };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseIfMatch, versionEtag } from './if-match.ts';
+import {
+  changedSinceMessage,
+  clientNotFoundMessage,
+  conditionalRead,
+  meetsConditions,
+  parseIfMatch,
+  unwrittenAnswer,
+  unwrittenOutcome,
+  versionEtag,
+} from './if-match.ts';
 
 describe('parseIfMatch', () => {
   it('reads *, strong tags and lists', () => {
@@ -18,5 +27,47 @@ describe('parseIfMatch', () => {
   it('refuses what is not a list of entity tags', () => {
     for (const header of ['', ' ', 'v3', '"v3', '"v3" "v4"', '*, "v3"', 'W/v3', '"v"3"', ','])
       expect(parseIfMatch(header), header).toBeNull();
+  });
+});
+
+describe('a conditional write of a client', () => {
+  const none = { ifMatch: undefined, ifNoneMatch: undefined };
+  const latest = { version: 3, kind: 'updated' as const, by: 'sam', at: '2026-11-27T10:00:00.000Z' };
+  const client = {
+    _id: 'c-1',
+    firstName: 'Ana',
+    lastName: 'Silva',
+    email: 'ana@example.com',
+    registrationDateTime: '2024-05-01T10:30:00.000Z',
+  };
+
+  it('happens when If-Match names the version and If-None-Match does not', () => {
+    expect(meetsConditions(none, 3)).toBe(true);
+    expect(meetsConditions({ ifMatch: [2, 3], ifNoneMatch: undefined }, 3)).toBe(true);
+    expect(meetsConditions({ ifMatch: [2], ifNoneMatch: undefined }, 3)).toBe(false);
+    expect(meetsConditions({ ifMatch: '*', ifNoneMatch: [3] }, 3)).toBe(false);
+    expect(meetsConditions({ ifMatch: undefined, ifNoneMatch: '*' }, 3)).toBe(false);
+  });
+
+  it('is refused with 404 without a condition or a client, with 412 and the client as it is now with If-Match', () => {
+    expect(unwrittenOutcome(none, latest, null)).toEqual({ status: 'not-found' });
+    expect(unwrittenOutcome({ ifMatch: [2], ifNoneMatch: undefined }, undefined, null)).toEqual({ status: 'not-found' });
+    const stale = unwrittenOutcome({ ifMatch: [2], ifNoneMatch: undefined }, latest, client);
+    expect(stale).toEqual({ status: 'stale', current: { client, version: 3, kind: 'updated', changedBy: 'sam', changedAt: latest.at } });
+    expect(unwrittenAnswer(stale, [2])).toEqual({ status: 412, body: { message: changedSinceMessage, current: expect.anything() } });
+  });
+
+  it('refused by If-None-Match alone: 412 for a live client, 404 for a deleted one', () => {
+    const ifNoneMatch = { ifMatch: undefined, ifNoneMatch: [3] };
+    expect(unwrittenOutcome(ifNoneMatch, latest, client)).toMatchObject({ status: 'stale' });
+    expect(unwrittenOutcome(ifNoneMatch, { ...latest, kind: 'deleted' }, null)).toEqual({ status: 'not-found' });
+    expect(unwrittenAnswer({ status: 'not-found' }, undefined)).toEqual({ status: 404, body: { message: clientNotFoundMessage } });
+  });
+
+  it('read: 404, then 412 for If-Match, then 304 for If-None-Match', () => {
+    expect(conditionalRead(undefined, none)).toBe(404);
+    expect(conditionalRead({ version: 3 }, { ifMatch: [2], ifNoneMatch: [3] })).toBe(412);
+    expect(conditionalRead({ version: 3 }, { ifMatch: undefined, ifNoneMatch: [3] })).toBe(304);
+    expect(conditionalRead({ version: 3 }, none)).toBe(200);
   });
 });

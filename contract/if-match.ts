@@ -3,10 +3,14 @@
  * If-Match (RFC 9110 section 13.1.1): `*`, or a list of entity tags compared strongly (a weak tag never matches).
  * One reading for the server, the mock and the SPA.
  */
-import type { Client, PreconditionFailedBody } from './api.ts';
+import type { ApiErrorBody, ChangeKind, Client, PreconditionFailedBody } from './api.ts';
+import type { Answer } from './http.ts';
 
 /** The condition an If-Match header sets: none, `*`, or the versions its strong tags name. */
 export type IfMatch = '*' | readonly number[] | undefined;
+
+/** The 404 of a client's endpoints. */
+export const clientNotFoundMessage = 'Client not found';
 
 /** The 412 body's message, and the 400's for an If-Match that is not one. */
 export const changedSinceMessage = 'The client was changed since you read it';
@@ -77,7 +81,7 @@ const parseIfNoneMatch = (header: string | null | undefined): IfNoneMatch | null
 export function parseConditions(
   ifMatchHeader: string | null | undefined,
   ifNoneMatchHeader: string | null | undefined,
-): { ok: true; ifMatch: IfMatch; ifNoneMatch: IfNoneMatch } | { ok: false; message: string } {
+): ({ ok: true } & Conditions) | { ok: false; message: string } {
   const ifMatch = parseIfMatch(ifMatchHeader);
   if (ifMatch === null) return { ok: false, message: malformedIfMatchMessage };
   const ifNoneMatch = parseIfNoneMatch(ifNoneMatchHeader);
@@ -85,17 +89,58 @@ export function parseConditions(
   return { ok: true, ifMatch, ifNoneMatch };
 }
 
+/** Why a write did not happen: no such client, or it changed since (412). */
+export type Unwritten = Exclude<WriteOutcome<never>, { status: 'written' }>;
+
+/** A write's conditions, as If-Match and If-None-Match set them. */
+export type Conditions = { ifMatch: IfMatch; ifNoneMatch: IfNoneMatch };
+
+/** Whether a live client at `version` may be written under `conditions` (what the server's UPDATE … WHERE says too). */
+export function meetsConditions({ ifMatch, ifNoneMatch }: Conditions, version: number): boolean {
+  return meetsIfMatch(ifMatch, version) && !namedByIfNoneMatch(ifNoneMatch, version);
+}
+
+/**
+ * Why a conditional write wrote nothing, from the client's latest log entry (undefined: there never was such a client)
+ * and its live values (null: deleted or erased). Without a condition a missing client is simply not found; with
+ * If-Match, the 412 says what happened to it; with If-None-Match alone, only a live client refuses (412).
+ */
+export function unwrittenOutcome(
+  { ifMatch, ifNoneMatch }: Conditions,
+  latest: { version: number; kind: ChangeKind; by: string; at: string } | undefined,
+  live: Client | null,
+): Unwritten {
+  if (!latest || (ifMatch === undefined && (ifNoneMatch === undefined || live === null))) return { status: 'not-found' };
+  return {
+    status: 'stale',
+    current: { client: live, version: latest.version, kind: latest.kind, changedBy: latest.by, changedAt: latest.at },
+  };
+}
+
+/** The answer to a write that did not happen: 404, or 412 with the client as it is now and the condition that failed. */
+export function unwrittenAnswer(outcome: Unwritten, ifMatch: IfMatch): Answer<404 | 412, ApiErrorBody | PreconditionFailedBody> {
+  if (outcome.status === 'not-found') return { status: 404, body: { message: clientNotFoundMessage } };
+  return { status: 412, body: preconditionFailed(outcome.current, ifMatch) };
+}
+
+/** GET /api/clients/:id's status (RFC 9110 section 13.2.2): 404, then 412 when If-Match names another version, then 304. */
+export function conditionalRead(found: { version: number } | undefined, { ifMatch, ifNoneMatch }: Conditions): 200 | 304 | 404 | 412 {
+  if (!found) return 404;
+  if (!meetsIfMatch(ifMatch, found.version)) return 412;
+  return namedByIfNoneMatch(ifNoneMatch, found.version) ? 304 : 200;
+}
+
 /** The 412's body for a write that did not happen: the client as it is now, and the condition that failed (If-Match first). */
-export function preconditionFailed(current: PreconditionFailedBody['current'], ifMatch: IfMatch): PreconditionFailedBody {
+function preconditionFailed(current: PreconditionFailedBody['current'], ifMatch: IfMatch): PreconditionFailedBody {
   const ifNoneMatchFailed = meetsIfMatch(ifMatch, current.version) && current.client !== null;
   return { message: ifNoneMatchFailed ? matchesIfNoneMatchMessage : changedSinceMessage, current };
 }
 
 /** Whether a client at `version` meets a condition (If-Match: `*` or a named version; If-None-Match: the opposite). */
-export function meetsIfMatch(condition: IfMatch, version: number): boolean {
+function meetsIfMatch(condition: IfMatch, version: number): boolean {
   return condition === undefined || condition === '*' || condition.includes(version);
 }
-export function namedByIfNoneMatch(condition: IfNoneMatch, version: number): boolean {
+function namedByIfNoneMatch(condition: IfNoneMatch, version: number): boolean {
   return condition === '*' || (condition !== undefined && condition.includes(version));
 }
 

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { importVerdicts, rowsWritten, verdictCounts, verdictText, type ImportRow } from './import.ts';
+import {
+  importAnswer,
+  importCounts,
+  importMessages,
+  importVerdicts,
+  planImport,
+  planImportUndo,
+  rowsWritten,
+  undoImportAnswer,
+  verdictCounts,
+  verdictText,
+  type ImportRow,
+  type ImportSummary,
+} from './import.ts';
 
 const IMPORTED_AT = '2026-11-26T12:00:00.000Z';
 const row = (fields: Partial<ImportRow>): ImportRow => ({
@@ -61,5 +74,79 @@ describe('import verdicts', () => {
     expect(counts).toEqual({ new: 1, existing: 1, repeated: 1, invalid: 1 });
     expect(rowsWritten(counts, 'skip')).toBe(1);
     expect(rowsWritten(counts, 'update')).toBe(2);
+  });
+});
+
+describe('an import’s plan', () => {
+  const client = (id: string, email: string, registrationDateTime: string) => ({
+    _id: id,
+    firstName: 'Lucía',
+    lastName: 'Pérez',
+    email,
+    registrationDateTime,
+  });
+  // A family sharing an email: the one registered first is the one an import's rows match, in whatever order read.
+  const live = [
+    client('c-late', 'lucia@example.com', '2024-02-01T10:00:00.000Z'),
+    client('c-first', 'Lucia@Example.com', '2024-01-01T10:00:00.000Z'),
+  ];
+  const ids = () => {
+    let next = 0;
+    return () => `new-${++next}`;
+  };
+  const request = (existing: 'skip' | 'update') => ({
+    fileName: 'clients.csv',
+    existing,
+    rows: [row({}), row({ email: 'LUCIA@example.com', firstName: 'Lucia' }), row({}), 'not a row'],
+  });
+
+  it('creates the new rows with the ids given, and updates the existing client registered first only on "Update them"', () => {
+    expect(planImport(request('skip'), live, IMPORTED_AT, ids())).toEqual({
+      created: [{ id: 'new-1', fields: { ...row({}), registrationDateTime: '2024-05-01T10:30:00.000Z' } }],
+      updates: [],
+    });
+    const { updates } = planImport(request('update'), live, IMPORTED_AT, ids());
+    expect(updates).toEqual([
+      {
+        id: 'c-first',
+        fields: expect.objectContaining({ firstName: 'Lucia', email: 'LUCIA@example.com' }),
+        before: { firstName: 'Lucía', lastName: 'Pérez', email: 'Lucia@Example.com', registrationDateTime: '2024-01-01T10:00:00.000Z' },
+      },
+    ]);
+  });
+
+  it('counts every row neither created nor updated as skipped', () => {
+    expect(importCounts(4, 1, 1)).toEqual({ created: 1, updated: 1, skipped: 2 });
+  });
+
+  it('undoes what is as the import left it, names the clients changed since, and passes over the erased', () => {
+    const now = (version: number, deleted = false) => ({ version, deleted, firstName: 'Ana', lastName: 'Silva' });
+    const entries = [
+      { clientId: 'created', version: 1, created: true, current: now(1) },
+      { clientId: 'updated', version: 4, created: false, current: now(4) },
+      { clientId: 'edited-since', version: 1, created: true, current: now(2) },
+      { clientId: 'deleted-since', version: 4, created: false, current: now(5, true) },
+      { clientId: 'erased-since', version: 1, created: true, current: null },
+    ];
+    const plan = planImportUndo(entries);
+    expect(plan.toDelete.map((entry) => entry.clientId)).toEqual(['created']);
+    expect(plan.toRestore.map((entry) => entry.clientId)).toEqual(['updated']);
+    expect(plan.leftAsChanged).toEqual([
+      { clientId: 'edited-since', firstName: 'Ana', lastName: 'Silva' },
+      { clientId: 'deleted-since', firstName: 'Ana', lastName: 'Silva' },
+    ]);
+  });
+
+  it('is answered as the server and the mock answer it', () => {
+    const summary = { id: 'imp-1' } as ImportSummary;
+    expect(importAnswer({ status: 'imported', summary })).toEqual({
+      status: 201,
+      body: summary,
+      headers: { location: '/api/imports/imp-1' },
+    });
+    expect(importAnswer({ status: 'key-reused' })).toEqual({ status: 422, body: { message: importMessages.keyReused } });
+    expect(undoImportAnswer({ status: 'not-found' }).status).toBe(404);
+    expect(undoImportAnswer({ status: 'already-undone' })).toEqual({ status: 409, body: { message: importMessages.alreadyUndone } });
+    expect(undoImportAnswer({ status: 'undone', summary })).toEqual({ status: 200, body: summary });
   });
 });

@@ -9,7 +9,19 @@
  *   changed since the import are left as they are and named.
  */
 import { z } from 'zod';
-import { ClientId, ClientInput, describeValidationError, type ClientInputBody } from './api.ts';
+import {
+  ClientId,
+  ClientInput,
+  describeValidationError,
+  fieldsOf,
+  type ApiErrorBody,
+  type Client,
+  type ClientFields,
+  type ClientInputBody,
+} from './api.ts';
+import { registeredFirst } from './duplicates.ts';
+import type { Answer } from './http.ts';
+import { apiPaths } from './paths.ts';
 import { emailKey } from './text.ts';
 
 /** A file larger than either is refused before it is read. */
@@ -147,3 +159,84 @@ export const importMessages = {
   /** 422: a retry's Idempotency-Key (as POST /api/clients honours it) came before with another request. */
   keyReused: 'This Idempotency-Key was sent before with another import',
 } as const;
+
+/** What an import writes: the new clients (ids from the caller), and the existing ones given a row's values. */
+export type ImportPlan = {
+  created: Array<{ id: string; fields: ClientFields }>;
+  updates: Array<{ id: string; fields: ClientFields; before: ClientFields }>;
+};
+
+/**
+ * An import's writes (decision 028), for the server and the mock alike: every row's verdict against the `live`
+ * clients (an email is the client's registered first with it: families share one), the new rows as new clients with
+ * ids from `newId`, and on "update" the existing clients with their row's values; `at` is the import's time.
+ */
+export function planImport({ rows, existing }: ImportRequest, live: readonly Client[], at: string, newId: () => string): ImportPlan {
+  const byEmail = new Map<string, Client>();
+  for (const client of live) {
+    const key = emailKey(client.email);
+    const first = byEmail.get(key);
+    if (first === undefined || registeredFirst(client, first) < 0) byEmail.set(key, client);
+  }
+  const plan: ImportPlan = { created: [], updates: [] };
+  for (const verdict of importVerdicts(rows, (key) => byEmail.get(key)?._id, at)) {
+    if (verdict.kind === 'new') plan.created.push({ id: newId(), fields: verdict.client });
+    else if (verdict.kind === 'existing' && existing === 'update') {
+      const current = byEmail.get(emailKey(verdict.client.email));
+      if (current) plan.updates.push({ id: current._id, fields: verdict.client, before: fieldsOf(current) });
+    }
+  }
+  return plan;
+}
+
+/** An import's summary counts: the rows written as new clients, the clients updated, and every other row skipped. */
+export function importCounts(rows: number, created: number, updated: number): Pick<ImportSummary, 'created' | 'updated' | 'skipped'> {
+  return { created, updated, skipped: rows - created - updated };
+}
+
+/** An entry of an import's batch, with its client as it is now (null: erased since, nothing left to take back). */
+export type ImportedEntry = {
+  clientId: string;
+  /** The version the import left the client in. */
+  version: number;
+  /** Whether the import created the client (else it updated it). */
+  created: boolean;
+  current: { version: number; deleted: boolean; firstName: string; lastName: string } | null;
+};
+
+/**
+ * An undo's writes: the clients the import created go to "Recently deleted", the ones it updated get their values
+ * from before it; a client no longer live in the version the import left is left as it is, and named.
+ */
+export function planImportUndo<E extends ImportedEntry>(
+  entries: readonly E[],
+): { toDelete: E[]; toRestore: E[]; leftAsChanged: ClientNamed[] } {
+  const plan = { toDelete: [] as E[], toRestore: [] as E[], leftAsChanged: [] as ClientNamed[] };
+  for (const entry of entries) {
+    const { current } = entry;
+    if (current === null) continue;
+    if (current.version !== entry.version || current.deleted) plan.leftAsChanged.push(namedClient(entry.clientId, current));
+    else (entry.created ? plan.toDelete : plan.toRestore).push(entry);
+  }
+  return plan;
+}
+
+export const namedClient = (clientId: string, { firstName, lastName }: { firstName: string; lastName: string }): ClientNamed => ({
+  clientId,
+  firstName,
+  lastName,
+});
+
+/** POST /api/imports's answer: 201 with the summary (written now or answered again), or 422 for a key sent before with another request. */
+export function importAnswer(outcome: ImportOutcome): Answer<201 | 422, ImportSummary | ApiErrorBody> {
+  if (outcome.status === 'key-reused') return { status: 422, body: { message: importMessages.keyReused } };
+  // RFC 9110 section 15.3.2: a 201 names what it created.
+  return { status: 201, body: outcome.summary, headers: { location: apiPaths.import(outcome.summary.id) } };
+}
+
+/** POST /api/imports/:id/undo's answer. */
+export function undoImportAnswer(outcome: UndoImportOutcome): Answer<200 | 404 | 409, ImportSummary | ApiErrorBody> {
+  if (outcome.status === 'not-found') return { status: 404, body: { message: importMessages.notFound } };
+  if (outcome.status === 'already-undone') return { status: 409, body: { message: importMessages.alreadyUndone } };
+  return { status: 200, body: outcome.summary };
+}

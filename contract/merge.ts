@@ -9,8 +9,10 @@
  * - GET /api/merges?clientId=…: the merges a client took part in, for its history ("Undo merge").
  */
 import { z } from 'zod';
-import { Client, ClientFields, ClientId } from './api.ts';
-import type { DuplicateReason } from './duplicates.ts';
+import { Client, ClientFields, ClientId, fieldsOf, type ApiErrorBody } from './api.ts';
+import { registeredFirst, type DuplicateReason } from './duplicates.ts';
+import type { Answer } from './http.ts';
+import { undoableUntil } from './time-windows.ts';
 
 /** How long a merge can be taken back. */
 export const MERGE_UNDO_DAYS = 30;
@@ -50,7 +52,7 @@ export const MergeRequest = z.strictObject({
 export type MergeRequest = z.infer<typeof MergeRequest>;
 
 /** The merged client's fields: each from the client its choice names. */
-export function mergedFields(kept: ClientFields, other: ClientFields, choices: MergeChoices): ClientFields {
+function mergedFields(kept: ClientFields, other: ClientFields, choices: MergeChoices): ClientFields {
   return {
     firstName: (choices.firstName === 'kept' ? kept : other).firstName,
     lastName: (choices.lastName === 'kept' ? kept : other).lastName,
@@ -129,3 +131,79 @@ export const mergeMessages = {
   unmerged: (kept: string, other: string) => `Merge undone: ${kept} and ${other} are two clients again.`,
   noDuplicates: 'No possible duplicates.',
 } as const;
+
+/** A client as a merge or its undo reads it: its values, its version, and whether it is in "Recently deleted". */
+export type ClientState = { client: Client; version: number; deleted: boolean };
+
+/** What a merge decides: a refusal, or the two clients as read and the kept one's values before and after. */
+export type MergePlan<S extends ClientState = ClientState> =
+  Exclude<MergeOutcome, { status: 'merged' }> | { status: 'merge'; kept: S; other: S; keptBefore: ClientFields; after: ClientFields };
+
+/**
+ * A merge (decision 029), for the server and the mock alike: refused for one client twice, for an unknown one, for
+ * either no longer live at the version sent (412, both as they are now), or when the kept one was not registered first.
+ */
+export function planMerge<S extends ClientState>(request: MergeRequest, kept: S | undefined, other: S | undefined): MergePlan<S> {
+  if (request.keepId === request.otherId) return { status: 'same-client' };
+  if (!kept || !other) return { status: 'not-found' };
+  if (kept.deleted || other.deleted || kept.version !== request.keepVersion || other.version !== request.otherVersion) {
+    return mergeConflict(kept, other);
+  }
+  if (registeredFirst(kept.client, other.client) > 0) return { status: 'kept-not-first' };
+  const keptBefore = fieldsOf(kept.client);
+  return { status: 'merge', kept, other, keptBefore, after: mergedFields(keptBefore, fieldsOf(other.client), request.fields) };
+}
+
+/** The 412 of a merge: both clients as they are now (a deleted one without its values). */
+export function mergeConflict(kept: ClientState, other: ClientState): Extract<MergeOutcome, { status: 'changed' }> {
+  const body = ({ client, version, deleted }: ClientState) => ({ client: deleted ? null : client, version });
+  return { status: 'changed', conflict: { kept: body(kept), other: body(other) } };
+}
+
+/** A merge's summary, undoable for MERGE_UNDO_DAYS days from its time. */
+export function mergeSummary(merge: Omit<MergeSummary, 'undoableUntil'>): MergeSummary {
+  return { ...merge, undoableUntil: undoableUntil(merge.at, MERGE_UNDO_DAYS) };
+}
+
+/**
+ * Why a merge cannot be taken back: the kept client was written, deleted or erased since (no longer live at the
+ * version the merge gave it), or the other is back some other way. Undefined when both are as the merge left them.
+ */
+export function unmergeRefusal(
+  merge: MergeSummary,
+  kept: ClientState | undefined,
+  otherIsBack: boolean,
+): Extract<UnmergeOutcome, { status: 'changed' }> | undefined {
+  if (!kept || kept.deleted || kept.version !== merge.version) return { status: 'changed', client: kept?.client ?? merge.client };
+  return otherIsBack ? { status: 'changed', client: merge.other } : undefined;
+}
+
+/** POST /api/merges's answer. */
+export function mergeAnswer(outcome: MergeOutcome): Answer<201 | 400 | 404 | 412, MergeSummary | MergeConflictBody | ApiErrorBody> {
+  switch (outcome.status) {
+    case 'same-client':
+      return { status: 400, body: { message: mergeMessages.sameClient } };
+    case 'kept-not-first':
+      return { status: 400, body: { message: mergeMessages.keptFirst } };
+    case 'not-found':
+      return { status: 404, body: { message: mergeMessages.notFound } };
+    case 'changed':
+      return { status: 412, body: { message: mergeMessages.changedSince, ...outcome.conflict } };
+    case 'merged':
+      return { status: 201, body: outcome.summary };
+  }
+}
+
+/** POST /api/merges/:id/undo's answer. */
+export function unmergeAnswer(outcome: UnmergeOutcome): Answer<200 | 404 | 409, MergeSummary | ApiErrorBody> {
+  switch (outcome.status) {
+    case 'not-found':
+      return { status: 404, body: { message: mergeMessages.mergeNotFound } };
+    case 'already-undone':
+      return { status: 409, body: { message: mergeMessages.alreadyUndone } };
+    case 'changed':
+      return { status: 409, body: { message: mergeMessages.changedSinceMerge(outcome.client.firstName, outcome.client.lastName) } };
+    case 'undone':
+      return { status: 200, body: outcome.summary };
+  }
+}

@@ -25,3 +25,21 @@ export function undoableUntil(at: string, days: number): string {
 export function undoableSince(now: Date | number, days: number): string {
   return daysBefore(now, days).toISOString();
 }
+
+/** Whether a change made at `at` (ISO) is still within its `days` days at `now`: listed, and undoable unless undone. */
+export function isWithinDays(at: string, now: Date | number, days: number): boolean {
+  return at >= undoableSince(now, days);
+}
+
+/**
+ * Why an undo of a record (an import, a merge) is refused at `now`: none such within its `days` days, or undone
+ * before; undefined when it can be taken back.
+ */
+export function undoRefusal(
+  record: { at: string; undone: unknown } | undefined,
+  now: Date | number,
+  days: number,
+): { status: 'not-found' } | { status: 'already-undone' } | undefined {
+  if (!record || !isWithinDays(record.at, now, days)) return { status: 'not-found' };
+  return record.undone ? { status: 'already-undone' } : undefined;
+}

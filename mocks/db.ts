@@ -1,430 +1,317 @@
 // The mock backend's store: clients, their change log and the demo session, in memory, and in the browser also in
 // localStorage (kept across reloads), or in IndexedDB once it outgrows localStorage (an import of 10,000 clients).
-// `resetMockDb()` or `?mock-reset` brings back the seed.
+// `resetMockDb()` or `?mock-reset` brings back the seed. What a write changes and answers is decided by the contract's
+// plans, as the server's repositories decide it (docs/decisions/033-one-domain-core.md): this file only applies them.
 import { createStore, del, get, set } from 'idb-keyval';
-import type { ChangeKind, Client, ClientChange, ClientFields, ClientInput, DeletedClient } from '#contract/api';
-import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
-import type { IfMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
-import {
-  IMPORT_UNDO_DAYS,
-  importVerdicts,
-  type ClientNamed,
-  type ImportOutcome,
-  type ImportRequest,
-  type ImportSummary,
-  type UndoImportOutcome,
-} from '#contract/import';
-import { emailKey } from '#contract/text';
-import { undoableSince, undoableUntil } from '#contract/time-windows';
-import { duplicatePairs, registeredFirst } from '#contract/duplicates';
-import {
-  MERGE_UNDO_DAYS,
-  mergedFields,
-  type DuplicatePairBody,
-  type MergeOutcome,
-  type MergeRequest,
-  type MergeSummary,
-  type UnmergeOutcome,
-} from '#contract/merge';
-import type { AuditEntry, AuditExportQuery, AuditKind, AuditPage, AuditQuery, Role } from '#contract/team';
+import { fieldsOf, type ChangeKind, type Client, type ClientChange, type ClientFields, type DeletedClient } from '#contract/api';
+import { idempotencyKeyHolds, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
+import { meetsConditions, unwrittenOutcome, type Conditions, type VersionedClient, type WriteOutcome } from '#contract/if-match';
+import * as imports from '#contract/import';
+import { duplicatePairs } from '#contract/duplicates';
+import * as merges from '#contract/merge';
+import type { AuditEntry, AuditExportQuery, AuditPage, AuditQuery, Role } from '#contract/team';
+import { isWithinDays, undoRefusal } from '#contract/time-windows';
 import { seedClients } from './seed.ts';
 import { resetTeamDb, teamDb } from './team-db.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
 export type StoredClient = { client: Client; version: number; deleted: { at: string; by: string } | null };
 
+/** The entries of one batch (an import, a merge, an undo) in the change log: `from` to `to`, every seq between. */
+export type MockBatch = { from: number; to: number };
+
 type MockState = {
   clients: StoredClient[];
   /** Every write of a client, oldest first (DESIGN.md: the change log); `seq` increases across the store. */
   changes: ClientChange[];
-  /** Whether the demo account is logged in: the mock's stand-in for the session cookie. */
+  /** Whether the demo account is logged in (the mock's session cookie), and as whom: the log's `by`. */
   sessionActive: boolean;
-  /** Who is logged in: the change log's `by` for the writes the handlers make. */
   username: string | null;
   nextId: number;
   nextSeq: number;
-  /** The Idempotency-Keys of registrations, per account, as the server keeps them (24 hours). */
-  idempotencyKeys?: Array<{ by: string; key: string; clientId: string; at: number }>;
-  /** The audit trail, oldest first, as the server keeps it (only ever added to); absent in a store saved before it. */
-  audit?: AuditEntry[];
-  /** The imports of client files (issue 29), oldest first; absent in a store saved before them. */
-  imports?: MockImport[];
-  /** The seqs of each import's entries and each undo's, first to last: a replay sends each as one `batch` event. */
-  batches?: MockBatch[];
-  /** Merges of duplicates (issue 29), with the other client as it was; absent in a store saved before them. */
-  merges?: Array<{ summary: MergeSummary; other: StoredClient }>;
+  /** The Idempotency-Keys of registrations, per account, as the server keeps them. */
+  idempotencyKeys: Array<{ by: string; key: string; clientId: string; at: string }>;
+  /** The audit trail, oldest first (only ever added to). */
+  audit: AuditEntry[];
+  /** The imports, oldest first: with their batch (what an undo takes back), and Idempotency-Key and request's fingerprint. */
+  imports: Array<{ summary: imports.ImportSummary; batch: MockBatch; idempotency?: { key: string; request: string } }>;
+  /** A replay sends each batch as one `batch` event. */
+  batches: MockBatch[];
+  /** Merges, each with the other client as it was (it comes back on an undo). */
+  merges: Array<{ summary: merges.MergeSummary; other: StoredClient }>;
 };
 
-/** The entries of one import or undo in the change log: `from` to `to`, every seq between. */
-export type MockBatch = { from: number; to: number };
+/** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
+export type MockAuditRecord = Pick<AuditEntry, 'kind' | 'actor'> & Partial<Pick<AuditEntry, 'subject' | 'detail' | 'userAgent'>>;
 
-/** An import as the mock keeps it: its summary, and what its undo needs (each client at the version it left). */
-type MockImport = {
-  summary: ImportSummary;
-  /** Its Idempotency-Key and what the request held (`requestKey`), as the server keeps them: a retry is answered again. */
-  idempotency?: { key: string; request: string };
-  created: Array<{ clientId: string; version: number }>;
-  updated: Array<{ clientId: string; version: number; before: ClientFields }>;
+/** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
+const DEMO_USERNAME = 'admin';
+const now = () => new Date().toISOString();
+
+/** A store holding `clients`, each registered (version 1) by `by` at its registration time. */
+function stateWith(clients: readonly Client[], by: string, keep: Partial<MockState> = {}): MockState {
+  const copies = structuredClone([...clients]);
+  return {
+    clients: copies.map((client) => ({ client, version: 1, deleted: null })),
+    changes: copies.map((client, index) => ({
+      ...{ seq: index + 1, clientId: client._id, version: 1, kind: 'registered' as const, by, at: client.registrationDateTime },
+      ...{ before: null, after: fieldsOf(client) },
+    })),
+    ...{ sessionActive: false, username: null, nextId: copies.length + 1, nextSeq: copies.length + 1 },
+    ...{ idempotencyKeys: [], audit: [], imports: [], batches: [], merges: [] },
+    ...keep,
+  };
+}
+
+// Persistence: a store longer than LOCAL_STORAGE_MAX_CHARS of JSON is kept in IndexedDB, and localStorage only says
+// so (an origin has about 5 million characters of localStorage; a store holding an import of 10,000 clients is 5 to 7).
+const STORAGE_KEY = 'salon-mock-db';
+const LOCAL_STORAGE_MAX_CHARS = 1_000_000;
+const IN_INDEXED_DB = '{"storedIn":"indexeddb"}';
+let idbStore: ReturnType<typeof createStore> | undefined;
+const indexedDbStore = () => (idbStore ??= createStore('salon-mock', 'store'));
+const canPersist = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
+
+/** The saved store (one saved before imports or merges gets their empty lists), or the seed. */
+function load(saved: string | null | undefined = canPersist() ? window.localStorage.getItem(STORAGE_KEY) : null): MockState {
+  const seed = stateWith(seedClients, DEMO_USERNAME);
+  try {
+    return saved && saved !== IN_INDEXED_DB ? { ...seed, ...(JSON.parse(saved) as Partial<MockState>) } : seed;
+  } catch {
+    return seed;
+  }
+}
+
+let state: MockState;
+/** The clients by id: every write goes through `write`, which keeps it. */
+let index: Map<string, StoredClient>;
+function replaceState(next: MockState): void {
+  state = next;
+  index = new Map(state.clients.map((entry) => [entry.client._id, entry]));
+}
+replaceState(load());
+let inIndexedDb = false;
+
+/** The store as the browser kept it, from IndexedDB when it outgrew localStorage: awaited before the mock answers. */
+export async function loadMockDb(): Promise<void> {
+  if (!canPersist() || window.localStorage.getItem(STORAGE_KEY) !== IN_INDEXED_DB) return;
+  inIndexedDb = true;
+  replaceState(load(await get<string>(STORAGE_KEY, indexedDbStore()).catch(() => undefined)));
+}
+
+function save(): void {
+  if (!canPersist()) return;
+  const json = JSON.stringify(state);
+  const large = json.length > LOCAL_STORAGE_MAX_CHARS;
+  // A string: IndexedDB copies it whole, rather than walking 10,000 clients object by object.
+  if (large) void set(STORAGE_KEY, json, indexedDbStore());
+  else if (inIndexedDb) void del(STORAGE_KEY, indexedDbStore());
+  window.localStorage.setItem(STORAGE_KEY, large ? IN_INDEXED_DB : json);
+  inIndexedDb = large;
+}
+
+const live = (clientId: string) => {
+  const entry = index.get(clientId);
+  return entry && entry.deleted === null ? entry : undefined;
 };
+const latestChange = (clientId: string) => state.changes.findLast((change) => change.clientId === clientId);
+const stateOf = (entry: StoredClient | undefined) =>
+  entry && { client: entry.client, version: entry.version, deleted: entry.deleted !== null };
+const newId = () => `mock-${String(state.nextId++).padStart(6, '0')}`;
+
+const changeListeners = new Set<(change: ClientChange) => void>();
+/** Told once per batch: one refresh for colleagues, not 10,000 changes. */
+const batchListeners = new Set<(batch: MockBatch) => void>();
+const listen = <T>(listeners: Set<(value: T) => void>, listener: (value: T) => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const tell = <T>(listeners: Set<(value: T) => void>, value: T) =>
+  // Once the write is whole (its client stored, the store saved): the events handler reads it then.
+  queueMicrotask(() => listeners.forEach((listener) => listener(value)));
+
+/** The batch being written, if any: its entries are told as one, and the store saved once. */
+let openBatch: MockBatch | undefined;
 
 /**
- * What a retry must send again to be answered with the first import (the server keeps the SHA-256 of the parsed
- * body): a 53-bit hash of its JSON, enough for a mock, and synchronous where crypto.subtle is not (plain http).
+ * The one write of a client: it becomes `next` (null: it leaves the store) at the next version (or `version`), and the
+ * log gets its entry, whose `before` is its live values (none for a new, deleted or erased client).
  */
-function requestKey(request: ImportRequest): string {
+function write(clientId: string, kind: ChangeKind, by: string, at: string, next: Omit<StoredClient, 'version'> | null, version?: number) {
+  const current = index.get(clientId);
+  const made = version ?? (current?.version ?? 0) + 1;
+  const before = current && current.deleted === null ? fieldsOf(current.client) : null;
+  const change: ClientChange = { seq: state.nextSeq++, clientId, version: made, kind, by, at, before, after: null };
+  if (next && next.deleted === null) change.after = fieldsOf(next.client);
+  if (current && next) Object.assign(current, next, { version: made });
+  else if (current) forget(current);
+  else if (next) {
+    const entry = { ...next, version: made };
+    state.clients.push(entry);
+    index.set(clientId, entry);
+  }
+  state.changes.push(change);
+  if (openBatch) openBatch.to = change.seq;
+  else {
+    save();
+    tell(changeListeners, change);
+  }
+  return index.get(clientId);
+}
+
+/** A write that leaves the client live with `fields`. */
+const put = (clientId: string, kind: ChangeKind, by: string, at: string, fields: ClientFields, version?: number) =>
+  write(clientId, kind, by, at, { client: { _id: clientId, ...fields }, deleted: null }, version) as StoredClient;
+
+/** A client out of the store (its log stays). */
+function forget(entry: StoredClient): void {
+  state.clients = state.clients.filter((other) => other !== entry);
+  index.delete(entry.client._id);
+}
+
+/** Runs `work`'s writes as one batch of the log (an import, a merge, an undo), saved and told once. */
+function inBatch<T>(work: (batch: MockBatch) => T): T {
+  const batch = (openBatch = { from: state.nextSeq, to: state.nextSeq - 1 });
+  try {
+    return work(batch);
+  } finally {
+    openBatch = undefined;
+    if (batch.to >= batch.from) {
+      state.batches.push(batch);
+      tell(batchListeners, batch);
+    }
+    save();
+  }
+}
+
+/** The entries `filter` matches (an account that did it or had it done to it, a kind), newest first. */
+const auditMatching = ({ account, kind }: AuditExportQuery): AuditEntry[] =>
+  state.audit
+    .filter(
+      (entry) => (account === undefined || entry.actor === account || entry.subject === account) && (kind ?? entry.kind) === entry.kind,
+    )
+    .reverse();
+
+/** What a retry must send again to be answered with the first import: a 53-bit hash of its JSON (see decision 033). */
+function requestKey(request: imports.ImportRequest): string {
   const json = JSON.stringify(request);
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let index = 0; index < json.length; index += 1) {
-    const code = json.charCodeAt(index);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
+  let [h1, h2] = [0xdeadbeef, 0x41c6ce57];
+  for (let at = 0; at < json.length; at += 1) {
+    h1 = Math.imul(h1 ^ json.charCodeAt(at), 2654435761);
+    h2 = Math.imul(h2 ^ json.charCodeAt(at), 1597334677);
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return `${json.length}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
 }
 
-/** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
-export type MockAuditRecord = {
-  kind: AuditKind;
-  actor: string;
-  subject?: string | null;
-  detail?: string | null;
-  userAgent?: string | null;
-};
-
-const STORAGE_KEY = 'salon-mock-db';
-
-/**
- * A store longer than this (in characters of JSON) is kept in IndexedDB, and localStorage only says so: browsers give
- * an origin about 5 million characters of localStorage, shared with the team's store and the app's own keys, and a
- * store holding an import of 10,000 clients is about 5 million (then 7 million with its undo).
- */
-const LOCAL_STORAGE_MAX_CHARS = 1_000_000;
-const IN_INDEXED_DB = '{"storedIn":"indexeddb"}';
-let idbStore: ReturnType<typeof createStore> | undefined;
-const indexedDbStore = () => (idbStore ??= createStore('salon-mock', 'store'));
-
-/** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
-const DEMO_USERNAME = 'admin';
-
-const fieldsOf = ({ _id: _ignored, ...fields }: Client): ClientFields => fields;
-
-/** A store holding `clients`, each registered (version 1) by `by` at its registration time. */
-function stateWith(clients: readonly Client[], by: string, session: Pick<MockState, 'sessionActive' | 'username'>): MockState {
-  const copies = structuredClone([...clients]);
-  return {
-    clients: copies.map((client) => ({ client, version: 1, deleted: null })),
-    changes: copies.map((client, index) => ({
-      seq: index + 1,
-      clientId: client._id,
-      version: 1,
-      kind: 'registered',
-      by,
-      at: client.registrationDateTime,
-      before: null,
-      after: fieldsOf(client),
-    })),
-    ...session,
-    nextId: copies.length + 1,
-    nextSeq: copies.length + 1,
-  };
+/** A conditional write of a live client, or why it did not happen (the contract's rule, as the server's). */
+function writeIf<T>(clientId: string, conditions: Conditions | undefined, work: (entry: StoredClient) => T): WriteOutcome<T> {
+  const entry = live(clientId);
+  const given = conditions ?? { ifMatch: undefined, ifNoneMatch: undefined };
+  if (entry && meetsConditions(given, entry.version)) return { status: 'written', value: work(entry) };
+  return unwrittenOutcome(given, latestChange(clientId), entry?.client ?? null);
 }
 
-function initialState(): MockState {
-  return stateWith(seedClients, DEMO_USERNAME, { sessionActive: false, username: null });
-}
-
-function canPersist(): boolean {
-  return typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
-}
-
-/** The store a browser kept before clients had versions: `clients` was a plain list. */
-type StateBeforeVersions = { clients: Client[]; sessionActive: boolean; nextId: number };
-
-function load(saved: string | null | undefined = canPersist() ? window.localStorage.getItem(STORAGE_KEY) : null): MockState {
-  try {
-    if (!saved || saved === IN_INDEXED_DB) return initialState();
-    const parsed = JSON.parse(saved) as MockState | StateBeforeVersions;
-    if ('changes' in parsed) return parsed;
-    // Clients kept from before the change log, as the server's migration does: registered by "unknown".
-    return { ...stateWith(parsed.clients, 'unknown', { sessionActive: parsed.sessionActive, username: null }), nextId: parsed.nextId };
-  } catch {
-    return initialState();
-  }
-}
-
-let state = load();
-let inIndexedDb = false;
-
-/**
- * The store as the browser kept it, from IndexedDB when it outgrew localStorage: awaited before the mock answers.
- * (Read at once from localStorage when the module loads, so that Node's tests need no await.)
- */
-export async function loadMockDb(): Promise<void> {
-  if (!canPersist() || window.localStorage.getItem(STORAGE_KEY) !== IN_INDEXED_DB) return;
-  inIndexedDb = true;
-  state = load(await get<string>(STORAGE_KEY, indexedDbStore()).catch(() => undefined));
-}
-
-function save() {
-  if (!canPersist()) return;
-  const json = JSON.stringify(state);
-  if (json.length <= LOCAL_STORAGE_MAX_CHARS) {
-    window.localStorage.setItem(STORAGE_KEY, json);
-    if (inIndexedDb) void del(STORAGE_KEY, indexedDbStore());
-    inIndexedDb = false;
-    return;
-  }
-  // A string: IndexedDB copies it whole, rather than walking 10,000 clients object by object.
-  void set(STORAGE_KEY, json, indexedDbStore());
-  window.localStorage.setItem(STORAGE_KEY, IN_INDEXED_DB);
-  inIndexedDb = true;
-}
-
-const stored = (clientId: string) => state.clients.find((entry) => entry.client._id === clientId);
-const live = (clientId: string) => {
-  const entry = stored(clientId);
-  return entry && entry.deleted === null ? entry : undefined;
-};
-
-function latestChange(clientId: string): ClientChange | undefined {
-  return state.changes.findLast((change) => change.clientId === clientId);
-}
-
-/** Appends the entry of a write that made `version`; its `before` is the latest entry's `after` (the log is the truth). */
-function append(clientId: string, version: number, kind: ChangeKind, by: string, after: ClientFields | null): ClientChange {
-  const change: ClientChange = {
-    seq: state.nextSeq,
-    clientId,
-    version,
-    kind,
-    by,
-    at: new Date().toISOString(),
-    before: kind === 'registered' ? null : (latestChange(clientId)?.after ?? null),
-    after,
-  };
-  state.nextSeq += 1;
-  state.changes.push(change);
-  // Told once the write is whole (its client stored, the store saved): the events handler reads it then.
-  queueMicrotask(() => {
-    for (const listener of changeListeners) listener(change);
-  });
-  return change;
-}
-
-/** The entries `filter` matches (an account that did it or had it done to it, a kind), newest first. */
-function auditMatching({ account, kind }: AuditExportQuery): AuditEntry[] {
-  return (state.audit ?? [])
-    .filter((entry) => account === undefined || entry.actor === account || entry.subject === account)
-    .filter((entry) => kind === undefined || entry.kind === kind)
-    .reverse();
-}
-
-const changeListeners = new Set<(change: ClientChange) => void>();
-/** Told once per import or undo: one refresh for colleagues, not 10,000 changes. */
-const batchListeners = new Set<(batch: MockBatch) => void>();
-
-/**
- * Writes an import or its undo: `write` appends its entries with `record` (no listener told of each), then the store is
- * saved once and the batch's listeners told once.
- */
-function inBatch<T>(write: (record: (change: Omit<ClientChange, 'seq'>) => void) => T): T {
-  const batch = { from: state.nextSeq, to: state.nextSeq - 1 };
-  const result = write((change) => {
-    state.changes.push({ seq: state.nextSeq, ...change });
-    batch.to = state.nextSeq;
-    state.nextSeq += 1;
-  });
-  if (batch.to >= batch.from) {
-    state.batches = [...(state.batches ?? []), batch];
-    queueMicrotask(() => {
-      for (const listener of batchListeners) listener(batch);
-    });
-  }
-  save();
-  return result;
-}
-
-/** The imports of the last IMPORT_UNDO_DAYS days, oldest first: as the server, those at or after `undoableSince`. */
-function recentImports() {
-  const since = undoableSince(Date.now(), IMPORT_UNDO_DAYS);
-  return (state.imports ?? []).filter((entry) => entry.summary.at >= since);
-}
-const namedClient = ({ _id, firstName, lastName }: Client): ClientNamed => ({ clientId: _id, firstName, lastName });
-
-/** Each email's client, the one registered first when a family shares one (the contract's `importVerdicts`). */
-function clientsByEmail(): Map<string, string> {
-  const byEmail = new Map<string, string>();
-  const clients = mockDb.listClients().toSorted((a, b) => a.registrationDateTime.localeCompare(b.registrationDateTime));
-  for (const client of clients) if (!byEmail.has(emailKey(client.email))) byEmail.set(emailKey(client.email), client._id);
-  return byEmail;
-}
-
-const matches = (ifMatch: IfMatch, version: number) => ifMatch === undefined || ifMatch === '*' || ifMatch.includes(version);
-
-/** Why a write wrote nothing: without If-Match, no such client; with it, the client's latest change (412). */
-function unwritten(clientId: string, ifMatch: IfMatch): WriteOutcome<never> {
-  const latest = latestChange(clientId);
-  if (ifMatch === undefined || !latest) return { status: 'not-found' };
-  return {
-    status: 'stale',
-    current: {
-      client: live(clientId)?.client ?? null,
-      version: latest.version,
-      kind: latest.kind,
-      changedBy: latest.by,
-      changedAt: latest.at,
-    },
-  };
-}
+/** The imports of the last 30 days, newest first. */
+const recentImports = () =>
+  state.imports.flatMap(({ summary }) => (isWithinDays(summary.at, Date.now(), imports.IMPORT_UNDO_DAYS) ? [summary] : [])).reverse();
 
 export const mockDb = {
   startSession(username: string = DEMO_USERNAME) {
-    state.sessionActive = true;
-    state.username = username;
+    Object.assign(state, { sessionActive: true, username });
     save();
   },
   endSession() {
-    state.sessionActive = false;
-    state.username = null;
+    Object.assign(state, { sessionActive: false, username: null });
     save();
   },
-  hasSession(): boolean {
-    return state.sessionActive;
-  },
+  hasSession: (): boolean => state.sessionActive,
   /** Who the handlers' writes are by. */
-  sessionUser(): string {
-    return state.username ?? DEMO_USERNAME;
-  },
+  sessionUser: (): string => state.username ?? DEMO_USERNAME,
   /** The role of the account logged in (an unknown name, as `colleague` uses, is staff). */
-  sessionRole(): Role {
-    return teamDb.roleOf(mockDb.sessionUser()) ?? 'staff';
-  },
+  sessionRole: (): Role => teamDb.roleOf(mockDb.sessionUser()) ?? 'staff',
   /** The live clients (not those in "Recently deleted"). */
-  listClients(): Client[] {
-    return state.clients.filter((entry) => entry.deleted === null).map((entry) => entry.client);
-  },
-  findClient(clientId: string): Client | undefined {
-    return live(clientId)?.client;
-  },
+  listClients: (): Client[] => state.clients.filter((entry) => entry.deleted === null).map((entry) => entry.client),
+  findClient: (clientId: string): Client | undefined => live(clientId)?.client,
   /** A live client with its version (for the ETag). */
   findVersioned(clientId: string): VersionedClient | undefined {
     const entry = live(clientId);
     return entry && { client: entry.client, version: entry.version };
   },
-  createClient(input: ClientInput, by: string = mockDb.sessionUser()): VersionedClient {
-    const client: Client = { _id: `mock-${String(state.nextId).padStart(6, '0')}`, ...input };
-    state.nextId += 1;
-    state.clients.push({ client, version: 1, deleted: null });
-    append(client._id, 1, 'registered', by, fieldsOf(client));
-    save();
-    return { client, version: 1 };
+  createClient(input: ClientFields, by: string = mockDb.sessionUser()): VersionedClient {
+    const { client, version } = put(newId(), 'registered', by, now(), input);
+    return { client, version };
   },
-  /** A registration sent with an Idempotency-Key: registered once per account and key within 24 hours. */
-  createClientOnce(input: ClientInput, key: string, by: string = mockDb.sessionUser()): RegistrationOutcome<VersionedClient> {
-    const now = Date.now();
-    const keys = (state.idempotencyKeys ?? []).filter((entry) => now - entry.at < IDEMPOTENCY_KEY_TTL_MS);
-    const first = keys.find((entry) => entry.by === by && entry.key === key);
+  /** POST /api/clients: with an Idempotency-Key, registered once per account and key within 24 hours. */
+  register(input: ClientFields, key?: string, by: string = mockDb.sessionUser()): RegistrationOutcome<VersionedClient> {
+    if (key === undefined) return { status: 'registered', value: mockDb.createClient(input, by) };
+    state.idempotencyKeys = state.idempotencyKeys.filter((entry) => idempotencyKeyHolds(entry.at, Date.now()));
+    const first = state.idempotencyKeys.find((entry) => entry.by === by && entry.key === key);
     if (first) {
       const registered = state.changes.find((change) => change.clientId === first.clientId && change.kind === 'registered');
       return replayOf(first.clientId, registered?.after, input);
     }
-    const created = mockDb.createClient(input, by);
-    state.idempotencyKeys = [...keys, { by, key, clientId: created.client._id, at: now }];
+    const value = mockDb.createClient(input, by);
+    state.idempotencyKeys.push({ by, key, clientId: value.client._id, at: now() });
     save();
-    return { status: 'registered', value: created };
+    return { status: 'registered', value };
   },
-  /** Replaces a live client's fields when `ifMatch` allows (none, `*`, or its version among the tags). */
-  updateClient(clientId: string, input: ClientInput, by: string = mockDb.sessionUser(), ifMatch?: IfMatch): WriteOutcome<VersionedClient> {
-    const entry = live(clientId);
-    if (!entry || !matches(ifMatch, entry.version)) return unwritten(clientId, ifMatch);
-    entry.client = { _id: clientId, ...input };
-    entry.version += 1;
-    append(clientId, entry.version, 'updated', by, fieldsOf(entry.client));
-    save();
-    return { status: 'written', value: { client: entry.client, version: entry.version } };
+  /** Replaces a live client's fields when the conditions (If-Match, If-None-Match) hold. */
+  updateClient(clientId: string, input: ClientFields, by: string = mockDb.sessionUser(), conditions?: Conditions) {
+    return writeIf(clientId, conditions, () => {
+      const { client, version } = put(clientId, 'updated', by, now(), input);
+      return { client, version };
+    });
   },
-  /** Moves a live client to "Recently deleted" when `ifMatch` allows; the new version. */
-  deleteClient(clientId: string, by: string = mockDb.sessionUser(), ifMatch?: IfMatch): WriteOutcome<number> {
-    const entry = live(clientId);
-    if (!entry || !matches(ifMatch, entry.version)) return unwritten(clientId, ifMatch);
-    entry.version += 1;
-    const change = append(clientId, entry.version, 'deleted', by, null);
-    entry.deleted = { at: change.at, by };
-    save();
-    return { status: 'written', value: entry.version };
+  /** Moves a live client to "Recently deleted" when the conditions hold; the new version. */
+  deleteClient(clientId: string, by: string = mockDb.sessionUser(), conditions?: Conditions): WriteOutcome<number> {
+    const at = now();
+    return writeIf(
+      clientId,
+      conditions,
+      ({ client }) => (write(clientId, 'deleted', by, at, { client, deleted: { at, by } }) as StoredClient).version,
+    );
   },
   /** A deleted client back in the list, same id and history; undefined when no such client is deleted. */
   restoreClient(clientId: string, by: string = mockDb.sessionUser()): VersionedClient | undefined {
-    const entry = stored(clientId);
-    if (!entry || entry.deleted === null) return undefined;
-    entry.deleted = null;
-    entry.version += 1;
-    append(clientId, entry.version, 'restored', by, fieldsOf(entry.client));
-    save();
+    const entry = index.get(clientId);
+    if (!entry?.deleted) return undefined;
+    write(clientId, 'restored', by, now(), { client: entry.client, deleted: null });
     return { client: entry.client, version: entry.version };
   },
   /** Removes a client (live or deleted) and its history, leaving one "erased" entry without personal data. */
   eraseClient(clientId: string, by: string = mockDb.sessionUser()): boolean {
-    const entry = stored(clientId);
+    const entry = index.get(clientId);
     if (!entry) return false;
-    state.clients = state.clients.filter((other) => other !== entry);
     state.changes = state.changes.filter((change) => change.clientId !== clientId);
-    append(clientId, entry.version + 1, 'erased', by, null);
-    save();
+    forget(entry);
+    write(clientId, 'erased', by, now(), null, entry.version + 1);
     return true;
   },
-  /** "Recently deleted", newest deletion first. */
-  listDeletedClients(): DeletedClient[] {
-    return (
-      state.clients
-        .flatMap((entry) => (entry.deleted ? [{ ...entry.client, deletedAt: entry.deleted.at, deletedBy: entry.deleted.by }] : []))
-        // The latest change of a deleted client is its deletion: the highest seq is the newest.
-        .sort((a, b) => (latestChange(b._id)?.seq ?? 0) - (latestChange(a._id)?.seq ?? 0))
-    );
-  },
+  /** "Recently deleted", newest deletion first (the latest change of a deleted client is its deletion). */
+  listDeletedClients: (): DeletedClient[] =>
+    state.clients
+      .flatMap(({ client, deleted }) => (deleted ? [{ ...client, deletedAt: deleted.at, deletedBy: deleted.by }] : []))
+      .sort((a, b) => (latestChange(b._id)?.seq ?? 0) - (latestChange(a._id)?.seq ?? 0)),
   /** A live or deleted client, its version and deletion (for the export); undefined when there is no such client. */
-  findStored(clientId: string): Readonly<StoredClient> | undefined {
-    return stored(clientId);
-  },
+  findStored: (clientId: string): Readonly<StoredClient> | undefined => index.get(clientId),
   /** A live or deleted client's changes, newest first; undefined when there is no such client. */
-  history(clientId: string): ClientChange[] | undefined {
-    if (!stored(clientId)) return undefined;
-    return state.changes.filter((change) => change.clientId === clientId).reverse();
-  },
-  /** Calls `listener` with each change as it is made (the events stream); returns what stops it. */
-  onChange(listener: (change: ClientChange) => void): () => void {
-    changeListeners.add(listener);
-    return () => void changeListeners.delete(listener);
-  },
+  history: (clientId: string): ClientChange[] | undefined =>
+    index.has(clientId) ? state.changes.filter((change) => change.clientId === clientId).reverse() : undefined,
+  /** Calls `listener` with each change as it is made, or after each batch with its seqs (the events stream); what stops it. */
+  onChange: (listener: (change: ClientChange) => void) => listen(changeListeners, listener),
+  onBatch: (listener: (batch: MockBatch) => void) => listen(batchListeners, listener),
   /** The log's newest seq (0 when empty). */
-  head(): number {
-    return state.nextSeq - 1;
-  },
-  /** The imports' and undos' entries, each batch's first and last seq, oldest first. */
-  batches(): readonly MockBatch[] {
-    return state.batches ?? [];
-  },
+  head: (): number => state.nextSeq - 1,
+  /** The batches' entries, each batch's first and last seq, oldest first. */
+  batches: (): readonly MockBatch[] => state.batches,
   /** The whole change log, oldest first (tests read the erasure's entry here). */
-  changes(): readonly ClientChange[] {
-    return state.changes;
-  },
+  changes: (): readonly ClientChange[] => state.changes,
   /** Adds an entry to the audit trail, now. The mock has no network: no IP address. */
   recordAudit({ kind, actor, subject = null, detail = null, userAgent = null }: MockAuditRecord): AuditEntry {
-    const audit = state.audit ?? [];
-    const entry: AuditEntry = {
-      seq: (audit.at(-1)?.seq ?? 0) + 1,
-      at: new Date().toISOString(),
-      kind,
-      actor,
-      subject,
-      detail,
-      ip: null,
-      userAgent,
-    };
-    state.audit = [...audit, entry];
+    const entry: AuditEntry = { seq: (state.audit.at(-1)?.seq ?? 0) + 1, at: now(), kind, actor, subject, detail, ip: null, userAgent };
+    state.audit.push(entry);
     save();
     return entry;
   },
@@ -435,237 +322,114 @@ export const mockDb = {
     return { entries, nextBefore: older.length > size ? (entries.at(-1)?.seq ?? null) : null };
   },
   /** Every entry `filter` matches, newest first (GET /api/audit-export). */
-  auditEntries(filter: AuditExportQuery): AuditEntry[] {
-    return auditMatching(filter);
-  },
+  auditEntries: (filter: AuditExportQuery): AuditEntry[] => auditMatching(filter),
   /**
-   * POST /api/imports with an Idempotency-Key, as the server's: the same key from the same account within 24 hours
-   * answers the first import again as it is now (nothing written), or is refused when it came with another request.
+   * POST /api/imports (the contract's plan): with an Idempotency-Key, the same key from the same account within 24
+   * hours answers the first import again as it is now, or is refused when it came with another request.
    */
-  importClientsOnce(request: ImportRequest, key: string, by: string = mockDb.sessionUser()): ImportOutcome {
-    const sent = requestKey(request);
-    const first = (state.imports ?? []).find(
-      (entry) =>
-        entry.summary.by === by && entry.idempotency?.key === key && Date.now() - Date.parse(entry.summary.at) < IDEMPOTENCY_KEY_TTL_MS,
-    );
-    if (first) return first.idempotency?.request === sent ? { status: 'replayed', summary: first.summary } : { status: 'key-reused' };
-    return { status: 'imported', summary: mockDb.importClients(request, by, { key, request: sent }) };
-  },
-  /** POST /api/imports: every row's verdict as the preview's, the new rows (and existing ones on "update") written. */
-  importClients(
-    { fileName, existing, rows }: ImportRequest,
-    by: string = mockDb.sessionUser(),
-    idempotency?: MockImport['idempotency'],
-  ): ImportSummary {
-    const at = new Date().toISOString();
-    const byEmail = clientsByEmail();
-    const verdicts = importVerdicts(rows, (key) => byEmail.get(key), at);
-    const entries = new Map(state.clients.map((entry) => [entry.client._id, entry]));
-    const done: MockImport = {
-      summary: { id: '', at, by, fileName, existing, created: 0, updated: 0, skipped: 0, undone: null },
-      created: [],
-      updated: [],
-      ...(idempotency ? { idempotency } : {}),
-    };
-    return inBatch((record) => {
-      for (const verdict of verdicts) {
-        if (verdict.kind === 'new') {
-          const client: Client = { _id: `mock-${String(state.nextId).padStart(6, '0')}`, ...verdict.client };
-          state.nextId += 1;
-          state.clients.push({ client, version: 1, deleted: null });
-          record({ clientId: client._id, version: 1, kind: 'imported', by, at, before: null, after: fieldsOf(client) });
-          done.created.push({ clientId: client._id, version: 1 });
-        } else if (verdict.kind === 'existing' && existing === 'update') {
-          const entry = entries.get(verdict.clientId);
-          if (!entry) continue;
-          const before = fieldsOf(entry.client);
-          entry.client = { _id: verdict.clientId, ...verdict.client };
-          entry.version += 1;
-          record({ clientId: verdict.clientId, version: entry.version, kind: 'imported', by, at, before, after: fieldsOf(entry.client) });
-          done.updated.push({ clientId: verdict.clientId, version: entry.version, before });
-        }
-      }
-      const imports = state.imports ?? [];
-      done.summary = {
-        ...done.summary,
-        id: `import-${imports.length + 1}`,
-        created: done.created.length,
-        updated: done.updated.length,
-        skipped: verdicts.length - done.created.length - done.updated.length,
-      };
-      state.imports = [...imports, done];
-      return done.summary;
+  importClients(request: imports.ImportRequest, key?: string, by: string = mockDb.sessionUser()): imports.ImportOutcome {
+    const sent = key === undefined ? undefined : { key, request: requestKey(request) };
+    const first =
+      sent &&
+      state.imports.find(
+        ({ summary, idempotency }) => summary.by === by && idempotency?.key === key && idempotencyKeyHolds(summary.at, Date.now()),
+      );
+    if (first)
+      return first.idempotency?.request === sent.request ? { status: 'replayed', summary: first.summary } : { status: 'key-reused' };
+    const at = now();
+    const plan = imports.planImport(request, mockDb.listClients(), at, newId);
+    return inBatch((batch) => {
+      for (const { id, fields } of [...plan.created, ...plan.updates]) put(id, 'imported', by, at, fields);
+      const counts = imports.importCounts(request.rows.length, plan.created.length, plan.updates.length);
+      const { fileName, existing } = request;
+      const summary = { id: `import-${state.imports.length + 1}`, at, by, fileName, existing, ...counts, undone: null };
+      state.imports.push({ summary, batch, ...(sent && { idempotency: sent }) });
+      return { status: 'imported', summary };
     });
   },
   /** GET /api/imports: the last 30 days', newest first. */
-  listImports(): ImportSummary[] {
-    return recentImports()
-      .map((entry) => entry.summary)
-      .reverse();
-  },
-  /**
-   * POST /api/imports/:id/undo: created clients to "Recently deleted", updated ones back to their earlier values; a
-   * client changed since the import (its version moved on) is left as it is and named.
-   */
-  undoImport(importId: string, by: string = mockDb.sessionUser()): UndoImportOutcome {
-    const found = recentImports().find((entry) => entry.summary.id === importId);
-    if (!found) return { status: 'not-found' };
-    if (found.summary.undone) return { status: 'already-undone' };
-    const at = new Date().toISOString();
-    const entries = new Map(state.clients.map((entry) => [entry.client._id, entry]));
-    return inBatch((record) => {
-      const leftAsChanged: ClientNamed[] = [];
-      for (const { clientId, version } of found.created) {
-        const entry = entries.get(clientId);
-        if (!entry) continue; // Erased since: nothing of it is left to undo.
-        if (entry.version !== version || entry.deleted) {
-          leftAsChanged.push(namedClient(entry.client));
-          continue;
-        }
-        entry.version += 1;
-        entry.deleted = { at, by };
-        record({ clientId, version: entry.version, kind: 'deleted', by, at, before: fieldsOf(entry.client), after: null });
-      }
-      for (const { clientId, version, before } of found.updated) {
-        const entry = entries.get(clientId);
-        if (!entry) continue;
-        if (entry.version !== version || entry.deleted) {
-          leftAsChanged.push(namedClient(entry.client));
-          continue;
-        }
-        const after = fieldsOf(entry.client);
-        entry.client = { _id: clientId, ...before };
-        entry.version += 1;
-        record({ clientId, version: entry.version, kind: 'updated', by, at, before: after, after: before });
-      }
-      found.summary = { ...found.summary, undone: { at, by, leftAsChanged } };
-      return { status: 'undone', summary: found.summary };
-    });
-  },
+  listImports: (): imports.ImportSummary[] => recentImports(),
   /** One import of the last 30 days (GET /api/imports/:id). */
-  findImport(importId: string): ImportSummary | undefined {
-    return recentImports().find((entry) => entry.summary.id === importId)?.summary;
-  },
-  /** Calls `listener` after each import or undo with its entries' seqs; returns what stops it. */
-  onBatch(listener: (batch: MockBatch) => void): () => void {
-    batchListeners.add(listener);
-    return () => void batchListeners.delete(listener);
+  findImport: (importId: string): imports.ImportSummary | undefined => recentImports().find((summary) => summary.id === importId),
+  /** POST /api/imports/:id/undo (the contract's plan): its batch's clients, unless changed since, taken back. */
+  undoImport(importId: string, by: string = mockDb.sessionUser()): imports.UndoImportOutcome {
+    const found = state.imports.find(({ summary }) => summary.id === importId);
+    const refused = undoRefusal(found?.summary, Date.now(), imports.IMPORT_UNDO_DAYS);
+    if (refused || !found) return refused ?? { status: 'not-found' };
+    const entries = state.changes
+      .filter(({ seq }) => seq >= found.batch.from && seq <= found.batch.to)
+      .map(({ clientId, version, before }) => {
+        const stored = index.get(clientId);
+        const current = stored ? { ...stored.client, version: stored.version, deleted: stored.deleted !== null } : null;
+        return { clientId, version, created: before === null, before, current, stored };
+      });
+    const plan = imports.planImportUndo(entries);
+    const at = now();
+    inBatch(() => {
+      for (const { clientId, stored } of plan.toDelete)
+        if (stored) write(clientId, 'deleted', by, at, { client: stored.client, deleted: { at, by } });
+      for (const { clientId, before } of plan.toRestore) put(clientId, 'updated', by, at, before as ClientFields);
+    });
+    found.summary = { ...found.summary, undone: { at, by, leftAsChanged: plan.leftAsChanged } };
+    return { status: 'undone', summary: found.summary };
   },
   /** Possible duplicates (issue 29), each client with its version, as GET /api/duplicates. */
-  duplicates(): DuplicatePairBody[] {
-    const versions = new Map(state.clients.map((entry) => [entry.client._id, entry.version]));
-    return duplicatePairs(mockDb.listClients()).map(({ kept, other, reasons }) => ({
-      kept: { client: kept, version: versions.get(kept._id) ?? 1 },
-      other: { client: other, version: versions.get(other._id) ?? 1 },
+  duplicates: (): merges.DuplicatePairBody[] =>
+    duplicatePairs(state.clients.filter((entry) => !entry.deleted).map((entry) => entry.client)).map(({ kept, other, reasons }) => ({
+      ...{ kept: mockDb.findVersioned(kept._id) as VersionedClient, other: mockDb.findVersioned(other._id) as VersionedClient },
       reasons,
-    }));
-  },
-  /** Two clients into one, as POST /api/merges: the kept one gets the chosen values, the other leaves the store. */
-  merge(request: MergeRequest, by: string = mockDb.sessionUser()): MergeOutcome {
-    if (request.keepId === request.otherId) return { status: 'same-client' };
-    const kept = stored(request.keepId);
-    const other = stored(request.otherId);
-    if (!kept || !other) return { status: 'not-found' };
-    if (kept.deleted || other.deleted || kept.version !== request.keepVersion || other.version !== request.otherVersion) {
-      const body = (entry: StoredClient) => ({ client: entry.deleted ? null : entry.client, version: entry.version });
-      return { status: 'changed', conflict: { kept: body(kept), other: body(other) } };
-    }
-    if (registeredFirst(kept.client, other.client) > 0) return { status: 'kept-not-first' };
-    const keptBefore = fieldsOf(kept.client);
-    const otherBefore = structuredClone(other);
-    const at = new Date().toISOString();
+    })),
+  /** POST /api/merges (the contract's plan): the kept client gets the chosen values, the other leaves the store. */
+  merge(request: merges.MergeRequest, by: string = mockDb.sessionUser()): merges.MergeOutcome {
+    const plan = merges.planMerge(request, stateOf(index.get(request.keepId)), stateOf(index.get(request.otherId)));
+    if (plan.status !== 'merge') return plan;
+    const { other } = plan;
+    const at = now();
     // One batch, as the server's two entries sharing the merge's id: colleagues get one `batch` event.
-    const summary = inBatch((record) => {
-      kept.client = { _id: kept.client._id, ...mergedFields(keptBefore, fieldsOf(other.client), request.fields) };
-      kept.version += 1;
-      record({
-        clientId: kept.client._id,
-        version: kept.version,
-        kind: 'merged',
-        by,
-        at,
-        before: keptBefore,
-        after: fieldsOf(kept.client),
+    return inBatch(() => {
+      const kept = put(request.keepId, 'merged', by, at, plan.after);
+      write(request.otherId, 'merged', by, at, null);
+      const summary = merges.mergeSummary({
+        ...{ id: `merge-${String(state.nextSeq)}`, at, by, client: kept.client, version: kept.version },
+        ...{ keptBefore: plan.keptBefore, other: other.client },
+        ...{ fields: request.fields, undone: null },
       });
-      state.clients = state.clients.filter((entry) => entry !== other);
-      record({
-        clientId: other.client._id,
-        version: other.version + 1,
-        kind: 'merged',
-        by,
-        at,
-        before: fieldsOf(other.client),
-        after: null,
-      });
-      const merged: MergeSummary = {
-        id: `merge-${String(state.nextSeq)}`,
-        at,
-        by,
-        client: kept.client,
-        version: kept.version,
-        keptBefore,
-        other: otherBefore.client,
-        fields: request.fields,
-        undoableUntil: undoableUntil(at, MERGE_UNDO_DAYS),
-        undone: null,
-      };
-      state.merges = [...(state.merges ?? []), { summary: merged, other: otherBefore }];
-      return merged;
+      state.merges.push({ summary, other: { client: other.client, version: other.version, deleted: null } });
+      return { status: 'merged', summary };
     });
-    return { status: 'merged', summary };
   },
   /** The last 30 days' merges a client took part in, newest first. */
-  mergesOf(clientId: string): MergeSummary[] {
-    return undoableMerges()
-      .filter(({ summary }) => summary.client._id === clientId || summary.other._id === clientId)
+  mergesOf: (clientId: string): merges.MergeSummary[] =>
+    state.merges
       .map(({ summary }) => summary)
-      .reverse();
-  },
-  /** Takes a merge back unless either client changed since, as POST /api/merges/:id/undo. */
-  undoMerge(mergeId: string, by: string = mockDb.sessionUser()): UnmergeOutcome {
-    const merge = undoableMerges().find(({ summary }) => summary.id === mergeId);
-    if (!merge) return { status: 'not-found' };
-    if (merge.summary.undone) return { status: 'already-undone' };
-    const kept = live(merge.summary.client._id);
-    if (!kept || kept.version !== merge.summary.version) return { status: 'changed', client: kept?.client ?? merge.summary.client };
-    if (stored(merge.other.client._id)) return { status: 'changed', client: merge.other.client };
-    const at = new Date().toISOString();
-    inBatch((record) => {
-      const keptAfter = fieldsOf(kept.client);
-      kept.client = { _id: kept.client._id, ...merge.summary.keptBefore };
-      kept.version += 1;
-      record({
-        clientId: kept.client._id,
-        version: kept.version,
-        kind: 'unmerged',
-        by,
-        at,
-        before: keptAfter,
-        after: merge.summary.keptBefore,
-      });
-      const other = { ...structuredClone(merge.other), version: merge.other.version + 2 };
-      state.clients.push(other);
-      record({ clientId: other.client._id, version: other.version, kind: 'unmerged', by, at, before: null, after: fieldsOf(other.client) });
-      merge.summary = { ...merge.summary, undone: { at, by } };
+      .filter(({ at, client, other }) => isWithinDays(at, Date.now(), merges.MERGE_UNDO_DAYS) && [client._id, other._id].includes(clientId))
+      .reverse(),
+  /** POST /api/merges/:id/undo (the contract's rule): both clients back as they were, unless either changed since. */
+  undoMerge(mergeId: string, by: string = mockDb.sessionUser()): merges.UnmergeOutcome {
+    const merge = state.merges.find(({ summary }) => summary.id === mergeId);
+    const refused = undoRefusal(merge?.summary, Date.now(), merges.MERGE_UNDO_DAYS);
+    if (refused || !merge) return refused ?? { status: 'not-found' };
+    const { summary, other } = merge;
+    const changed = merges.unmergeRefusal(summary, stateOf(index.get(summary.client._id)), index.has(other.client._id));
+    if (changed) return changed;
+    const at = now();
+    inBatch(() => {
+      put(summary.client._id, 'unmerged', by, at, summary.keptBefore);
+      put(other.client._id, 'unmerged', by, at, fieldsOf(other.client), other.version + 2);
     });
+    merge.summary = { ...summary, undone: { at, by } };
     return { status: 'undone', summary: merge.summary };
   },
   /** Replaces every client and the log (tests set up exactly the list they need): each registered, at version 1. */
   setClients(clients: Client[]) {
     const { sessionActive, username, nextId, audit } = state;
-    state = { ...stateWith(clients, DEMO_USERNAME, { sessionActive, username }), nextId, ...(audit ? { audit } : {}) };
+    replaceState(stateWith(clients, DEMO_USERNAME, { sessionActive, username, nextId, audit }));
     save();
   },
 };
 
-/** The merges of the last MERGE_UNDO_DAYS days, oldest first. */
-function undoableMerges() {
-  const since = undoableSince(Date.now(), MERGE_UNDO_DAYS);
-  return (state.merges ?? []).filter(({ summary }) => summary.at >= since);
-}
-
 export function resetMockDb(): void {
-  state = initialState();
+  replaceState(load(null));
   save();
   resetTeamDb();
 }

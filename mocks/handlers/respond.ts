@@ -1,7 +1,7 @@
-import { HttpResponse } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
-import { describeValidationError } from '#contract/api';
-import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE } from '#contract/http';
+import { ClientId, describeValidationError } from '#contract/api';
+import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE, type Answer } from '#contract/http';
 import { mockDb, type MockAuditRecord } from '../db.ts';
 
 /** An error response shaped like the real server's: a status and a short JSON message. */
@@ -9,18 +9,19 @@ export function errorResponse(status: number, message: string, headers?: Record<
   return HttpResponse.json({ message }, { status, ...(headers ? { headers } : {}) });
 }
 
+/** An answer the contract decided, as the server's route sends it. */
+export const respond = ({ status, body, headers }: Answer) =>
+  HttpResponse.json(body as JsonBodyType, { status, ...(headers ? { headers } : {}) });
+
 /** The challenge every 401 carries (never Basic: no browser dialog). */
 export const SESSION_CHALLENGE_HEADERS = { 'WWW-Authenticate': SESSION_CHALLENGE };
 
 /** The server's 401: its message, and its challenge. */
-export function unauthorized(message: string) {
-  return errorResponse(401, message, SESSION_CHALLENGE_HEADERS);
-}
+export const unauthorized = (message: string) => errorResponse(401, message, SESSION_CHALLENGE_HEADERS);
 
 /** The server's 405 for a path it has in other methods (`Allow` names them). */
-export function methodNotAllowed(methods: readonly string[]) {
-  return requireSession() ?? errorResponse(405, methodNotAllowedMessage, { Allow: allowHeader(methods) });
-}
+export const methodNotAllowed = (methods: readonly string[]) =>
+  requireSession() ?? errorResponse(405, methodNotAllowedMessage, { Allow: allowHeader(methods) });
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
@@ -33,18 +34,28 @@ export async function parseBody<TSchema extends z.ZodType>(request: Request, sch
     return { ok: false, response: errorResponse(400, 'Request body must be valid JSON') };
   }
   const result = schema.safeParse(json);
-  if (!result.success) return { ok: false, response: errorResponse(400, describeValidationError(result.error)) };
-  return { ok: true, data: result.data };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, response: errorResponse(400, describeValidationError(result.error)) };
+}
+
+/** The body for `schema` (parseBody), or the Response to send instead: `refused` (the session's, the role's), or the 400. */
+export async function bodyOr<TSchema extends z.ZodType>(refused: Response | undefined, request: Request, schema: TSchema) {
+  const body = refused ?? (await parseBody(request, schema));
+  return body instanceof Response ? body : body.ok ? body.data : body.response;
 }
 
 /** Like the real server: no session, no data. */
-export function requireSession(): Response | undefined {
-  return mockDb.hasSession() ? undefined : unauthorized('Log in to continue');
-}
+export const requireSession = (): Response | undefined => (mockDb.hasSession() ? undefined : unauthorized('Log in to continue'));
 
 /** Like the server's owner-only routes: 403 "Only an owner can …" for staff (after the session check). */
-export function requireOwner(message: string): Response | undefined {
-  return requireSession() ?? (mockDb.sessionRole() === 'owner' ? undefined : errorResponse(403, message));
+export const requireOwner = (message: string): Response | undefined =>
+  requireSession() ?? (mockDb.sessionRole() === 'owner' ? undefined : errorResponse(403, message));
+
+/** As the server decides: the session, then 400 for a client id that cannot be one, then the owner's role. */
+export function refusal(clientId: unknown, ownerOnly?: string): Response | undefined {
+  const malformed = ClientId.safeParse(clientId).success ? undefined : errorResponse(400, 'Client id is malformed');
+  return requireSession() ?? malformed ?? (ownerOnly ? requireOwner(ownerOnly) : undefined);
 }
 
 /** Records what a handler did in the audit trail, as the server does, with the browser it came from. */

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { ClientInput } from '#contract/api';
 import type { ImportRequest } from '#contract/import';
 import type { MergeRequest } from '#contract/merge';
-import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
+import { idempotencyKeysSince } from '#contract/idempotency-key';
 import { daysBefore } from '#contract/time-windows';
 import type { IfMatch, IfNoneMatch } from '#contract/if-match';
 import type { DatabaseEngine } from '../db/engine.ts';
@@ -79,7 +79,7 @@ export function createClientStore(
     undoMerge: (id: string, by: string) => merges.undo(id, writer(by), generateClientId()),
 
     /** Forgets the Idempotency-Keys older than 24 hours; how many. */
-    purgeIdempotencyKeys: () => clients.purgeIdempotencyKeysBefore(new Date(clock() - IDEMPOTENCY_KEY_TTL_MS)),
+    purgeIdempotencyKeys: () => clients.purgeIdempotencyKeysBefore(new Date(idempotencyKeysSince(clock()))),
 
     /** Removes the clients deleted more than `keepDays` ago, with their history; how many. */
     purgeDeleted: (keepDays: number) => clients.purgeDeletedBefore(daysBefore(clock(), keepDays)),

@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ChangeKind, Client, ClientFields, ClientInput } from '#contract/api';
-import type { IfMatch, IfNoneMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
+import { unwrittenOutcome, type Conditions, type VersionedClient, type WriteOutcome } from '#contract/if-match';
 import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
 
 export const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
@@ -27,7 +27,7 @@ export function toClient(row: ClientRow): Client {
   };
 }
 
-export function toFields(row: ClientRow): ClientFields {
+function toFields(row: ClientRow): ClientFields {
   const { _id, ...fields } = toClient(row);
   return fields;
 }
@@ -86,32 +86,6 @@ export async function register(trx: Transaction<Database>, id: string, input: Cl
   return { client: toClient(row), version: 1 };
 }
 
-/** Why a conditional write wrote nothing: the client's latest change, or not-found when it never existed. */
-async function refusal(trx: Transaction<Database>, id: string): Promise<WriteOutcome<never>> {
-  const latest = await trx
-    .selectFrom('client_changes')
-    .selectAll()
-    .where('client_id', '=', id)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!latest) return { status: 'not-found' };
-  const row = await trx.selectFrom('clients').where('id', '=', id).where('deleted_at', 'is', null).select(clientColumns).executeTakeFirst();
-  return {
-    status: 'stale',
-    current: {
-      client: row ? toClient(row) : null,
-      version: latest.version,
-      kind: latest.kind,
-      changedBy: latest.actor,
-      changedAt: latest.at,
-    },
-  };
-}
-
-/** A write's conditions, as If-Match and If-None-Match set them. */
-type Conditions = { ifMatch: IfMatch; ifNoneMatch: IfNoneMatch };
-
 /** The conditions' WHERE on a live client; without any, any live client (last write wins). */
 function matching(trx: Transaction<Database>, id: string, { ifMatch, ifNoneMatch }: Conditions) {
   let query = trx.updateTable('clients').where('id', '=', id).where('deleted_at', 'is', null);
@@ -122,15 +96,17 @@ function matching(trx: Transaction<Database>, id: string, { ifMatch, ifNoneMatch
   return query;
 }
 
-/**
- * Without a condition a missing client is simply not found; with If-Match, the 412 says what happened to it. With
- * If-None-Match alone, only a live client refuses (412); a deleted one has no current version to match (404).
- */
-async function unwritten(trx: Transaction<Database>, id: string, { ifMatch, ifNoneMatch }: Conditions): Promise<WriteOutcome<never>> {
-  if (ifMatch === undefined && ifNoneMatch === undefined) return { status: 'not-found' };
-  const outcome = await refusal(trx, id);
-  if (ifMatch === undefined && outcome.status === 'stale' && outcome.current.client === null) return { status: 'not-found' };
-  return outcome;
+/** Why a conditional write wrote nothing (the contract's rule), from the client's latest entry and its live row. */
+async function unwritten(trx: Transaction<Database>, id: string, conditions: Conditions): Promise<WriteOutcome<never>> {
+  const latest = await trx
+    .selectFrom('client_changes')
+    .select(['version', 'kind', 'actor as by', 'at'])
+    .where('client_id', '=', id)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const row = await trx.selectFrom('clients').where('id', '=', id).where('deleted_at', 'is', null).select(clientColumns).executeTakeFirst();
+  return unwrittenOutcome(conditions, latest, row ? toClient(row) : null);
 }
 
 /** UPDATE … WHERE id = ? AND version IN (…) RETURNING …: one statement decides; the current state is read only when it wrote nothing. */
@@ -303,17 +279,6 @@ async function setFields(
   return written;
 }
 
-/** The live clients, oldest registration first, each with its version: what an import's rows are matched with. */
-export function liveClients(db: Kysely<Database>) {
-  return db
-    .selectFrom('clients')
-    .select(['id', 'email', 'first_name', 'last_name', 'registration_date_time', 'version'])
-    .where('deleted_at', 'is', null)
-    .orderBy('registration_date_time')
-    .orderBy('id')
-    .execute();
-}
-
 /**
  * An import's writes (decision 028), as one batch of the log: the new clients inserted 1,000 to a statement, the
  * existing ones given their row's values (a new version each, if still live), then an `imported` entry for each
@@ -426,7 +391,7 @@ export function clientRow(db: Kysely<Database>, id: string): Promise<Selectable<
   return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The live clients with the contract's names, each with its version beside it: the pairs a merge is offered from. */
+/** The live clients with the contract's names, each with its version beside it: what an import matches, the pairs a merge is offered from. */
 export function liveClientsVersioned(db: Kysely<Database>) {
   return db
     .selectFrom('clients')

@@ -5,7 +5,7 @@
  */
 import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ClientChange, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
-import { IDEMPOTENCY_KEY_TTL_MS, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
+import { idempotencyKeysSince, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, IfNoneMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { isPostgres } from '../db/engine.ts';
 import type { LogItem } from '../events/change-feed.ts';
@@ -127,12 +127,11 @@ export function createClientsRepository(db: Kysely<Database>) {
     insertOnce(id: string, input: ClientInput, writer: log.Writer, key: string): Promise<RegistrationOutcome<VersionedClient>> {
       return inTransaction(db, async (trx) => {
         const now = writer.now.toISOString();
-        const expired = new Date(writer.now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
         await trx
           .deleteFrom('idempotency_keys')
           .where('actor', '=', writer.by)
           .where('key', '=', key)
-          .where('created_at', '<', expired)
+          .where('created_at', '<', idempotencyKeysSince(writer.now))
           .execute();
         const claimed = await trx
           .insertInto('idempotency_keys')

@@ -5,21 +5,14 @@
  * (repositories/clients.ts).
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { ClientFields } from '#contract/api';
-import { IDEMPOTENCY_KEY_TTL_MS } from '#contract/idempotency-key';
-import {
-  importVerdicts,
-  IMPORT_UNDO_DAYS,
-  type ClientNamed,
-  type ImportOutcome,
-  type ImportRequest,
-  type ImportSummary,
-  type UndoImportOutcome,
-} from '#contract/import';
-import { emailKey } from '#contract/text';
-import { undoableSince } from '#contract/time-windows';
+import { idempotencyKeysSince } from '#contract/idempotency-key';
+import * as contract from '#contract/import';
+import { undoableSince, undoRefusal } from '#contract/time-windows';
 import type { Database, ImportsTable } from '../db/schema.ts';
-import { batchEntries, importClients, liveClients, takeBack, type Writer } from './client-log.ts';
+import { batchEntries, importClients, liveClientsVersioned, takeBack, type Writer } from './client-log.ts';
+
+type ImportSummary = contract.ImportSummary;
+const { IMPORT_UNDO_DAYS } = contract;
 
 function toSummary(row: Selectable<ImportsTable>): ImportSummary {
   return {
@@ -34,7 +27,7 @@ function toSummary(row: Selectable<ImportsTable>): ImportSummary {
     undone:
       row.undone_at === null
         ? null
-        : { at: row.undone_at, by: row.undone_by ?? '', leftAsChanged: JSON.parse(row.undone_left ?? '[]') as ClientNamed[] },
+        : { at: row.undone_at, by: row.undone_by ?? '', leftAsChanged: JSON.parse(row.undone_left ?? '[]') as contract.ClientNamed[] },
   };
 }
 
@@ -48,21 +41,20 @@ export function createImportsRepository(db: Kysely<Database>) {
      */
     write(
       id: string,
-      request: ImportRequest,
+      request: contract.ImportRequest,
       { by, now }: Writer,
       newClientId: () => string,
       idempotency?: { key: string; hash: string },
-    ): Promise<ImportOutcome> {
+    ): Promise<contract.ImportOutcome> {
       return db.transaction().execute(async (trx) => {
         const at = now.toISOString();
         if (idempotency) {
-          const expired = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
           await trx
             .updateTable('imports')
             .set({ idempotency_key: null })
             .where('actor', '=', by)
             .where('idempotency_key', '=', idempotency.key)
-            .where('at', '<', expired)
+            .where('at', '<', idempotencyKeysSince(now))
             .execute();
         }
         // Claimed first: a retry sent meanwhile waits for this one to commit (PostgreSQL), then finds it.
@@ -96,38 +88,13 @@ export function createImportsRepository(db: Kysely<Database>) {
           return first.request_hash === idempotency.hash ? { status: 'replayed', summary: toSummary(first) } : { status: 'key-reused' };
         }
 
-        // Oldest registration first: the first client seen with an email is the one its rows match.
-        const live = await liveClients(trx);
-        const byEmail = new Map<string, (typeof live)[number]>();
-        for (const client of live) {
-          const key = emailKey(client.email);
-          if (!byEmail.has(key)) byEmail.set(key, client);
-        }
-        const verdicts = importVerdicts(request.rows, (key) => byEmail.get(key)?.id, at);
-
-        // What the verdicts write: client-log.ts writes the clients, then the batch's entries (decision 028).
-        const created: Array<{ id: string; fields: ClientFields }> = [];
-        const updates: Array<{ id: string; fields: ClientFields; before: ClientFields }> = [];
-        for (const verdict of verdicts) {
-          if (verdict.kind === 'new') created.push({ id: newClientId(), fields: verdict.client });
-          else if (verdict.kind === 'existing' && request.existing === 'update') {
-            const current = byEmail.get(emailKey(verdict.client.email));
-            if (!current) continue;
-            const before = {
-              firstName: current.first_name,
-              lastName: current.last_name,
-              email: current.email,
-              registrationDateTime: current.registration_date_time,
-            };
-            updates.push({ id: verdict.clientId, fields: verdict.client, before });
-          }
-        }
+        // What the verdicts write (the contract's plan): client-log.ts writes the clients, then the batch's entries.
+        const { created, updates } = contract.planImport(request, await liveClientsVersioned(trx), at, newClientId);
         const updated = await importClients(trx, id, created, updates, { by, now });
 
-        const written = created.length + updated;
         const row = await trx
           .updateTable('imports')
-          .set({ created: created.length, updated, skipped: request.rows.length - written })
+          .set(contract.importCounts(request.rows.length, created.length, updated))
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -163,7 +130,7 @@ export function createImportsRepository(db: Kysely<Database>) {
      * get their values from before it; a client whose version is no longer the one the import left is left as it is
      * and named. The undo's entries share the batch id `undoBatch`.
      */
-    undo(id: string, { by, now }: Writer, undoBatch: string): Promise<UndoImportOutcome> {
+    undo(id: string, { by, now }: Writer, undoBatch: string): Promise<contract.UndoImportOutcome> {
       return db.transaction().execute(async (trx) => {
         const at = now.toISOString();
         // Marked first: a second undo at the same moment waits for this one (PostgreSQL), then finds it undone.
@@ -176,34 +143,34 @@ export function createImportsRepository(db: Kysely<Database>) {
           .returning('id')
           .executeTakeFirst();
         if (!marked) {
-          const found = await trx
-            .selectFrom('imports')
-            .select('undone_at')
-            .where('id', '=', id)
-            .where('at', '>=', undoableSince(now, IMPORT_UNDO_DAYS))
-            .executeTakeFirst();
-          return found ? { status: 'already-undone' } : { status: 'not-found' };
+          const found = await trx.selectFrom('imports').select(['at', 'undone_at as undone']).where('id', '=', id).executeTakeFirst();
+          // Not marked, yet undoable: undone meanwhile (PostgreSQL).
+          return undoRefusal(found, now, IMPORT_UNDO_DAYS) ?? { status: 'already-undone' };
         }
 
-        const entries = await batchEntries(trx, id);
-        const left: ClientNamed[] = [];
-        const toDelete: typeof entries = [];
-        const toRestore: typeof entries = [];
-        for (const entry of entries) {
-          // Erased since: nothing left to take back, nor to name.
-          if (entry.current_version === null || entry.first_name === null || entry.last_name === null) continue;
-          if (entry.current_version !== entry.version || entry.deleted_at !== null) {
-            left.push({ clientId: entry.client_id, firstName: entry.first_name, lastName: entry.last_name });
-          } else if (entry.before === null) toDelete.push(entry);
-          else toRestore.push(entry);
-        }
-
+        // The contract's plan, from the batch's entries and their clients as they are now.
+        const entries = (await batchEntries(trx, id)).map((entry) => ({
+          ...entry,
+          clientId: entry.client_id,
+          created: entry.before === null,
+          current:
+            entry.current_version === null || entry.first_name === null || entry.last_name === null
+              ? null
+              : {
+                  version: entry.current_version,
+                  deleted: entry.deleted_at !== null,
+                  firstName: entry.first_name,
+                  lastName: entry.last_name,
+                },
+        }));
+        const { toDelete, toRestore, leftAsChanged } = contract.planImportUndo(entries);
         const written = await takeBack(trx, toDelete, toRestore, { by, now }, undoBatch);
         // A client the undo's condition missed (changed meanwhile) is named too.
-        for (const entry of [...toDelete, ...toRestore]) {
-          if (!written.has(entry.client_id))
-            left.push({ clientId: entry.client_id, firstName: entry.first_name ?? '', lastName: entry.last_name ?? '' });
-        }
+        const missed = [...toDelete, ...toRestore].filter((entry) => !written.has(entry.client_id));
+        const left = [
+          ...leftAsChanged,
+          ...missed.map((entry) => contract.namedClient(entry.client_id, entry.current ?? { firstName: '', lastName: '' })),
+        ];
 
         const row = await trx
           .updateTable('imports')

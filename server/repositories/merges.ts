@@ -7,19 +7,10 @@
  * the other its row again.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Client, ClientFields } from '#contract/api';
-import { duplicatePairs, registeredFirst } from '#contract/duplicates';
-import {
-  MERGE_UNDO_DAYS,
-  mergedFields,
-  type DuplicatePairBody,
-  type MergeChoices,
-  type MergeOutcome,
-  type MergeRequest,
-  type MergeSummary,
-  type UnmergeOutcome,
-} from '#contract/merge';
-import { undoableSince, undoableUntil } from '#contract/time-windows';
+import type { ClientFields } from '#contract/api';
+import { duplicatePairs } from '#contract/duplicates';
+import * as contract from '#contract/merge';
+import { undoableSince, undoRefusal } from '#contract/time-windows';
 import type { ClientsTable, Database, MergesTable } from '../db/schema.ts';
 import {
   clientRow,
@@ -27,37 +18,33 @@ import {
   liveClientsVersioned,
   mergeClients,
   toClient,
-  toFields,
   unmergeClients,
   type ClientIds,
   type Writer,
 } from './client-log.ts';
 
+const { MERGE_UNDO_DAYS } = contract;
+
 /** The other client's row while it is merged: every column, as it was. */
 type OtherRow = Selectable<ClientsTable>;
 
-const clientOf = (id: string, fields: ClientFields): Client => ({ _id: id, ...fields });
-
-function toSummary(row: Selectable<MergesTable>): MergeSummary {
-  const other = JSON.parse(row.other_row) as OtherRow;
-  return {
+function toSummary(row: Selectable<MergesTable>): contract.MergeSummary {
+  return contract.mergeSummary({
     id: row.id,
     at: row.at,
     by: row.actor,
-    client: clientOf(row.kept_id, JSON.parse(row.kept_after) as ClientFields),
+    client: { _id: row.kept_id, ...(JSON.parse(row.kept_after) as ClientFields) },
     version: Number(row.kept_version),
     keptBefore: JSON.parse(row.kept_before) as ClientFields,
-    other: toClient(other),
-    fields: JSON.parse(row.fields) as MergeChoices,
-    undoableUntil: undoableUntil(row.at, MERGE_UNDO_DAYS),
+    other: toClient(JSON.parse(row.other_row) as OtherRow),
+    fields: JSON.parse(row.fields) as contract.MergeChoices,
     undone: row.undone_at === null ? null : { at: row.undone_at, by: row.undone_by ?? '' },
-  };
+  });
 }
 
-const asBody = (row: OtherRow) => ({
-  client: row.deleted_at === null ? toClient(row) : null,
-  version: Number(row.version),
-});
+/** A row as the contract's plans read a client. */
+const stateOf = (row: OtherRow | undefined) =>
+  row && { client: toClient(row), version: Number(row.version), deleted: row.deleted_at !== null, row };
 
 export function createMergesRepository(db: Kysely<Database>) {
   return {
@@ -66,7 +53,7 @@ export function createMergesRepository(db: Kysely<Database>) {
      * with its version beside it (no second object per row, no map of versions): the pairing looks only at the client's
      * fields, and the few hundred clients paired are split into client and version at the end.
      */
-    async duplicates(): Promise<DuplicatePairBody[]> {
+    async duplicates(): Promise<contract.DuplicatePairBody[]> {
       const rows = await liveClientsVersioned(db);
       const versioned = ({ version, ...client }: (typeof rows)[number]) => ({ client, version: Number(version) });
       return duplicatePairs(rows).map(({ kept, other, reasons }) => ({ kept: versioned(kept), other: versioned(other), reasons }));
@@ -76,32 +63,23 @@ export function createMergesRepository(db: Kysely<Database>) {
      * Two clients into one, in one transaction, if both are live and at the versions sent: the one registered first
      * keeps its id and gets the chosen values; the other's row moves into the merge's.
      */
-    merge(id: string, request: MergeRequest, { by, now }: Writer): Promise<MergeOutcome> {
-      return rollingBack<MergeOutcome>(db, async (trx) => {
-        if (request.keepId === request.otherId) return { status: 'same-client' };
+    merge(id: string, request: contract.MergeRequest, { by, now }: Writer): Promise<contract.MergeOutcome> {
+      return rollingBack<contract.MergeOutcome>(db, async (trx) => {
         const at = now.toISOString();
-        const kept = await clientRow(trx, request.keepId);
-        const other = await clientRow(trx, request.otherId);
-        if (!kept || !other) return { status: 'not-found' };
-        if (
-          kept.deleted_at !== null ||
-          other.deleted_at !== null ||
-          Number(kept.version) !== request.keepVersion ||
-          Number(other.version) !== request.otherVersion
-        ) {
-          return { status: 'changed', conflict: { kept: asBody(kept), other: asBody(other) } };
-        }
-        const keptFields = toFields(kept);
-        const otherFields = toFields(other);
-        if (registeredFirst(toClient(kept), toClient(other)) > 0) return { status: 'kept-not-first' };
-        const after = mergedFields(keptFields, otherFields, request.fields);
+        const plan = contract.planMerge(
+          request,
+          stateOf(await clientRow(trx, request.keepId)),
+          stateOf(await clientRow(trx, request.otherId)),
+        );
+        if (plan.status !== 'merge') return plan;
+        const { kept, other, keptBefore, after } = plan;
 
         // Conditional on the versions in the statements themselves: a write that slipped in since the read (PostgreSQL)
         // rolls the merge back, which answers both as they are now.
-        if (!(await mergeClients(trx, kept, other, after, { by, now }, id))) {
-          const [keptNow, otherNow] = await Promise.all([clientRow(trx, kept.id), clientRow(trx, other.id)]);
+        if (!(await mergeClients(trx, kept.row, other.row, after, { by, now }, id))) {
+          const [keptNow, otherNow] = await Promise.all([clientRow(trx, kept.row.id), clientRow(trx, other.row.id)]);
           if (!keptNow || !otherNow) throw new RolledBack({ status: 'not-found' });
-          throw new RolledBack({ status: 'changed', conflict: { kept: asBody(keptNow), other: asBody(otherNow) } });
+          throw new RolledBack(contract.mergeConflict(stateOf(keptNow) ?? kept, stateOf(otherNow) ?? other));
         }
         const row = await trx
           .insertInto('merges')
@@ -109,13 +87,13 @@ export function createMergesRepository(db: Kysely<Database>) {
             id,
             at,
             actor: by,
-            kept_id: kept.id,
-            other_id: other.id,
+            kept_id: kept.row.id,
+            other_id: other.row.id,
             kept_version: kept.version + 1,
-            kept_before: JSON.stringify(keptFields),
+            kept_before: JSON.stringify(keptBefore),
             kept_after: JSON.stringify(after),
             fields: JSON.stringify(request.fields),
-            other_row: JSON.stringify(other),
+            other_row: JSON.stringify(other.row),
             undone_at: null,
             undone_by: null,
           })
@@ -126,7 +104,7 @@ export function createMergesRepository(db: Kysely<Database>) {
     },
 
     /** The merges of the last MERGE_UNDO_DAYS days a client took part in (kept or merged into another), newest first. */
-    async forClient(clientId: string, now: Date): Promise<MergeSummary[]> {
+    async forClient(clientId: string, now: Date): Promise<contract.MergeSummary[]> {
       const rows = await db
         .selectFrom('merges')
         .selectAll()
@@ -142,8 +120,8 @@ export function createMergesRepository(db: Kysely<Database>) {
      * Takes a merge back, in one transaction, if neither client changed since: the kept one gets its values from
      * before, the other its row again (same id, values and history), each with an `unmerged` entry.
      */
-    undo(id: string, { by, now }: Writer, undoBatch: string): Promise<UnmergeOutcome> {
-      return rollingBack<UnmergeOutcome>(db, async (trx) => {
+    undo(id: string, { by, now }: Writer, undoBatch: string): Promise<contract.UnmergeOutcome> {
+      return rollingBack<contract.UnmergeOutcome>(db, async (trx) => {
         const at = now.toISOString();
         // Marked first: a second undo at the same moment waits for this one (PostgreSQL), then finds it undone.
         const marked = await trx
@@ -155,22 +133,19 @@ export function createMergesRepository(db: Kysely<Database>) {
           .returningAll()
           .executeTakeFirst();
         if (!marked) {
-          const found = await trx
-            .selectFrom('merges')
-            .select('id')
-            .where('id', '=', id)
-            .where('at', '>=', undoableSince(now, MERGE_UNDO_DAYS))
-            .executeTakeFirst();
-          return found ? { status: 'already-undone' } : { status: 'not-found' };
+          const found = await trx.selectFrom('merges').select(['at', 'undone_at as undone']).where('id', '=', id).executeTakeFirst();
+          // Not marked, yet undoable: undone meanwhile (PostgreSQL).
+          return undoRefusal(found, now, MERGE_UNDO_DAYS) ?? { status: 'already-undone' };
         }
         const merge = toSummary(marked);
         const other = JSON.parse(marked.other_row) as OtherRow;
-        const kept = await clientRow(trx, marked.kept_id);
-        const otherNow = await clientRow(trx, other.id);
-        // Changed since: the kept client written again, deleted or erased; the other back in the list some other way.
-        if (!kept || kept.deleted_at !== null || Number(kept.version) !== merge.version)
-          throw new RolledBack({ status: 'changed', client: kept ? toClient(kept) : merge.client });
-        if (otherNow) throw new RolledBack({ status: 'changed', client: merge.other });
+        // Changed since (the contract's rule): the kept client written again, deleted or erased; the other back.
+        const changed = contract.unmergeRefusal(
+          merge,
+          stateOf(await clientRow(trx, marked.kept_id)),
+          (await clientRow(trx, other.id)) !== undefined,
+        );
+        if (changed) throw new RolledBack(changed);
         const { _id, ...merged } = merge.client;
         const keptBack = { id: marked.kept_id, version: merge.version, merged, before: merge.keptBefore };
         if (!(await unmergeClients(trx, keptBack, other, { by, now }, undoBatch))) {

@@ -16,16 +16,15 @@ import {
 import { malformedIdempotencyKeyMessage, isRefused, parseIdempotencyKey, registrationRefusal } from '#contract/idempotency-key';
 import {
   changedSinceMessage,
+  clientNotFoundMessage,
+  conditionalRead,
   listChangedMessage,
   meetsListIfMatch,
   parseConditions,
-  preconditionFailed,
-  meetsIfMatch,
-  namedByIfNoneMatch,
+  unwrittenAnswer,
   versionEtag,
-  type IfMatch,
-  type IfNoneMatch,
-  type WriteOutcome,
+  type Conditions,
+  type Unwritten,
 } from '#contract/if-match';
 import { apiPaths } from '#contract/paths';
 import { ownerOnly } from '#contract/team';
@@ -45,7 +44,7 @@ const ConditionalHeaders = z.looseObject({ 'if-match': z.string().optional(), 'i
 /** Declared for the OpenAPI document; checked by parseIdempotencyKey. */
 const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
 
-const CLIENT_NOT_FOUND = { message: 'Client not found' };
+const CLIENT_NOT_FOUND = { message: clientNotFoundMessage };
 const MALFORMED_IDEMPOTENCY_KEY = { message: malformedIdempotencyKeyMessage };
 const CLIENT_CHANGED = { message: changedSinceMessage };
 const LIST_CHANGED = { message: listChangedMessage };
@@ -58,8 +57,6 @@ function actor(request: FastifyRequest): string {
   return request.session?.username ?? 'unknown';
 }
 
-type Conditions = { ifMatch: IfMatch; ifNoneMatch: IfNoneMatch };
-
 /** The request's If-Match and If-None-Match conditions, or null after a 400 was sent for a malformed one. */
 function conditionsOf(request: FastifyRequest, reply: FastifyReply): Conditions | null {
   const joined = (header: string | string[] | undefined) => (Array.isArray(header) ? header.join(', ') : header);
@@ -70,9 +67,9 @@ function conditionsOf(request: FastifyRequest, reply: FastifyReply): Conditions 
 }
 
 /** 404 or 412 for a write that did not happen; the 412 names the condition that failed. */
-function sendUnwritten(reply: FastifyReply, outcome: Exclude<WriteOutcome<unknown>, { status: 'written' }>, { ifMatch }: Conditions) {
-  if (outcome.status !== 'stale') return reply.code(404).send(CLIENT_NOT_FOUND);
-  return reply.code(412).send(preconditionFailed(outcome.current, ifMatch));
+function sendUnwritten(reply: FastifyReply, outcome: Unwritten, { ifMatch }: Conditions) {
+  const { status, body } = unwrittenAnswer(outcome, ifMatch);
+  return reply.code(status).send(body);
 }
 
 const conditional =
@@ -160,10 +157,11 @@ export const clientRoutes: ZodPlugin = async (app) => {
       const conditions = conditionsOf(request, reply);
       if (conditions === null) return reply;
       const found = await store.client(request.params.clientId);
-      if (!found) return reply.code(404).send(CLIENT_NOT_FOUND);
-      if (!meetsIfMatch(conditions.ifMatch, found.version)) return reply.code(412).send(CLIENT_CHANGED);
+      const status = conditionalRead(found, conditions);
+      if (!found || status === 404) return reply.code(404).send(CLIENT_NOT_FOUND);
+      if (status === 412) return reply.code(412).send(CLIENT_CHANGED);
       reply.header('etag', versionEtag(found.version));
-      if (namedByIfNoneMatch(conditions.ifNoneMatch, found.version)) return reply.code(304).send();
+      if (status === 304) return reply.code(304).send();
       return reply.type(JSON_TYPE).send(found.body);
     },
   );

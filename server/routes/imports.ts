@@ -7,8 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
 import { malformedIdempotencyKeyMessage, parseIdempotencyKey } from '#contract/idempotency-key';
-import { ImportList, ImportRequest, ImportSummary, importMessages } from '#contract/import';
-import { apiPaths } from '#contract/paths';
+import { importAnswer, ImportList, ImportRequest, ImportSummary, importMessages, undoImportAnswer } from '#contract/import';
 import { ownerOnly } from '#contract/team';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
@@ -24,9 +23,7 @@ const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().opti
 const ImportIdParams = z.object({ importId: z.string().max(64) });
 
 const NOT_FOUND = { message: importMessages.notFound };
-const ALREADY_UNDONE = { message: importMessages.alreadyUndone };
 const MALFORMED_IDEMPOTENCY_KEY = { message: malformedIdempotencyKeyMessage };
-const KEY_REUSED = { message: importMessages.keyReused };
 
 function actor(request: FastifyRequest): string {
   return request.session?.username ?? 'unknown';
@@ -64,18 +61,17 @@ export const importRoutes: ZodPlugin = async (app) => {
       const idempotency =
         key === undefined ? undefined : { key, hash: createHash('sha256').update(JSON.stringify(request.body)).digest('base64url') };
       const outcome = await store.importClients(request.body, actor(request), idempotency);
-      if (outcome.status === 'key-reused') return reply.code(422).send(KEY_REUSED);
-      const { summary } = outcome;
       if (outcome.status === 'imported') {
+        const { id, created, updated } = outcome.summary;
         await app.auditTrail.record(request, {
           kind: 'clients-imported',
           actor: actor(request),
-          subject: summary.id,
-          detail: String(summary.created + summary.updated),
+          subject: id,
+          detail: String(created + updated),
         });
       }
-      // RFC 9110 section 15.3.2: a 201 names what it created.
-      return reply.code(201).header('location', apiPaths.import(summary.id)).send(summary);
+      const { status, body, headers = {} } = importAnswer(outcome);
+      return reply.code(status).headers(headers).send(body);
     },
   );
 
@@ -128,11 +124,11 @@ export const importRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const outcome = await store.undoImport(request.params.importId, actor(request));
-      if (outcome.status === 'not-found') return reply.code(404).send(NOT_FOUND);
-      if (outcome.status === 'already-undone') return reply.code(409).send(ALREADY_UNDONE);
-      const { summary } = outcome;
-      await app.auditTrail.record(request, { kind: 'import-undone', actor: actor(request), subject: summary.id });
-      return reply.send(summary);
+      if (outcome.status === 'undone') {
+        await app.auditTrail.record(request, { kind: 'import-undone', actor: actor(request), subject: outcome.summary.id });
+      }
+      const { status, body } = undoImportAnswer(outcome);
+      return reply.code(status).send(body);
     },
   );
 };

@@ -7,7 +7,16 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
-import { DuplicateList, MergeConflictBody, MergeList, MergeListQuery, MergeRequest, MergeSummary, mergeMessages } from '#contract/merge';
+import {
+  DuplicateList,
+  mergeAnswer,
+  MergeConflictBody,
+  MergeList,
+  MergeListQuery,
+  MergeRequest,
+  MergeSummary,
+  unmergeAnswer,
+} from '#contract/merge';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 const MergeIdParams = z.object({ mergeId: z.string().max(64) });
@@ -50,19 +59,8 @@ export const mergeRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await store.merge(request.body, actor(request));
-      switch (outcome.status) {
-        case 'same-client':
-          return reply.code(400).send({ message: mergeMessages.sameClient });
-        case 'kept-not-first':
-          return reply.code(400).send({ message: mergeMessages.keptFirst });
-        case 'not-found':
-          return reply.code(404).send({ message: mergeMessages.notFound });
-        case 'changed':
-          return reply.code(412).send({ message: mergeMessages.changedSince, ...outcome.conflict });
-        case 'merged':
-          return reply.code(201).send(outcome.summary);
-      }
+      const { status, body } = mergeAnswer(await store.merge(request.body, actor(request)));
+      return reply.code(status).send(body);
     },
   );
 
@@ -95,12 +93,8 @@ export const mergeRoutes: ZodPlugin = async (app) => {
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      const outcome = await store.undoMerge(request.params.mergeId, actor(request));
-      if (outcome.status === 'not-found') return reply.code(404).send({ message: mergeMessages.mergeNotFound });
-      if (outcome.status === 'already-undone') return reply.code(409).send({ message: mergeMessages.alreadyUndone });
-      if (outcome.status === 'changed')
-        return reply.code(409).send({ message: mergeMessages.changedSinceMerge(outcome.client.firstName, outcome.client.lastName) });
-      return reply.send(outcome.summary);
+      const { status, body } = unmergeAnswer(await store.undoMerge(request.params.mergeId, actor(request)));
+      return reply.code(status).send(body);
     },
   );
 };
