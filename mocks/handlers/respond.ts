@@ -42,6 +42,15 @@ export function requireSession(): Response | undefined {
   return mockDb.hasSession() ? undefined : unauthorized('Log in to continue');
 }
 
+/** A guarded route's body: the guard's refusal first (no session 401, staff 403), as the server's, then the body's 400. */
+export async function parseBodyAfter<TSchema extends z.ZodType>(
+  refused: Response | undefined,
+  request: Request,
+  schema: TSchema,
+): Promise<Parsed<z.output<TSchema>>> {
+  return refused ? { ok: false, response: refused } : parseBody(request, schema);
+}
+
 /** Like the server's owner-only routes: 403 "Only an owner can …" for staff (after the session check). */
 export function requireOwner(message: string): Response | undefined {
   return requireSession() ?? (mockDb.sessionRole() === 'owner' ? undefined : errorResponse(403, message));

@@ -3,9 +3,9 @@
  * account (issue 28): change the password (the current one first), see the account's sessions, end them.
  */
 import { z } from 'zod';
+import { accountSessionOf } from '#contract/account-sessions';
 import { ApiErrorBody } from '#contract/api';
 import { AccountSessionList, ChangePasswordRequest, Me, passwordMessages } from '#contract/team';
-import { describeUserAgent } from '../auth/user-agent.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { refuseAdmission } from './sign-in.ts';
 
@@ -74,14 +74,16 @@ export const accountRoutes: ZodPlugin = async (app) => {
       const session = request.session!;
       const rows = await app.sessions.listForAccount(session.staffId);
       reply.header('cache-control', 'no-store');
-      return rows.map((row) => ({
-        id: row.id,
-        ...describeUserAgent(row.user_agent),
-        ip: row.ip,
-        signedInAt: row.created_at,
-        lastUsedAt: row.last_seen_at,
-        current: row.token_hash === session.tokenHash,
-      }));
+      return rows.map((row) =>
+        accountSessionOf({
+          id: row.id,
+          userAgent: row.user_agent,
+          ip: row.ip,
+          signedInAt: row.created_at,
+          lastUsedAt: row.last_seen_at,
+          current: row.token_hash === session.tokenHash,
+        }),
+      );
     },
   );
 

@@ -68,7 +68,7 @@ export const authRoutes: ZodPlugin = async (app) => {
       }
 
       // Issue 30: a password alone no longer signs this account in; its passkey must follow (POST /login/passkey).
-      const passkeyOptions = await app.passkeys.secondStepOptions(account, app.passkeys.relyingParty(request));
+      const passkeyOptions = await app.passkeys.secondStepOptions(account.id, app.passkeys.relyingParty(request));
       if (passkeyOptions) {
         request.log.info({ username }, 'Password right, passkey asked for');
         return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: passkeyMessages.confirm, passkeyOptions });

@@ -37,7 +37,7 @@ export async function startSession(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  account: StaffRow,
+  account: Pick<StaffRow, 'id' | 'username' | 'role'>,
   detail: string | null = null,
 ): Promise<Me> {
   // A new session on every sign-in; the one this browser had before, if any, ends.

@@ -8,19 +8,20 @@ import { ApiErrorBody } from '#contract/api';
 import {
   LAST_OWNER,
   NewStaffMember,
+  NO_SUCH_ACCOUNT,
   ownerOnly,
   SignInLink,
   StaffChange,
   StaffList,
   StaffMember,
   StaffMemberWithLink,
+  staffChangeAudit,
   USERNAME_TAKEN,
 } from '#contract/team';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 const UsernameParams = z.object({ username: z.string().max(64) });
-const NO_SUCH_ACCOUNT = { message: 'No staff account has that username.' };
 
 export const staffRoutes: ZodPlugin = async (app) => {
   const { staffManagement: team, auditTrail } = app;
@@ -78,16 +79,12 @@ export const staffRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const result = await team.change(request.params.username, request.body);
-      if (result.outcome === 'not-found') return reply.code(404).send(NO_SUCH_ACCOUNT);
+      if (result.outcome === 'not-found') return reply.code(404).send({ message: NO_SUCH_ACCOUNT });
       if (result.outcome === 'last-owner') return reply.code(409).send({ message: LAST_OWNER });
       const { member, before } = result;
-      const entry = { actor: actor(request), subject: member.username };
-      if (member.role !== before.role) await auditTrail.record(request, { kind: 'role-changed', ...entry, detail: member.role });
-      const wasActive = before.disabled_at === null;
-      if (wasActive && member.status === 'disabled') {
-        await auditTrail.record(request, { kind: 'account-disabled', ...entry });
+      for (const entry of staffChangeAudit(before, member)) {
+        await auditTrail.record(request, { ...entry, actor: actor(request), subject: member.username });
       }
-      if (!wasActive && member.status === 'active') await auditTrail.record(request, { kind: 'account-enabled', ...entry });
       return member;
     },
   );
@@ -106,7 +103,7 @@ export const staffRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const reset = await team.resetPassword(request.params.username);
-      if (!reset) return reply.code(404).send(NO_SUCH_ACCOUNT);
+      if (!reset) return reply.code(404).send({ message: NO_SUCH_ACCOUNT });
       await auditTrail.record(request, {
         kind: 'password-reset',
         actor: actor(request),
@@ -131,7 +128,7 @@ export const staffRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const ended = await team.signOutEverywhere(request.params.username);
-      if (ended === undefined) return reply.code(404).send(NO_SUCH_ACCOUNT);
+      if (ended === undefined) return reply.code(404).send({ message: NO_SUCH_ACCOUNT });
       await auditTrail.record(request, {
         kind: 'sessions-ended',
         actor: actor(request),
