@@ -23,6 +23,9 @@ export function describeUserAgent(userAgent: string | null): { browser: string |
 }
 
 /** A row of "Your sessions": a session as a store keeps it, its User-Agent named. */
-export function accountSessionOf({ userAgent, ...session }: Omit<AccountSession, 'browser' | 'system'> & { userAgent: string | null }): AccountSession {
+export function accountSessionOf({
+  userAgent,
+  ...session
+}: Omit<AccountSession, 'browser' | 'system'> & { userAgent: string | null }): AccountSession {
   return { ...session, ...describeUserAgent(userAgent) };
 }

@@ -14,8 +14,8 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
   type RegistrationResponseJSON,
+  type WebAuthnCredential,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { PASSKEY_CHALLENGE_MINUTES, type Passkey, type PasskeyOptions } from './passkeys.ts';
@@ -108,14 +108,35 @@ function challengeOf(clientDataJSON: string): string | undefined {
   }
 }
 
+/** What every answer is checked against: its challenge, this relying party, and user verification. */
+const expected = (challenge: string, rp: RelyingParty) =>
+  ({ expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpID, requireUserVerification: true }) as const;
+
+/** @simplewebauthn/server's verification when it verified; undefined when it did not, or threw (a malformed answer). */
+async function verified<Verification extends { verified: boolean }>(
+  check: () => Promise<Verification>,
+): Promise<(Verification & { verified: true }) | undefined> {
+  try {
+    const verification = await check();
+    return verification.verified ? (verification as Verification & { verified: true }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const credentialsOf = (passkeys: StoredPasskey[]) =>
-  passkeys.map(({ id, transports }) => ({ id, transports: transports as AuthenticatorTransportFuture[] }));
+  passkeys.map(({ id, transports }) => ({ id, transports: transports as WebAuthnCredential['transports'] }));
 
 export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: PasskeyStore<Account>, clock: () => number = Date.now) {
   const now = () => new Date(clock()).toISOString();
 
-  async function handOut(options: PasskeyOptions, purpose: ChallengePurpose, accountId: string | null): Promise<PasskeyOptions> {
-    await store.addChallenge({ challenge: options.challenge, purpose, accountId, expiresAt: new Date(clock() + CHALLENGE_MS).toISOString() });
+  async function handOut(options: { challenge: string }, purpose: ChallengePurpose, accountId: string | null): Promise<PasskeyOptions> {
+    await store.addChallenge({
+      challenge: options.challenge,
+      purpose,
+      accountId,
+      expiresAt: new Date(clock() + CHALLENGE_MS).toISOString(),
+    });
     return { ...options };
   }
 
@@ -171,19 +192,8 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
     async add(accountId: string, name: string, response: RegistrationResponseJSON, rp: RelyingParty): Promise<StoredPasskey | undefined> {
       const { challenge, waiting, usable } = await spend(response.response.clientDataJSON);
       if (!usable || waiting?.purpose !== 'register' || waiting.accountId !== accountId || challenge === undefined) return undefined;
-      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-      try {
-        verification = await verifyRegistrationResponse({
-          response,
-          expectedChallenge: challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.rpID,
-          requireUserVerification: true,
-        });
-      } catch {
-        return undefined;
-      }
-      if (!verification.verified) return undefined;
+      const verification = await verified(() => verifyRegistrationResponse({ response, ...expected(challenge, rp) }));
+      if (!verification) return undefined;
       const { credential } = verification.registrationInfo;
       const passkey: StoredPasskey = {
         id: credential.id,
@@ -205,7 +215,11 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
      */
     async signInOptions(rp: RelyingParty): Promise<PasskeyOptions | undefined> {
       if ((await store.countOpenChallenges('sign-in', now())) >= MAX_OPEN_SIGN_IN_CHALLENGES) return undefined;
-      return handOut(await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required', timeout: CHALLENGE_MS }), 'sign-in', null);
+      return handOut(
+        await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required', timeout: CHALLENGE_MS }),
+        'sign-in',
+        null,
+      );
     },
 
     /**
@@ -242,27 +256,15 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
       if (bound && bound.id !== owner.id) return fail('another account’s passkey');
       if (handleId !== undefined && handleId !== owner.id) return fail('not verified');
       if (owner.disabled) return fail('account disabled');
-      let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-      try {
-        verification = await verifyAuthenticationResponse({
-          response,
-          expectedChallenge: challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.rpID,
-          credential: {
-            id: passkey.id,
-            publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-            counter: passkey.counter,
-            transports: passkey.transports as AuthenticatorTransportFuture[],
-          },
-          requireUserVerification: true,
-        });
-      } catch {
-        return fail('not verified');
-      }
+      const credential = { id: passkey.id, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter };
+      const transports = passkey.transports as WebAuthnCredential['transports'];
+      const verification = await verified(() =>
+        verifyAuthenticationResponse({ response, ...expected(challenge, rp), credential: { ...credential, transports } }),
+      );
+      if (!verification) return fail('not verified');
       const at = now();
       const { newCounter } = verification.authenticationInfo;
-      if (!verification.verified || !(await store.recordUse(passkey.id, passkey.counter, newCounter, at))) return fail('not verified');
+      if (!(await store.recordUse(passkey.id, passkey.counter, newCounter, at))) return fail('not verified');
       await store.recordSignIn(owner.id, at);
       return { ok: true, account: owner, passkey: { ...passkey, counter: newCounter, lastUsedAt: at }, secondStep: bound !== undefined };
     },

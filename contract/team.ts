@@ -112,7 +112,8 @@ export function staffChangeAudit(before: OwnerStanding, after: StaffMember): Arr
 }
 
 /** POST /welcome-links/:token's outcome: the link no longer works, the password is refused, or set for `account`. */
-export type LinkUseResult<Account> = { outcome: 'expired' } | { outcome: 'refused'; message: string } | { outcome: 'set'; account: Account };
+export type LinkUseResult<Account> =
+  { outcome: 'expired' } | { outcome: 'refused'; message: string } | { outcome: 'set'; account: Account };
 
 /** PUT /api/account/password's outcome. */
 export type OwnPasswordResult = { outcome: 'wrong-current' } | { outcome: 'refused'; message: string } | { outcome: 'changed' };

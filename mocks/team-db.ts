@@ -157,7 +157,10 @@ export const teamDb = {
 /** One link at a time per account: a new one (a reset) ends the earlier ones. */
 function newLink(username: string): SignInLink {
   const { token, link } = newSignInLink(Date.now());
-  state.links = [...state.links.filter((earlier) => earlier.username !== username), { token, username, expiresAt: link.expiresAt, used: false }];
+  state.links = [
+    ...state.links.filter((earlier) => earlier.username !== username),
+    { token, username, expiresAt: link.expiresAt, used: false },
+  ];
   save();
   return link;
 }
@@ -205,7 +208,8 @@ const passkeyStore: PasskeyStore<MockCeremonyAccount> = {
     challenges.delete(challenge);
     return waiting;
   },
-  countOpenChallenges: async (purpose, now) => [...challenges.values()].filter((one) => one.purpose === purpose && one.expiresAt > now).length,
+  countOpenChallenges: async (purpose, now) =>
+    [...challenges.values()].filter((one) => one.purpose === purpose && one.expiresAt > now).length,
   async deleteExpiredChallenges(now) {
     const expired = [...challenges.values()].filter((one) => one.expiresAt <= now);
     for (const { challenge } of expired) challenges.delete(challenge);

@@ -19,13 +19,18 @@ export const passkeyHandlers = [
   http.get('*/api/account/passkeys', async () => {
     const refused = requireSession();
     if (refused) return refused;
-    const [passkeys, askAfterPassword] = await Promise.all([ceremonies.list(mockDb.sessionUser()), ceremonies.askAfterPassword(mockDb.sessionUser())]);
+    const [passkeys, askAfterPassword] = await Promise.all([
+      ceremonies.list(mockDb.sessionUser()),
+      ceremonies.askAfterPassword(mockDb.sessionUser()),
+    ]);
     return HttpResponse.json({ passkeys: passkeys.map(listedPasskey), askAfterPassword }, { headers: noStore });
   }),
 
   http.post('*/api/account/passkeys/options', async ({ request }) => {
     const account = { id: mockDb.sessionUser(), username: mockDb.sessionUser() };
-    return requireSession() ?? HttpResponse.json(await ceremonies.registrationOptions(account, relyingParty(request)), { headers: noStore });
+    return (
+      requireSession() ?? HttpResponse.json(await ceremonies.registrationOptions(account, relyingParty(request)), { headers: noStore })
+    );
   }),
 
   http.post('*/api/account/passkeys', async ({ request }) => {
@@ -67,7 +72,8 @@ export const passkeyHandlers = [
     const body = await parseBody(request, AuthenticationResponse);
     if (!body.ok) return body.response;
     const outcome = await ceremonies.signIn(body.data, relyingParty(request));
-    if (outcome.ok) return signedIn(request, outcome.account, `${outcome.secondStep ? 'password and passkey' : 'passkey'}: ${outcome.passkey.name}`);
+    if (outcome.ok)
+      return signedIn(request, outcome.account, `${outcome.secondStep ? 'password and passkey' : 'passkey'}: ${outcome.passkey.name}`);
     recordAudit(request, { kind: 'passkey-failed', actor: outcome.actor, subject: null, detail: outcome.reason });
     return unauthorized('Invalid username or password');
   }),

@@ -189,7 +189,8 @@ describe('mock: My account', () => {
 
   it('names the browser and system from the User-Agent, as the server does', async () => {
     await login('sam', 'sam');
-    const userAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';
+    const userAgent =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';
     const response = await fetch('http://localhost/api/account/sessions', { headers: { 'User-Agent': userAgent } });
     expect(AccountSessionList.parse(await response.json())).toEqual([
       expect.objectContaining({ browser: 'Chrome 142', system: 'Android 14', current: true }),

@@ -49,7 +49,10 @@ export const teamHandlers = [
     if (!body.ok) return body.response;
     const added = teamDb.add(body.data.username, body.data.role);
     if ('refused' in added) return errorResponse(409, USERNAME_TAKEN);
-    return HttpResponse.json({ member: teamDb.member(body.data.username, openSessions), link: added.link }, { status: 201, headers: noStore });
+    return HttpResponse.json(
+      { member: teamDb.member(body.data.username, openSessions), link: added.link },
+      { status: 201, headers: noStore },
+    );
   }),
 
   http.patch('*/api/staff/:username', async ({ request, params }) => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordProblem } from '#contract/new-password';
-import {
-  generatePassword,
-  hashPassword,
-  needsRehash,
-  OWASP_SCRYPT_PARAMS,
-  parsePasswordHash,
-  verifyPassword,
-} from './password.ts';
+import { generatePassword, hashPassword, needsRehash, OWASP_SCRYPT_PARAMS, parsePasswordHash, verifyPassword } from './password.ts';
 
 const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
 

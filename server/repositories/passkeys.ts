@@ -36,7 +36,13 @@ export function createPasskeyStore(db: Kysely<Database>): PasskeyStore<PasskeyAc
     },
 
     async passkeysOf(accountId) {
-      const rows = await db.selectFrom('passkeys').selectAll().where('staff_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+      const rows = await db
+        .selectFrom('passkeys')
+        .selectAll()
+        .where('staff_id', '=', accountId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return rows.map(passkeyOf);
     },
 
@@ -98,7 +104,9 @@ export function createPasskeyStore(db: Kysely<Database>): PasskeyStore<PasskeyAc
       const row = await db.selectFrom('passkey_challenges').selectAll().where('challenge', '=', challenge).executeTakeFirst();
       if (!row) return undefined;
       const result = await db.deleteFrom('passkey_challenges').where('challenge', '=', challenge).executeTakeFirst();
-      return result.numDeletedRows > 0n ? { challenge, purpose: row.purpose, accountId: row.staff_id, expiresAt: row.expires_at } : undefined;
+      return result.numDeletedRows > 0n
+        ? { challenge, purpose: row.purpose, accountId: row.staff_id, expiresAt: row.expires_at }
+        : undefined;
     },
 
     async countOpenChallenges(purpose, now) {
