@@ -7,6 +7,7 @@ import { ApiErrorBody } from '#contract/api';
 import { listedPasskey } from '#contract/passkey-ceremonies';
 import { AccountPasskeys, AddPasskeyRequest, Passkey, PasskeyOptions, passkeyMessages, PasskeySetting } from '#contract/passkeys';
 import type { ZodPlugin } from '../zod-type-provider.ts';
+import { readOwn } from './account.ts';
 
 /** A credential id, base64url (the router takes no longer path segment). */
 const PasskeyIdParams = z.object({
@@ -17,20 +18,17 @@ const PasskeyIdParams = z.object({
 });
 
 export const accountPasskeyRoutes: ZodPlugin = async (app) => {
-  app.get(
+  readOwn(
+    app,
     '/account/passkeys',
     {
-      schema: {
-        operationId: 'listMyPasskeys',
-        summary: 'This account’s passkeys, and whether it asks for one after its password',
-        response: { 200: AccountPasskeys },
-      },
+      operationId: 'listMyPasskeys',
+      summary: 'This account’s passkeys, and whether it asks for one after its password',
+      response: AccountPasskeys,
     },
-    async (request, reply) => {
-      const { staffId } = request.session!;
-      reply.header('cache-control', 'no-store');
-      const [rows, askAfterPassword] = await Promise.all([app.passkeys.list(staffId), app.passkeys.askAfterPassword(staffId)]);
-      return { passkeys: rows.map(listedPasskey), askAfterPassword };
+    async ({ staffId }) => {
+      const [passkeys, askAfterPassword] = await Promise.all([app.passkeys.list(staffId), app.passkeys.askAfterPassword(staffId)]);
+      return { passkeys: passkeys.map(listedPasskey), askAfterPassword };
     },
   );
 

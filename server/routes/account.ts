@@ -2,6 +2,7 @@
  * What a session does with its own account: GET /api/me (the SPA shows only what the server will allow), and My
  * account (issue 28): change the password (the current one first), see the account's sessions, end them.
  */
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { accountSessionOf } from '#contract/account-sessions';
 import { ApiErrorBody } from '#contract/api';
@@ -12,23 +13,32 @@ import { refuseAdmission } from './sign-in.ts';
 const SessionIdParams = z.object({ id: z.string().max(64) });
 const NO_SUCH_SESSION = { message: 'This account has no such session.' };
 
+type Session = NonNullable<FastifyRequest['session']>;
+
+/**
+ * A GET of this session's own account (its role, sessions, passkeys): never cached, as each changes while the page is
+ * open (an owner changes the role, another device signs in).
+ */
+export function readOwn<Response extends z.ZodType>(
+  app: Parameters<ZodPlugin>[0],
+  url: string,
+  { operationId, summary, response }: { operationId: string; summary: string; response: Response },
+  read: (session: Session) => z.input<Response> | Promise<z.input<Response>>,
+): void {
+  // Typed by `read`: the zod type provider cannot resolve a response schema that is a type parameter.
+  const schema: FastifySchema = { operationId, summary, response: { 200: response } };
+  app.get(url, { schema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return read(request.session!);
+  });
+}
+
 export const accountRoutes: ZodPlugin = async (app) => {
-  app.get(
-    '/me',
-    {
-      schema: {
-        operationId: 'getMe',
-        summary: 'This session’s account and its role',
-        response: { 200: Me },
-      },
-    },
-    async (request, reply) => {
-      // The role can change while the page is open: the SPA asks again rather than keeping an old answer.
-      reply.header('cache-control', 'no-store');
-      const { username, role } = request.session!;
-      return { username, role };
-    },
-  );
+  // The role can change while the page is open: the SPA asks again rather than keeping an old answer.
+  readOwn(app, '/me', { operationId: 'getMe', summary: 'This session’s account and its role', response: Me }, ({ username, role }) => ({
+    username,
+    role,
+  }));
 
   app.put(
     '/account/password',
@@ -61,20 +71,16 @@ export const accountRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.get(
+  readOwn(
+    app,
     '/account/sessions',
     {
-      schema: {
-        operationId: 'listMySessions',
-        summary: 'This account’s open sessions: browser and system, where from, signed in, last used; `current` is this one',
-        response: { 200: AccountSessionList },
-      },
+      operationId: 'listMySessions',
+      summary: 'This account’s open sessions: browser and system, where from, signed in, last used; `current` is this one',
+      response: AccountSessionList,
     },
-    async (request, reply) => {
-      const session = request.session!;
-      const rows = await app.sessions.listForAccount(session.staffId);
-      reply.header('cache-control', 'no-store');
-      return rows.map((row) =>
+    async (session) =>
+      (await app.sessions.listForAccount(session.staffId)).map((row) =>
         accountSessionOf({
           id: row.id,
           userAgent: row.user_agent,
@@ -83,8 +89,7 @@ export const accountRoutes: ZodPlugin = async (app) => {
           lastUsedAt: row.last_seen_at,
           current: row.token_hash === session.tokenHash,
         }),
-      );
-    },
+      ),
   );
 
   app.delete(
