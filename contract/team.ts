@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AUDIT_KINDS } from './audit-kinds.ts';
+import { atMostCharacters } from './text.ts';
 import { HOUR_MS } from './time-windows.ts';
 
 /** Every account keeps what SPEC.md gives a logged-in user; an owner may also export, erase and run the team. */
@@ -51,7 +52,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 1024;
 export const passwordMessages = {
   tooShort: 'Use at least 12 characters.',
-  tooLong: `Use at most ${MAX_PASSWORD_LENGTH} characters.`,
+  tooLong: atMostCharacters(MAX_PASSWORD_LENGTH),
   tooCommon: 'This password is too common. Choose another.',
   mismatch: 'The passwords do not match.',
   wrongCurrent: 'Your current password is not right.',
@@ -87,6 +88,7 @@ export type StaffChange = z.infer<typeof StaffChange>;
 export const LAST_OWNER = 'There must be at least one active owner.';
 export const USERNAME_TAKEN = 'That username is already taken.';
 export const NO_SUCH_ACCOUNT = 'No staff account has that username.';
+export const NO_SUCH_SESSION = 'This account has no such session.';
 
 /**
  * What a role or status change comes to, on the server and in the mock: the last-owner rule refuses it, or the

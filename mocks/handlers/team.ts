@@ -9,17 +9,20 @@ import {
   LAST_OWNER,
   NewStaffMember,
   NO_SUCH_ACCOUNT,
+  NO_SUCH_SESSION,
   ownerOnly,
   passwordMessages,
   SetPasswordRequest,
   SIGN_IN_LINK_EXPIRED,
   StaffChange,
+  staffChangeAudit,
   USERNAME_TAKEN,
+  type AuditKind,
 } from '#contract/team';
 import { mockDb } from '../db.ts';
 import { teamDb } from '../team-db.ts';
 import { signedIn } from './auth.ts';
-import { errorResponse, parseBody, parseBodyAfter, requireOwner, requireSession } from './respond.ts';
+import { errorResponse, parseBody, parseBodyAfter, recordAudit, requireOwner, requireSession } from './respond.ts';
 
 /** The mock has one session, this browser's: an account has it open or has none. */
 const openSessions = (username: string) => (mockDb.hasSession() && mockDb.sessionUser() === username ? 1 : 0);
@@ -27,10 +30,16 @@ const openSessions = (username: string) => (mockDb.hasSession() && mockDb.sessio
 /** The one session's id in "Your sessions". */
 const MOCK_SESSION_ID = 'this-device';
 
-/** Ends the browser's session when it is `username`'s: its next call is 401, as on the server. */
-function endSessionsOf(username: string) {
-  if (openSessions(username) > 0) mockDb.endSession();
+/** Ends the browser's session when it is `username`'s: its next call is 401, as on the server. How many ended. */
+function endSessionsOf(username: string): number {
+  const open = openSessions(username);
+  if (open > 0) mockDb.endSession();
+  return open;
 }
+
+/** The audit trail's entry of a team change, as the server records it: the session's account its actor. */
+const recordTeam = (request: Request, kind: AuditKind, subject: string, detail?: string) =>
+  recordAudit(request, { kind, actor: mockDb.sessionUser(), subject, detail: detail ?? null });
 
 const staffNotFound = () => errorResponse(404, NO_SUCH_ACCOUNT);
 const noStore = { 'Cache-Control': 'no-store' };
@@ -49,6 +58,7 @@ export const teamHandlers = [
     if (!body.ok) return body.response;
     const added = teamDb.add(body.data.username, body.data.role);
     if ('refused' in added) return errorResponse(409, USERNAME_TAKEN);
+    recordTeam(request, 'account-added', body.data.username, body.data.role);
     return HttpResponse.json(
       { member: teamDb.member(body.data.username, openSessions), link: added.link },
       { status: 201, headers: noStore },
@@ -62,23 +72,26 @@ export const teamHandlers = [
     const result = teamDb.change(username, body.data, openSessions);
     if (result.outcome === 'not-found') return staffNotFound();
     if (result.outcome === 'last-owner') return errorResponse(409, LAST_OWNER);
+    for (const { kind, detail } of staffChangeAudit(result.before, result.member)) recordTeam(request, kind, username, detail);
     if (result.member.status === 'disabled') endSessionsOf(username);
     return HttpResponse.json(teamDb.member(username, openSessions));
   }),
 
-  http.post('*/api/staff/:username/password-reset', ({ params }) => {
+  http.post('*/api/staff/:username/password-reset', ({ request, params }) => {
     const username = usernameParam(params.username);
     const refused = requireOwner(ownerOnly.manageStaff);
     const link = refused ? undefined : teamDb.resetPassword(username);
     if (!link) return refused ?? staffNotFound();
+    recordTeam(request, 'password-reset', username);
     endSessionsOf(username);
     return HttpResponse.json(link, { headers: noStore });
   }),
 
-  http.post('*/api/staff/:username/sign-out', ({ params }) => {
+  http.post('*/api/staff/:username/sign-out', ({ request, params }) => {
     const username = usernameParam(params.username);
     const refused = requireOwner(ownerOnly.manageStaff) ?? (teamDb.roleOf(username) ? undefined : staffNotFound());
     if (refused) return refused;
+    recordTeam(request, 'sessions-ended', username, String(openSessions(username)));
     endSessionsOf(username);
     return new HttpResponse(null, { status: 204 });
   }),
@@ -95,8 +108,11 @@ export const teamHandlers = [
     const body = await parseBody(request, SetPasswordRequest);
     if (!body.ok) return body.response;
     const refused = refusedPassword(body.data.password);
-    const account = refused ? undefined : teamDb.useLink(token, body.data.password);
-    return refused ?? (account ? signedIn(request, account) : errorResponse(410, SIGN_IN_LINK_EXPIRED));
+    if (refused) return refused;
+    const account = teamDb.useLink(token, body.data.password);
+    if (!account) return errorResponse(410, SIGN_IN_LINK_EXPIRED);
+    recordAudit(request, { kind: 'password-changed', actor: account.username, subject: account.username, detail: 'sign-in link' });
+    return signedIn(request, account);
   }),
 
   http.put('*/api/account/password', async ({ request }) => {
@@ -107,6 +123,7 @@ export const teamHandlers = [
     const refused = refusedPassword(newPassword);
     if (refused) return refused;
     teamDb.setPassword(mockDb.sessionUser(), newPassword);
+    recordTeam(request, 'password-changed', mockDb.sessionUser());
     return new HttpResponse(null, { status: 204 });
   }),
 
@@ -120,11 +137,17 @@ export const teamHandlers = [
   }),
 
   // Every other session: the mock has none.
-  http.delete('*/api/account/sessions', () => requireSession() ?? new HttpResponse(null, { status: 204 })),
-
-  http.delete('*/api/account/sessions/:sessionId', ({ params }) => {
-    const refused = requireSession() ?? (params.sessionId === MOCK_SESSION_ID ? undefined : errorResponse(404, 'Session not found'));
+  http.delete('*/api/account/sessions', ({ request }) => {
+    const refused = requireSession();
     if (refused) return refused;
+    recordTeam(request, 'sessions-ended', mockDb.sessionUser(), '0');
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  http.delete('*/api/account/sessions/:sessionId', ({ request, params }) => {
+    const refused = requireSession() ?? (params.sessionId === MOCK_SESSION_ID ? undefined : errorResponse(404, NO_SUCH_SESSION));
+    if (refused) return refused;
+    recordTeam(request, 'sessions-ended', mockDb.sessionUser(), '1');
     mockDb.endSession();
     return new HttpResponse(null, { status: 204 });
   }),

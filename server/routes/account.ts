@@ -6,12 +6,11 @@ import type { FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { accountSessionOf } from '#contract/account-sessions';
 import { ApiErrorBody } from '#contract/api';
-import { AccountSessionList, ChangePasswordRequest, Me, passwordMessages } from '#contract/team';
+import { AccountSessionList, ChangePasswordRequest, Me, NO_SUCH_SESSION, passwordMessages } from '#contract/team';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { refuseAdmission } from './sign-in.ts';
 
 const SessionIdParams = z.object({ id: z.string().max(64) });
-const NO_SUCH_SESSION = { message: 'This account has no such session.' };
 
 type Session = NonNullable<FastifyRequest['session']>;
 
@@ -105,7 +104,7 @@ export const accountRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const session = request.session!;
-      if (!(await app.sessions.endById(session.staffId, request.params.id))) return reply.code(404).send(NO_SUCH_SESSION);
+      if (!(await app.sessions.endById(session.staffId, request.params.id))) return reply.code(404).send({ message: NO_SUCH_SESSION });
       await app.auditTrail.record(request, { kind: 'sessions-ended', actor: session.username, subject: session.username, detail: '1' });
       return reply.code(204).send();
     },
