@@ -8,16 +8,8 @@ import {
   type StoredPasskey,
   type WaitingChallenge,
 } from '#contract/passkey-ceremonies';
-import {
-  isActiveOwner,
-  newSignInLink,
-  planStaffChange,
-  type Role,
-  type SignInLink,
-  type StaffChange,
-  type StaffChangeResult,
-  type StaffMember,
-} from '#contract/team';
+import { isActiveOwner, newSignInLink, planStaffChange } from '#contract/team';
+import type { Role, SignInLink, StaffChange, StaffChangeResult, StaffMember } from '#contract/team';
 
 /** The mock's demo accounts (README): an owner and a member of staff. Their passwords are exempt from the length rule. */
 export const DEMO_ACCOUNTS = [
