@@ -25,7 +25,8 @@ const UsernameParams = z.object({ username: z.string().max(64) });
 
 export const staffRoutes: ZodPlugin = async (app) => {
   const { staffManagement: team, auditTrail } = app;
-  const ownersOnly = app.ownerOnly(ownerOnly.manageStaff);
+  // Every route here is the owner's: one guard for them all, after the body's and the path's checks.
+  app.addHook('preHandler', app.ownerOnly(ownerOnly.manageStaff));
   const actor = (request: { session: { username: string } | null }) => request.session!.username;
 
   app.get(
@@ -36,7 +37,6 @@ export const staffRoutes: ZodPlugin = async (app) => {
         summary: 'The staff accounts: role, status, last sign-in, open sessions',
         response: { 200: StaffList, 403: ApiErrorBody },
       },
-      preHandler: ownersOnly,
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -53,7 +53,6 @@ export const staffRoutes: ZodPlugin = async (app) => {
         body: NewStaffMember,
         response: { 201: StaffMemberWithLink, 403: ApiErrorBody, 409: ApiErrorBody },
       },
-      preHandler: ownersOnly,
     },
     async (request, reply) => {
       const added = await team.invite(request.body.username, request.body.role);
@@ -75,7 +74,6 @@ export const staffRoutes: ZodPlugin = async (app) => {
         body: StaffChange,
         response: { 200: StaffMember, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody },
       },
-      preHandler: ownersOnly,
     },
     async (request, reply) => {
       const result = await team.change(request.params.username, request.body);
@@ -99,7 +97,6 @@ export const staffRoutes: ZodPlugin = async (app) => {
         response: { 200: SignInLink, 403: ApiErrorBody, 404: ApiErrorBody },
       },
       config: { bodyOptional: true },
-      preHandler: ownersOnly,
     },
     async (request, reply) => {
       const reset = await team.resetPassword(request.params.username);
@@ -124,7 +121,6 @@ export const staffRoutes: ZodPlugin = async (app) => {
         response: { 204: z.undefined(), 403: ApiErrorBody, 404: ApiErrorBody },
       },
       config: { bodyOptional: true },
-      preHandler: ownersOnly,
     },
     async (request, reply) => {
       const ended = await team.signOutEverywhere(request.params.username);
