@@ -4,7 +4,7 @@ import { clearedSessionCookie, sessionCookie } from '#contract/http';
 import type { RelyingParty } from '#contract/passkey-ceremonies';
 import { passkeyMessages } from '#contract/passkeys';
 import { DEFAULT_SESSION_MAX_MS, SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
-import type { Role } from '#contract/team';
+import { INVALID_CREDENTIALS, type Role } from '#contract/team';
 import { mockDb } from '../db.ts';
 import { passkeyCeremonies, teamDb } from '../team-db.ts';
 import { parseBody, recordAudit, requireSession, SESSION_CHALLENGE_HEADERS, unauthorized } from './respond.ts';
@@ -51,7 +51,7 @@ export const authHandlers = [
     const account = teamDb.verify(username, password);
     if (!account) {
       recordAudit(request, { kind: 'sign-in-failed', actor: username.trim().toLowerCase() });
-      return unauthorized('Invalid username or password');
+      return unauthorized(INVALID_CREDENTIALS);
     }
     // Issue 30: an account that asks for its passkey after the password is never signed in by the password alone.
     const passkeyOptions = await passkeyCeremonies.secondStepOptions(account.username, relyingParty(request));

@@ -4,6 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import { listedPasskey } from '#contract/passkey-ceremonies';
 import { AddPasskeyRequest, AuthenticationResponse, CancelPasskeyStep, PasskeySetting, passkeyMessages } from '#contract/passkeys';
+import { INVALID_CREDENTIALS, LOGINS_BUSY } from '#contract/team';
 import { mockDb } from '../db.ts';
 import { passkeyCeremonies as ceremonies } from '../team-db.ts';
 import { relyingParty, signedIn } from './auth.ts';
@@ -63,9 +64,10 @@ export const passkeyHandlers = [
   }),
 
   // Outside /api, as /login: whoever signs in has no session yet.
-  http.post('*/login/passkey/options', async ({ request }) =>
-    HttpResponse.json(await ceremonies.signInOptions(relyingParty(request)), { headers: noStore }),
-  ),
+  http.post('*/login/passkey/options', async ({ request }) => {
+    const options = await ceremonies.signInOptions(relyingParty(request));
+    return options ? HttpResponse.json(options, { headers: noStore }) : errorResponse(503, LOGINS_BUSY, { 'Retry-After': '60' });
+  }),
 
   // Every failure answers as a wrong password does; the audit trail says why.
   http.post('*/login/passkey', async ({ request }) => {
@@ -75,7 +77,7 @@ export const passkeyHandlers = [
     if (outcome.ok)
       return signedIn(request, outcome.account, `${outcome.secondStep ? 'password and passkey' : 'passkey'}: ${outcome.passkey.name}`);
     recordAudit(request, { kind: 'passkey-failed', actor: outcome.actor, subject: null, detail: outcome.reason });
-    return unauthorized('Invalid username or password');
+    return unauthorized(INVALID_CREDENTIALS);
   }),
 
   // The browser's dialog was cancelled or failed during the step after the password: its challenge ends here.
