@@ -102,6 +102,12 @@ export default defineConfig(
             ...FEATURES.map(featureWalls),
             { target: './src/features', from: './src/routes', message: 'Features do not import routes (the app layer).' },
             {
+              target: './src',
+              from: ['./contract/passkey-ceremonies.ts', './contract/new-password.ts', './contract/account-sessions.ts'],
+              message:
+                'Server and mock only (decision 034): these bring @simplewebauthn/server, the list of common passwords and bowser, which the SPA does not ship.',
+            },
+            {
               target: ['./src/lib', './src/components'],
               from: './src/features',
               message: 'Shared code does not import features; move what both need to lib/.',

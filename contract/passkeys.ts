@@ -4,6 +4,7 @@
  * (docs/decisions/030-passkeys.md).
  */
 import { z } from 'zod';
+import { atMostCharacters } from './text.ts';
 
 /** A challenge is good for one ceremony, and for this long. */
 export const PASSKEY_CHALLENGE_MINUTES = 5;
@@ -11,7 +12,7 @@ export const PASSKEY_CHALLENGE_MINUTES = 5;
 export const PASSKEY_NAME_MAX = 64;
 export const passkeyMessages = {
   nameRequired: 'Give the passkey a name.',
-  nameTooLong: `Use at most ${PASSKEY_NAME_MAX} characters.`,
+  nameTooLong: atMostCharacters(PASSKEY_NAME_MAX),
   /** POST /api/account/passkeys refused: the browser's answer did not check out (or its challenge was used or old). */
   notAdded: 'The passkey could not be added. Try again.',
   noSuchPasskey: 'This account has no such passkey.',

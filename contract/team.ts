@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AUDIT_KINDS } from './audit-kinds.ts';
+import { atMostCharacters } from './text.ts';
 import { HOUR_MS } from './time-windows.ts';
 
 /** Every account keeps what SPEC.md gives a logged-in user; an owner may also export, erase and run the team. */
@@ -13,6 +14,11 @@ export type Role = z.infer<typeof Role>;
 /** GET /api/me: who this session is, so the SPA shows only what the server will allow. */
 export const Me = z.object({ username: z.string(), role: Role });
 export type Me = z.infer<typeof Me>;
+
+/** SPEC.md's alert text: every failed sign-in answers it, whichever way it failed (a password, a passkey). */
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+/** 503 while too many sign-ins are checked at once (the hashing slots), or too many passkey challenges are open. */
+export const LOGINS_BUSY = 'Too many logins at once, try again in a moment';
 
 /** An account as the last-owner rule sees it. */
 export type OwnerStanding = { role: Role; disabled: boolean };
@@ -51,7 +57,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 1024;
 export const passwordMessages = {
   tooShort: 'Use at least 12 characters.',
-  tooLong: `Use at most ${MAX_PASSWORD_LENGTH} characters.`,
+  tooLong: atMostCharacters(MAX_PASSWORD_LENGTH),
   tooCommon: 'This password is too common. Choose another.',
   mismatch: 'The passwords do not match.',
   wrongCurrent: 'Your current password is not right.',
@@ -86,6 +92,38 @@ export type StaffChange = z.infer<typeof StaffChange>;
 
 export const LAST_OWNER = 'There must be at least one active owner.';
 export const USERNAME_TAKEN = 'That username is already taken.';
+export const NO_SUCH_ACCOUNT = 'No staff account has that username.';
+export const NO_SUCH_SESSION = 'This account has no such session.';
+
+/**
+ * What a role or status change comes to, on the server and in the mock: the last-owner rule refuses it, or the
+ * account's standing after it; disabling an account ends its sessions and its sign-in links.
+ */
+export function planStaffChange(before: OwnerStanding, { role, status }: StaffChange, activeOwners: number) {
+  const after: OwnerStanding = { role: role ?? before.role, disabled: status === undefined ? before.disabled : status === 'disabled' };
+  if (leavesNoOwner(before, after, activeOwners)) return { outcome: 'last-owner' } as const;
+  return { outcome: 'apply', after, disables: !before.disabled && after.disabled } as const;
+}
+
+/** PATCH /api/staff/:username's outcome, for the server and the mock: the row after it, and the standing before. */
+export type StaffChangeResult =
+  { outcome: 'not-found' } | { outcome: 'last-owner' } | { outcome: 'changed'; member: StaffMember; before: OwnerStanding };
+
+/** What the audit trail records of a change (the role, disabled, enabled), the session's account as its actor. */
+export function staffChangeAudit(before: OwnerStanding, after: StaffMember): Array<{ kind: AuditKind; detail?: string }> {
+  const disabled = after.status === 'disabled';
+  return [
+    ...(after.role === before.role ? [] : [{ kind: 'role-changed' as const, detail: after.role }]),
+    ...(disabled === before.disabled ? [] : [{ kind: disabled ? ('account-disabled' as const) : ('account-enabled' as const) }]),
+  ];
+}
+
+/** POST /welcome-links/:token's outcome: the link no longer works, the password is refused, or set for `account`. */
+export type LinkUseResult<Account> =
+  { outcome: 'expired' } | { outcome: 'refused'; message: string } | { outcome: 'set'; account: Account };
+
+/** PUT /api/account/password's outcome. */
+export type OwnPasswordResult = { outcome: 'wrong-current' } | { outcome: 'refused'; message: string } | { outcome: 'changed' };
 
 /** A one-time sign-in link, shown once to the owner who made it: `/welcome/{token}`, valid 24 hours. */
 export const SignInLink = z.object({ path: z.string(), expiresAt: z.iso.datetime({ offset: true }) });
@@ -93,9 +131,17 @@ export type SignInLink = z.infer<typeof SignInLink>;
 export const StaffMemberWithLink = z.object({ member: StaffMember, link: SignInLink });
 const SIGN_IN_LINK_HOURS = 24;
 
-/** When a sign-in link made at `createdMs` stops working, as its `expiresAt`. */
-export function signInLinkExpiresAt(createdMs: number): string {
-  return new Date(createdMs + SIGN_IN_LINK_HOURS * HOUR_MS).toISOString();
+/** A link's token: 128 random bits, base64url (22 characters). */
+export const SIGN_IN_LINK_TOKEN = /^[A-Za-z0-9_-]{22}$/;
+
+/** A new sign-in link made at `createdMs`: its token (kept by the store, hashed on the server) and what the owner is shown. */
+export function newSignInLink(createdMs: number): { token: string; link: SignInLink } {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const token = btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+  return { token, link: { path: `/welcome/${token}`, expiresAt: new Date(createdMs + SIGN_IN_LINK_HOURS * HOUR_MS).toISOString() } };
 }
 export const SIGN_IN_LINK_EXPIRED = 'This sign-in link has expired. Ask the salon’s owner for a new one.';
 

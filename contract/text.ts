@@ -11,3 +11,6 @@ export function foldText(text: string): string {
   const lower = text.toLowerCase();
   return /[^\0-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower;
 }
+
+/** A form's refusal of text longer than `max` characters: the password's, a passkey's name. */
+export const atMostCharacters = (max: number): string => `Use at most ${max} characters.`;

@@ -1,16 +1,15 @@
-// The mock's staff accounts and one-time sign-in links (issue 28), apart from the clients' store (db.ts), in memory
-// and in the browser also in localStorage. Seeded with the demo accounts (the README's admin and sam); `resetMockDb()` brings the seed back.
+// The mock's staff accounts, sign-in links and passkeys (issues 28, 30), apart from the clients' store (db.ts), in
+// memory and in the browser also in localStorage. The rules are contract/'s, as the server's (decision 034); this keeps
+// the rows. Seeded with the demo accounts (the README's admin and sam); `resetMockDb()` brings the seed back.
 import {
-  isActiveOwner,
-  leavesNoOwner,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  passwordMessages,
-  signInLinkExpiresAt,
-  type Role,
-  type SignInLink,
-  type StaffMember,
-} from '#contract/team';
+  createPasskeyCeremonies,
+  type CeremonyAccount,
+  type PasskeyStore,
+  type StoredPasskey,
+  type WaitingChallenge,
+} from '#contract/passkey-ceremonies';
+import { isActiveOwner, newSignInLink, planStaffChange } from '#contract/team';
+import type { Role, SignInLink, StaffChange, StaffChangeResult, StaffMember } from '#contract/team';
 
 /** The mock's demo accounts (README): an owner and a member of staff. Their passwords are exempt from the length rule. */
 export const DEMO_ACCOUNTS = [
@@ -25,55 +24,34 @@ type MockAccount = {
   /** Kept as typed: the mock's store is one browser's. Null until a sign-in link sets it, and again after a reset. */
   password: string | null;
   lastSignInAt: string | null;
-  /** Issue 30. Absent in a store saved before it: none, and off. */
-  passkeys?: MockPasskey[];
+  /** Issue 30. Absent in a store saved before it: off. */
   askAfterPassword?: boolean;
 };
 
-/** A passkey as the mock keeps it: the credential's public key (COSE, base64url) and its signature counter. */
-export type MockPasskey = {
-  id: string;
-  name: string;
-  publicKey: string;
-  counter: number;
-  transports: string[];
-  createdAt: string;
-  lastUsedAt: string | null;
-};
-
-type MockSignInLink = { token: string; username: string; expiresAt: string; used: boolean };
-
 type TeamState = {
   accounts: MockAccount[];
-  links: MockSignInLink[];
+  links: Array<{ token: string; username: string; expiresAt: string; used: boolean }>;
+  /** The passkeys of every account; the mock's account id is its username. */
+  passkeys: StoredPasskey[];
   /** When the mock's one session began ("Your sessions"). */
   signedInAt: string | null;
 };
 
-type AccountStatus = StaffMember['status'];
-
 const STORAGE_KEY = 'salon-mock-team';
 
-/** A few of the server's list of common passwords, so that a tester sees its message in the mock too. */
-const COMMON_PASSWORDS = new Set(['123456789012', 'password1234', 'passwordpassword', 'qwertyuiopas']);
+const initialState = (): TeamState => ({
+  accounts: DEMO_ACCOUNTS.map(({ username, password, role }) => ({ username, role, password, disabled: false, lastSignInAt: null })),
+  links: [],
+  passkeys: [],
+  signedInAt: null,
+});
 
-function initialState(): TeamState {
-  return {
-    accounts: DEMO_ACCOUNTS.map(({ username, password, role }) => ({ username, role, password, disabled: false, lastSignInAt: null })),
-    links: [],
-    signedInAt: null,
-  };
-}
-
-function canPersist(): boolean {
-  return typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
-}
+const canPersist = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
 
 function load(): TeamState {
-  if (!canPersist()) return initialState();
   try {
-    const saved = window.localStorage.getItem(STORAGE_KEY);
-    return saved ? (JSON.parse(saved) as TeamState) : initialState();
+    const saved = canPersist() ? window.localStorage.getItem(STORAGE_KEY) : null;
+    return { ...initialState(), ...(saved ? (JSON.parse(saved) as Partial<TeamState>) : {}) };
   } catch {
     return initialState();
   }
@@ -87,20 +65,6 @@ function save() {
 
 const accountOf = (username: string) => state.accounts.find((account) => account.username === username.trim().toLowerCase());
 
-/** 128 random bits, base64url, as the server's tokens. */
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
-const statusOf = (account: MockAccount): AccountStatus => (account.disabled ? 'disabled' : 'active');
-
-/** What the last-owner rule, a missing account or a password refuses with; the handlers give each its status. */
-export type TeamRefusal = 'not-found' | 'last-owner' | 'taken';
-
 export const teamDb = {
   /** The account a username and password sign in as: null when unknown, wrong, not set yet or disabled. */
   verify(username: string, password: string): { username: string; role: Role } | null {
@@ -109,35 +73,24 @@ export const teamDb = {
     return { username: account.username, role: account.role };
   },
   /** The role of an account; undefined for one the store does not have (the `colleague` of the tests). */
-  roleOf(username: string): Role | undefined {
-    return accountOf(username)?.role;
-  },
+  roleOf: (username: string): Role | undefined => accountOf(username)?.role,
   /** A sign-in: its time is the account's last sign-in and the start of the mock's one session. */
   signedIn(username: string) {
-    const account = accountOf(username);
     const at = new Date().toISOString();
+    const account = accountOf(username);
     if (account) account.lastSignInAt = at;
     state.signedInAt = at;
     save();
   },
-  signedInAt(): string | null {
-    return state.signedInAt;
-  },
+  signedInAt: (): string | null => state.signedInAt,
   /** The staff page's rows; `openSessions` counts an account's sessions (the mock has one, the browser's). */
-  list(openSessions: (username: string) => number): StaffMember[] {
-    return state.accounts.map((account) => teamDb.member(account.username, openSessions) as StaffMember);
-  },
+  list: (openSessions: (username: string) => number): StaffMember[] =>
+    state.accounts.map((account) => teamDb.member(account.username, openSessions) as StaffMember),
   member(username: string, openSessions: (username: string) => number): StaffMember | undefined {
     const account = accountOf(username);
-    return (
-      account && {
-        username: account.username,
-        role: account.role,
-        status: statusOf(account),
-        lastSignInAt: account.lastSignInAt,
-        sessions: openSessions(account.username),
-      }
-    );
+    if (!account) return undefined;
+    const { role, disabled, lastSignInAt } = account;
+    return { username: account.username, role, status: disabled ? 'disabled' : 'active', lastSignInAt, sessions: openSessions(username) };
   },
   /** A new account without a password, and its sign-in link. */
   add(username: string, role: Role): { refused: 'taken' } | { link: SignInLink } {
@@ -145,26 +98,24 @@ export const teamDb = {
     state.accounts.push({ username, role, disabled: false, password: null, lastSignInAt: null });
     return { link: newLink(username) };
   },
-  /** A role or a status; refused when no active owner would be left. */
-  change(username: string, change: { role?: Role; status?: AccountStatus }): TeamRefusal | undefined {
+  /** A role or a status, by the server's rule; a disabled account's links end (its session is the handler's). */
+  change(username: string, change: StaffChange, openSessions: (username: string) => number): StaffChangeResult {
     const account = accountOf(username);
-    if (!account) return 'not-found';
-    const after = {
-      ...account,
-      role: change.role ?? account.role,
-      disabled: change.status ? change.status === 'disabled' : account.disabled,
-    };
-    if (leavesNoOwner(account, after, state.accounts.filter(isActiveOwner).length)) return 'last-owner';
-    Object.assign(account, after);
+    if (!account) return { outcome: 'not-found' };
+    const before = { role: account.role, disabled: account.disabled };
+    const plan = planStaffChange(before, change, state.accounts.filter(isActiveOwner).length);
+    if (plan.outcome === 'last-owner') return plan;
+    Object.assign(account, plan.after);
+    if (plan.disables) state.links = state.links.filter((link) => link.username !== account.username);
     save();
-    return undefined;
+    return { outcome: 'changed', member: teamDb.member(username, openSessions)!, before };
   },
   /** The old password stops working at once; earlier links of the account too. */
-  resetPassword(username: string): { refused: 'not-found' } | { link: SignInLink } {
+  resetPassword(username: string): SignInLink | undefined {
     const account = accountOf(username);
-    if (!account) return { refused: 'not-found' };
+    if (!account) return undefined;
     account.password = null;
-    return { link: newLink(account.username) };
+    return newLink(account.username);
   },
   /** Whose link this is, while it is unused and within its 24 hours (and its account not disabled). */
   linkOwner(token: string): string | undefined {
@@ -174,8 +125,7 @@ export const teamDb = {
   },
   /** Sets the password through a link, which is then used; undefined when the link no longer works. */
   useLink(token: string, password: string): { username: string; role: Role } | undefined {
-    const username = teamDb.linkOwner(token);
-    const account = username === undefined ? undefined : accountOf(username);
+    const account = accountOf(teamDb.linkOwner(token) ?? '');
     const link = state.links.find((candidate) => candidate.token === token);
     if (!account || !link) return undefined;
     link.used = true;
@@ -188,10 +138,7 @@ export const teamDb = {
     for (const link of state.links) link.expiresAt = new Date(Date.now() - 1000).toISOString();
     save();
   },
-  /** Whether `password` is the account's current one. */
-  isPassword(username: string, password: string): boolean {
-    return accountOf(username)?.password === password;
-  },
+  isPassword: (username: string, password: string): boolean => accountOf(username)?.password === password,
   setPassword(username: string, password: string) {
     const account = accountOf(username);
     if (account) account.password = password;
@@ -199,74 +146,79 @@ export const teamDb = {
   },
 };
 
+/** One link at a time per account: a new one (a reset) ends the earlier ones. */
 function newLink(username: string): SignInLink {
-  const expiresAt = signInLinkExpiresAt(Date.now());
-  const token = newToken();
-  // One link at a time per account: a new one (a reset) ends the earlier ones.
-  state.links = [...state.links.filter((link) => link.username !== username), { token, username, expiresAt, used: false }];
+  const { token, link } = newSignInLink(Date.now());
+  state.links = [
+    ...state.links.filter((earlier) => earlier.username !== username),
+    { token, username, expiresAt: link.expiresAt, used: false },
+  ];
   save();
-  return { path: `/welcome/${token}`, expiresAt };
+  return link;
 }
 
-/** The password rules of the server, for a password set through the mock: undefined when it passes. */
-export function passwordRefusal(password: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) return passwordMessages.tooShort;
-  if (password.length > MAX_PASSWORD_LENGTH) return passwordMessages.tooLong;
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) return passwordMessages.tooCommon;
-  return undefined;
-}
+type MockCeremonyAccount = CeremonyAccount & { role: Role };
 
-/** The passkeys of the accounts (issue 30), beside the accounts they belong to. */
-export const passkeyDb = {
-  of(username: string): MockPasskey[] {
-    return accountOf(username)?.passkeys ?? [];
+/** In memory only: a reload of the page forgets them, as a restart of the server would. */
+const challenges = new Map<string, WaitingChallenge>();
+
+/** The passkeys' store of the shared ceremonies (contract/passkey-ceremonies.ts), on the accounts above. */
+const passkeyStore: PasskeyStore<MockCeremonyAccount> = {
+  async account(id) {
+    const account = accountOf(id);
+    return account && { id: account.username, ...account, askAfterPassword: account.askAfterPassword === true };
   },
-  asksAfterPassword(username: string): boolean {
-    const account = accountOf(username);
-    return account?.askAfterPassword === true && (account.passkeys ?? []).length > 0;
+  passkeysOf: async (accountId) => state.passkeys.filter((passkey) => passkey.accountId === accountId),
+  passkey: async (id) => state.passkeys.find((passkey) => passkey.id === id),
+  async insert(passkey) {
+    if (state.passkeys.some(({ id }) => id === passkey.id)) return false;
+    state.passkeys.push(passkey);
+    save();
+    return true;
   },
-  add(username: string, passkey: MockPasskey) {
-    const account = accountOf(username);
-    if (!account) return;
-    account.passkeys = [...(account.passkeys ?? []), passkey];
+  async delete(id) {
+    state.passkeys = state.passkeys.filter((passkey) => passkey.id !== id);
     save();
   },
-  /** The passkey removed, or undefined when the account has none of that id. Removing the last turns the setting off. */
-  remove(username: string, passkeyId: string): MockPasskey | undefined {
-    const account = accountOf(username);
-    const passkey = account?.passkeys?.find((candidate) => candidate.id === passkeyId);
-    if (!account || !passkey) return undefined;
-    account.passkeys = (account.passkeys ?? []).filter((candidate) => candidate !== passkey);
-    if (account.passkeys.length === 0) account.askAfterPassword = false;
+  async recordUse(id, from, to, at) {
+    const passkey = state.passkeys.find((candidate) => candidate.id === id && candidate.counter === from);
+    if (passkey) Object.assign(passkey, { counter: to, lastUsedAt: at });
     save();
-    return passkey;
+    return passkey !== undefined;
   },
-  /** False (and nothing changed) when turning it on for an account without a passkey. */
-  setAskAfterPassword(username: string, on: boolean): boolean {
-    const account = accountOf(username);
-    if (!account || (on && (account.passkeys ?? []).length === 0)) return false;
+  async setAskAfterPassword(accountId, on) {
+    const account = accountOf(accountId);
+    if (!account || (account.askAfterPassword === true) === on) return false;
     account.askAfterPassword = on;
     save();
     return true;
   },
-  /** Whose passkey this credential id is, whatever the account's state. */
-  find(passkeyId: string): { username: string; role: Role; disabled: boolean; passkey: MockPasskey } | undefined {
-    for (const account of state.accounts) {
-      const passkey = account.passkeys?.find((candidate) => candidate.id === passkeyId);
-      if (passkey) return { username: account.username, role: account.role, disabled: account.disabled, passkey };
-    }
-    return undefined;
+  recordSignIn: async (accountId) => teamDb.signedIn(accountId),
+  addChallenge: async (waiting) => void challenges.set(waiting.challenge, waiting),
+  async takeChallenge(challenge) {
+    const waiting = challenges.get(challenge);
+    challenges.delete(challenge);
+    return waiting;
   },
-  used(passkeyId: string, counter: number) {
-    const found = passkeyDb.find(passkeyId);
-    if (!found) return;
-    found.passkey.counter = counter;
-    found.passkey.lastUsedAt = new Date().toISOString();
-    save();
+  countOpenChallenges: async (purpose, now) =>
+    [...challenges.values()].filter((one) => one.purpose === purpose && one.expiresAt > now).length,
+  async deleteExpiredChallenges(now) {
+    const expired = [...challenges.values()].filter((one) => one.expiresAt <= now);
+    for (const { challenge } of expired) challenges.delete(challenge);
+    return expired.length;
   },
+  atomically: (work) => work(passkeyStore),
 };
+
+export const passkeyCeremonies = createPasskeyCeremonies(passkeyStore);
+
+/** Testers and tests: every challenge given so far is past its 5 minutes. */
+export function expireChallenges() {
+  for (const waiting of challenges.values()) waiting.expiresAt = new Date(Date.now() - 1).toISOString();
+}
 
 export function resetTeamDb(): void {
   state = initialState();
+  challenges.clear();
   save();
 }

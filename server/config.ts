@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { DEFAULT_SESSION_MAX_HOURS } from '#contract/session-expires';
 import { MIN_AUDIT_KEEP_DAYS } from '#contract/team';
 import type { ScryptParams } from './auth/password.ts';
-import { passwordProblem } from './auth/password.ts';
+import { passwordProblem } from '#contract/new-password';
 import type { DatabaseConfig } from './db/database.ts';
 import type { PostgresConfig } from './db/postgres.ts';
 import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from './http/timeouts.ts';

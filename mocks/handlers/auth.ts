@@ -1,12 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { LoginRequest } from '#contract/api';
 import { clearedSessionCookie, sessionCookie } from '#contract/http';
+import type { RelyingParty } from '#contract/passkey-ceremonies';
 import { passkeyMessages } from '#contract/passkeys';
 import { DEFAULT_SESSION_MAX_MS, SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
-import type { Role } from '#contract/team';
+import { INVALID_CREDENTIALS, type Role } from '#contract/team';
 import { mockDb } from '../db.ts';
-import { signInOptions } from '../passkey-ceremonies.ts';
-import { passkeyDb, teamDb } from '../team-db.ts';
+import { passkeyCeremonies, teamDb } from '../team-db.ts';
 import { parseBody, recordAudit, requireSession, SESSION_CHALLENGE_HEADERS, unauthorized } from './respond.ts';
 
 /** A token of the server's shape (43 base64url characters); the mock never reads it back. */
@@ -33,6 +33,15 @@ export function signedIn(request: Request, account: { username: string; role: Ro
   );
 }
 
+/**
+ * The relying party: the page's origin and host, where the browser puts its own in what it signs. In Node (the tests
+ * of tests/api) there is no page: the request's.
+ */
+export function relyingParty(request: Request): RelyingParty {
+  const origin = typeof location === 'undefined' ? new URL(request.url).origin : location.origin;
+  return { origin, rpID: new URL(origin).hostname };
+}
+
 export const authHandlers = [
   http.post('*/login', async ({ request }) => {
     const body = await parseBody(request, LoginRequest);
@@ -42,11 +51,11 @@ export const authHandlers = [
     const account = teamDb.verify(username, password);
     if (!account) {
       recordAudit(request, { kind: 'sign-in-failed', actor: username.trim().toLowerCase() });
-      return unauthorized('Invalid username or password');
+      return unauthorized(INVALID_CREDENTIALS);
     }
     // Issue 30: an account that asks for its passkey after the password is never signed in by the password alone.
-    if (passkeyDb.asksAfterPassword(account.username)) {
-      const passkeyOptions = await signInOptions(request, account.username);
+    const passkeyOptions = await passkeyCeremonies.secondStepOptions(account.username, relyingParty(request));
+    if (passkeyOptions) {
       return HttpResponse.json({ message: passkeyMessages.confirm, passkeyOptions }, { status: 401, headers: SESSION_CHALLENGE_HEADERS });
     }
     return signedIn(request, account);

@@ -48,6 +48,15 @@ export async function bodyOr<TSchema extends z.ZodType>(refused: Response | unde
 /** Like the real server: no session, no data. */
 export const requireSession = (): Response | undefined => (mockDb.hasSession() ? undefined : unauthorized('Log in to continue'));
 
+/** A guarded route's body: the guard's refusal first (no session 401, staff 403), as the server's, then the body's 400. */
+export async function parseBodyAfter<TSchema extends z.ZodType>(
+  refused: Response | undefined,
+  request: Request,
+  schema: TSchema,
+): Promise<Parsed<z.output<TSchema>>> {
+  return refused ? { ok: false, response: refused } : parseBody(request, schema);
+}
+
 /** Like the server's owner-only routes: 403 "Only an owner can …" for staff (after the session check). */
 export const requireOwner = (message: string): Response | undefined =>
   requireSession() ?? (mockDb.sessionRole() === 'owner' ? undefined : errorResponse(403, message));

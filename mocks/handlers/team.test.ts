@@ -15,7 +15,6 @@ import {
 } from '#contract/team';
 import { mockDb } from '../db.ts';
 import { teamDb } from '../team-db.ts';
-import { describeUserAgent } from './team.ts';
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`http://localhost${path}`, {
@@ -188,21 +187,13 @@ describe('mock: My account', () => {
     expect((await call('GET', '/api/account/sessions')).status).toBe(401);
   });
 
-  it('names the browser and system from the User-Agent', () => {
-    expect(
-      describeUserAgent(
-        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36',
-      ),
-    ).toEqual({ browser: 'Chrome 142', system: 'Android' });
-    expect(
-      describeUserAgent(
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
-      ),
-    ).toEqual({ browser: 'Safari 18', system: 'iOS' });
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).toEqual({
-      browser: 'Firefox 133',
-      system: 'Windows',
-    });
-    expect(describeUserAgent(null)).toEqual({ browser: null, system: null });
+  it('names the browser and system from the User-Agent, as the server does', async () => {
+    await login('sam', 'sam');
+    const userAgent =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';
+    const response = await fetch('http://localhost/api/account/sessions', { headers: { 'User-Agent': userAgent } });
+    expect(AccountSessionList.parse(await response.json())).toEqual([
+      expect.objectContaining({ browser: 'Chrome 142', system: 'Android 14', current: true }),
+    ]);
   });
 });

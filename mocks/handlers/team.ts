@@ -1,22 +1,28 @@
-// The staff page, sign-in links and My account (issue 28) in the mock. Its store is one browser's: the staff page, a
-// link and a disabled account are seen within that browser (sign out, open the link); two devices are the server's.
+// The staff page, sign-in links and My account (issue 28) in the mock, on contract/'s rules (decision 034). Its store
+// is one browser's: the staff page, a link and a disabled account are seen within that browser (sign out, open the
+// link); two devices are the server's.
 import { http, HttpResponse } from 'msw';
+import { accountSessionOf } from '#contract/account-sessions';
+import { passwordProblem } from '#contract/new-password';
 import {
   ChangePasswordRequest,
   LAST_OWNER,
   NewStaffMember,
+  NO_SUCH_ACCOUNT,
+  NO_SUCH_SESSION,
   ownerOnly,
   passwordMessages,
   SetPasswordRequest,
   SIGN_IN_LINK_EXPIRED,
   StaffChange,
+  staffChangeAudit,
   USERNAME_TAKEN,
-  type AccountSession,
+  type AuditKind,
 } from '#contract/team';
 import { mockDb } from '../db.ts';
-import { passwordRefusal, teamDb } from '../team-db.ts';
+import { teamDb } from '../team-db.ts';
 import { signedIn } from './auth.ts';
-import { errorResponse, parseBody, requireOwner, requireSession } from './respond.ts';
+import { errorResponse, parseBody, parseBodyAfter, recordAudit, requireOwner, requireSession } from './respond.ts';
 
 /** The mock has one session, this browser's: an account has it open or has none. */
 const openSessions = (username: string) => (mockDb.hasSession() && mockDb.sessionUser() === username ? 1 : 0);
@@ -24,89 +30,68 @@ const openSessions = (username: string) => (mockDb.hasSession() && mockDb.sessio
 /** The one session's id in "Your sessions". */
 const MOCK_SESSION_ID = 'this-device';
 
-/** Ends the browser's session when it is `username`'s: its next call is 401, as on the server. */
-function endSessionsOf(username: string) {
-  if (openSessions(username) > 0) mockDb.endSession();
+/** Ends the browser's session when it is `username`'s: its next call is 401, as on the server. How many ended. */
+function endSessionsOf(username: string): number {
+  const open = openSessions(username);
+  if (open > 0) mockDb.endSession();
+  return open;
 }
 
-const staffNotFound = () => errorResponse(404, 'Staff member not found');
+/** The audit trail's entry of a team change, as the server records it: the session's account its actor. */
+const recordTeam = (request: Request, kind: AuditKind, subject: string, detail?: string) =>
+  recordAudit(request, { kind, actor: mockDb.sessionUser(), subject, detail: detail ?? null });
+
+const staffNotFound = () => errorResponse(404, NO_SUCH_ACCOUNT);
 const noStore = { 'Cache-Control': 'no-store' };
 const usernameParam = (value: string | readonly string[] | undefined) => String(value).toLowerCase();
-
-/** "Chrome 142" and "Android" from a User-Agent, as the server shows them; null when it does not say. */
-export function describeUserAgent(userAgent: string | null): { browser: string | null; system: string | null } {
-  const ua = userAgent ?? '';
-  const named = (pattern: RegExp, name: string) => {
-    const match = pattern.exec(ua);
-    return match ? `${name} ${match[1]}` : null;
-  };
-  const browser =
-    named(/Edg\/(\d+)/, 'Edge') ??
-    named(/Firefox\/(\d+)/, 'Firefox') ??
-    named(/Chrome\/(\d+)/, 'Chrome') ??
-    named(/Version\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari/, 'Safari');
-  const system = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad/.test(ua)
-      ? 'iOS'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X/.test(ua)
-          ? 'macOS'
-          : /CrOS/.test(ua)
-            ? 'ChromeOS'
-            : /Linux/.test(ua)
-              ? 'Linux'
-              : null;
-  return { browser, system };
-}
-
-function passwordProblem(password: string): Response | undefined {
-  const refusal = passwordRefusal(password);
-  return refusal === undefined ? undefined : errorResponse(400, refusal);
-}
+/** The rule for a new password's refusal, as the server answers it. */
+const refusedPassword = (password: string) => {
+  const problem = passwordProblem(password);
+  return problem === undefined ? undefined : errorResponse(400, problem);
+};
 
 export const teamHandlers = [
   http.get('*/api/staff', () => requireOwner(ownerOnly.manageStaff) ?? HttpResponse.json(teamDb.list(openSessions), { headers: noStore })),
 
   http.post('*/api/staff', async ({ request }) => {
-    const refused = requireOwner(ownerOnly.manageStaff);
-    if (refused) return refused;
-    const body = await parseBody(request, NewStaffMember);
+    const body = await parseBodyAfter(requireOwner(ownerOnly.manageStaff), request, NewStaffMember);
     if (!body.ok) return body.response;
     const added = teamDb.add(body.data.username, body.data.role);
     if ('refused' in added) return errorResponse(409, USERNAME_TAKEN);
-    return HttpResponse.json({ member: teamDb.member(body.data.username, openSessions), link: added.link }, { status: 201 });
+    recordTeam(request, 'account-added', body.data.username, body.data.role);
+    return HttpResponse.json(
+      { member: teamDb.member(body.data.username, openSessions), link: added.link },
+      { status: 201, headers: noStore },
+    );
   }),
 
   http.patch('*/api/staff/:username', async ({ request, params }) => {
-    const refused = requireOwner(ownerOnly.manageStaff);
-    if (refused) return refused;
-    const body = await parseBody(request, StaffChange);
+    const body = await parseBodyAfter(requireOwner(ownerOnly.manageStaff), request, StaffChange);
     if (!body.ok) return body.response;
     const username = usernameParam(params.username);
-    const refusal = teamDb.change(username, body.data);
-    if (refusal === 'not-found') return staffNotFound();
-    if (refusal === 'last-owner') return errorResponse(409, LAST_OWNER);
-    if (body.data.status === 'disabled') endSessionsOf(username);
+    const result = teamDb.change(username, body.data, openSessions);
+    if (result.outcome === 'not-found') return staffNotFound();
+    if (result.outcome === 'last-owner') return errorResponse(409, LAST_OWNER);
+    for (const { kind, detail } of staffChangeAudit(result.before, result.member)) recordTeam(request, kind, username, detail);
+    if (result.member.status === 'disabled') endSessionsOf(username);
     return HttpResponse.json(teamDb.member(username, openSessions));
   }),
 
-  http.post('*/api/staff/:username/password-reset', ({ params }) => {
-    const refused = requireOwner(ownerOnly.manageStaff);
-    if (refused) return refused;
+  http.post('*/api/staff/:username/password-reset', ({ request, params }) => {
     const username = usernameParam(params.username);
-    const reset = teamDb.resetPassword(username);
-    if ('refused' in reset) return staffNotFound();
+    const refused = requireOwner(ownerOnly.manageStaff);
+    const link = refused ? undefined : teamDb.resetPassword(username);
+    if (!link) return refused ?? staffNotFound();
+    recordTeam(request, 'password-reset', username);
     endSessionsOf(username);
-    return HttpResponse.json(reset.link);
+    return HttpResponse.json(link, { headers: noStore });
   }),
 
-  http.post('*/api/staff/:username/sign-out', ({ params }) => {
-    const refused = requireOwner(ownerOnly.manageStaff);
-    if (refused) return refused;
+  http.post('*/api/staff/:username/sign-out', ({ request, params }) => {
     const username = usernameParam(params.username);
-    if (!teamDb.roleOf(username)) return staffNotFound();
+    const refused = requireOwner(ownerOnly.manageStaff) ?? (teamDb.roleOf(username) ? undefined : staffNotFound());
+    if (refused) return refused;
+    recordTeam(request, 'sessions-ended', username, String(openSessions(username)));
     endSessionsOf(username);
     return new HttpResponse(null, { status: 204 });
   }),
@@ -122,49 +107,47 @@ export const teamHandlers = [
     if (teamDb.linkOwner(token) === undefined) return errorResponse(410, SIGN_IN_LINK_EXPIRED);
     const body = await parseBody(request, SetPasswordRequest);
     if (!body.ok) return body.response;
-    const problem = passwordProblem(body.data.password);
-    if (problem) return problem;
+    const refused = refusedPassword(body.data.password);
+    if (refused) return refused;
     const account = teamDb.useLink(token, body.data.password);
-    return account ? signedIn(request, account) : errorResponse(410, SIGN_IN_LINK_EXPIRED);
+    if (!account) return errorResponse(410, SIGN_IN_LINK_EXPIRED);
+    recordAudit(request, { kind: 'password-changed', actor: account.username, subject: account.username, detail: 'sign-in link' });
+    return signedIn(request, account);
   }),
 
   http.put('*/api/account/password', async ({ request }) => {
-    const refused = requireSession();
-    if (refused) return refused;
-    const body = await parseBody(request, ChangePasswordRequest);
+    const body = await parseBodyAfter(requireSession(), request, ChangePasswordRequest);
     if (!body.ok) return body.response;
-    const username = mockDb.sessionUser();
-    if (!teamDb.isPassword(username, body.data.currentPassword)) return errorResponse(400, passwordMessages.wrongCurrent);
-    const problem = passwordProblem(body.data.newPassword);
-    if (problem) return problem;
-    teamDb.setPassword(username, body.data.newPassword);
+    const { currentPassword, newPassword } = body.data;
+    if (!teamDb.isPassword(mockDb.sessionUser(), currentPassword)) return errorResponse(400, passwordMessages.wrongCurrent);
+    const refused = refusedPassword(newPassword);
+    if (refused) return refused;
+    teamDb.setPassword(mockDb.sessionUser(), newPassword);
+    recordTeam(request, 'password-changed', mockDb.sessionUser());
     return new HttpResponse(null, { status: 204 });
   }),
 
   http.get('*/api/account/sessions', ({ request }) => {
-    const refused = requireSession();
-    if (refused) return refused;
     const now = new Date().toISOString();
     // The service worker's request may lack the User-Agent header; the page's navigator has it.
     const userAgent = request.headers.get('User-Agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent);
-    const session: AccountSession = {
-      id: MOCK_SESSION_ID,
-      ...describeUserAgent(userAgent),
-      ip: null,
-      signedInAt: teamDb.signedInAt() ?? now,
-      lastUsedAt: now,
-      current: true,
-    };
-    return HttpResponse.json([session], { headers: noStore });
+    const signedInAt = teamDb.signedInAt() ?? now;
+    const session = accountSessionOf({ id: MOCK_SESSION_ID, userAgent, ip: null, signedInAt, lastUsedAt: now, current: true });
+    return requireSession() ?? HttpResponse.json([session], { headers: noStore });
   }),
 
   // Every other session: the mock has none.
-  http.delete('*/api/account/sessions', () => requireSession() ?? new HttpResponse(null, { status: 204 })),
-
-  http.delete('*/api/account/sessions/:sessionId', ({ params }) => {
+  http.delete('*/api/account/sessions', ({ request }) => {
     const refused = requireSession();
     if (refused) return refused;
-    if (params.sessionId !== MOCK_SESSION_ID) return errorResponse(404, 'Session not found');
+    recordTeam(request, 'sessions-ended', mockDb.sessionUser(), '0');
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  http.delete('*/api/account/sessions/:sessionId', ({ request, params }) => {
+    const refused = requireSession() ?? (params.sessionId === MOCK_SESSION_ID ? undefined : errorResponse(404, NO_SUCH_SESSION));
+    if (refused) return refused;
+    recordTeam(request, 'sessions-ended', mockDb.sessionUser(), '1');
     mockDb.endSession();
     return new HttpResponse(null, { status: 204 });
   }),

@@ -4,9 +4,7 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import pLimit from 'p-limit';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordMessages } from '#contract/team';
 
 export type ScryptParams = {
   /** CPU/memory cost, a power of two. */
@@ -84,30 +82,6 @@ export function needsRehash(stored: string, params: ScryptParams = OWASP_SCRYPT_
   const parsed = parsePasswordHash(stored);
   if (!parsed) return true;
   return parsed.params.N < params.N || parsed.params.r < params.r || parsed.params.p < params.p;
-}
-
-/**
- * Common and breached passwords, lower-case: zxcvbn's list (49,233 of them, from leaked password sets;
- * @zxcvbn-ts/language-common, MIT). Read once, when a new password is first checked.
- */
-let commonPasswords: Set<string> | undefined;
-function isCommon(password: string): boolean {
-  commonPasswords ??= new Set(commonDictionary['passwords-common'].map((entry) => String(entry).toLowerCase()));
-  return commonPasswords.has(password.toLowerCase());
-}
-
-/**
- * Why a new password is refused (contract/team.ts's message), or undefined when it is acceptable: NIST SP 800-63B,
- * at least 12 characters (counted as the person sees them: code points, NFC), no composition rules, not a common
- * or breached password. The one rule for the CLI, the welcome page and My account; signing in never checks it.
- */
-export function passwordProblem(password: string): string | undefined {
-  const normalized = password.normalize('NFC');
-  const length = [...normalized].length;
-  if (length < MIN_PASSWORD_LENGTH) return passwordMessages.tooShort;
-  if (length > MAX_PASSWORD_LENGTH) return passwordMessages.tooLong;
-  if (isCommon(normalized)) return passwordMessages.tooCommon;
-  return undefined;
 }
 
 /** A random password for the first account when none was configured (128 bits). */

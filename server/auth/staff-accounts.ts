@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { passwordProblem } from '#contract/new-password';
 import { type Role, Username, USERNAME_RULE } from '#contract/team';
 import { isPostgres } from '../db/engine.ts';
 import { ADVISORY_LOCKS } from '../db/postgres.ts';
@@ -18,7 +19,6 @@ import {
   needsRehash,
   OWASP_SCRYPT_PARAMS,
   parsePasswordHash,
-  passwordProblem,
   verifyPassword,
   type ScryptParams,
 } from './password.ts';
@@ -63,6 +63,21 @@ const summary = (row: StaffRow): StaffAccountSummary => ({
   passwordChangedAt: row.password_changed_at,
 });
 
+/** A new account's row, made at `now`: active, its password `passwordHash` (staff-management.ts's NO_PASSWORD until a sign-in link sets one). */
+export function newStaffRow(username: string, passwordHash: string, role: Role, now: string): StaffRow {
+  return {
+    id: randomBytes(16).toString('base64url'),
+    username,
+    password_hash: passwordHash,
+    created_at: now,
+    password_changed_at: now,
+    role,
+    disabled_at: null,
+    last_sign_in_at: null,
+    passkey_after_password: 0,
+  };
+}
+
 export type StaffAccountsOptions = { hashing?: ScryptParams; clock?: () => number };
 
 export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRYPT_PARAMS, clock = Date.now }: StaffAccountsOptions = {}) {
@@ -84,24 +99,9 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
     const name = checkedUsername(username);
     const passwordHash = await hashPassword(checkedPassword(password), hashing);
     if (await staff.findByUsername(name)) throw new StaffAccountError(`A staff account named ${name} already exists`);
-    const row = newAccountRow(name, passwordHash, role);
+    const row = newStaffRow(name, passwordHash, role, new Date(clock()).toISOString());
     await staff.insert(row);
     return summary(row);
-  }
-
-  function newAccountRow(username: string, passwordHash: string, role: Role): StaffRow {
-    const now = new Date(clock()).toISOString();
-    return {
-      id: randomBytes(16).toString('base64url'),
-      username,
-      password_hash: passwordHash,
-      created_at: now,
-      password_changed_at: now,
-      role,
-      disabled_at: null,
-      last_sign_in_at: null,
-      passkey_after_password: 0,
-    };
   }
 
   return {
@@ -183,7 +183,7 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
         const lockedStaff = createStaffRepository(trx);
         if ((await lockedStaff.count()) > 0) return false;
         // The first account runs the salon.
-        await lockedStaff.insert(newAccountRow(name, passwordHash, 'owner'));
+        await lockedStaff.insert(newStaffRow(name, passwordHash, 'owner', new Date(clock()).toISOString()));
         return true;
       });
       if (!created) return { created: false };

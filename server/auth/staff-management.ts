@@ -4,19 +4,30 @@
  * staff lock (PostgreSQL: an advisory lock; SQLite: its write transactions are exclusive), so two owners demoting each
  * other at once cannot both succeed (docs/decisions/026-roles-and-the-audit-trail.md).
  */
-import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { leavesNoOwner, signInLinkExpiresAt, type Role, type SignInLink, type StaffChange, type StaffMember } from '#contract/team';
+import {
+  newSignInLink,
+  planStaffChange,
+  SIGN_IN_LINK_TOKEN,
+  type LinkUseResult,
+  type OwnPasswordResult,
+  type Role,
+  type SignInLink,
+  type StaffChange,
+  type StaffChangeResult,
+  type StaffMember,
+} from '#contract/team';
 import { isPostgres } from '../db/engine.ts';
 import { ADVISORY_LOCKS } from '../db/postgres.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import { createSignInLinksRepository } from '../repositories/sign-in-links.ts';
 import { createStaffRepository, type StaffRow } from '../repositories/staff.ts';
-import { hashPassword, OWASP_SCRYPT_PARAMS, passwordProblem, verifyPassword, type ScryptParams } from './password.ts';
+import { passwordProblem } from '#contract/new-password';
+import { hashPassword, OWASP_SCRYPT_PARAMS, verifyPassword, type ScryptParams } from './password.ts';
 import { hashSessionToken } from './session-cookie.ts';
 import type { Sessions } from './sessions.ts';
-import { normalizeUsername } from './staff-accounts.ts';
+import { newStaffRow, normalizeUsername } from './staff-accounts.ts';
 
 /**
  * What an account without a usable password stores (a new account until its link is used, an account whose password
@@ -24,18 +35,14 @@ import { normalizeUsername } from './staff-accounts.ts';
  */
 const NO_PASSWORD = '!no password: set through a sign-in link';
 
-/** 128 random bits, URL-safe: 22 characters. */
-const LINK_TOKEN = /^[A-Za-z0-9_-]{22}$/;
-
-/** The SPA's page a link opens. */
-const welcomePagePath = (token: string) => `/welcome/${token}`;
-
 export type StaffManagementOptions = { sessions: Sessions; hashing?: ScryptParams; clock?: () => number };
 
 /** Inside the transaction, waits for any other instance changing the staff. */
 async function lockStaffChanges(trx: Transaction<Database>): Promise<void> {
   if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.staffChanges})`.execute(trx);
 }
+
+const standingOf = (row: StaffRow) => ({ role: row.role, disabled: row.disabled_at !== null });
 
 function memberOf(row: StaffRow, openSessions: Map<string, number>): StaffMember {
   return {
@@ -46,14 +53,6 @@ function memberOf(row: StaffRow, openSessions: Map<string, number>): StaffMember
     sessions: openSessions.get(row.id) ?? 0,
   };
 }
-
-export type StaffChangeResult =
-  { outcome: 'not-found' } | { outcome: 'last-owner' } | { outcome: 'changed'; member: StaffMember; before: StaffRow; ended: number };
-
-export type LinkUseResult = { outcome: 'expired' } | { outcome: 'refused'; message: string } | { outcome: 'set'; account: StaffRow };
-
-export type OwnPasswordResult =
-  { outcome: 'wrong-current' } | { outcome: 'refused'; message: string } | { outcome: 'changed'; ended: number };
 
 export function createStaffManagement(
   db: Kysely<Database>,
@@ -69,21 +68,20 @@ export function createStaffManagement(
 
   /** A new link for the account, replacing its older ones, inside `trx`. */
   async function newLink(trx: Transaction<Database>, staffId: string): Promise<SignInLink> {
-    const token = randomBytes(16).toString('base64url');
     const createdMs = clock();
-    const expiresAt = signInLinkExpiresAt(createdMs);
+    const { token, link } = newSignInLink(createdMs);
     await createSignInLinksRepository(trx).replaceForStaff({
       token_hash: hashSessionToken(token),
       staff_id: staffId,
       created_at: new Date(createdMs).toISOString(),
-      expires_at: expiresAt,
+      expires_at: link.expiresAt,
     });
-    return { path: welcomePagePath(token), expiresAt };
+    return link;
   }
 
   /** The account a link still opens, or undefined (unknown, used, expired, or the account disabled: all the same). */
   async function usableLink(token: string): Promise<StaffRow | undefined> {
-    if (!LINK_TOKEN.test(token)) return undefined;
+    if (!SIGN_IN_LINK_TOKEN.test(token)) return undefined;
     return links.findUsable(hashSessionToken(token), nowIso());
   }
 
@@ -101,18 +99,7 @@ export function createStaffManagement(
         await lockStaffChanges(trx);
         const lockedStaff = createStaffRepository(trx);
         if (await lockedStaff.findByUsername(name)) return undefined;
-        const now = nowIso();
-        const row: StaffRow = {
-          id: randomBytes(16).toString('base64url'),
-          username: name,
-          password_hash: NO_PASSWORD,
-          created_at: now,
-          password_changed_at: now,
-          role,
-          disabled_at: null,
-          last_sign_in_at: null,
-          passkey_after_password: 0,
-        };
+        const row = newStaffRow(name, NO_PASSWORD, role, nowIso());
         await lockedStaff.insert(row);
         return { row, link: await newLink(trx, row.id) };
       });
@@ -123,35 +110,30 @@ export function createStaffManagement(
      * A role, or disabled / enabled. Refused when it would leave no active owner. Disabling ends the account's
      * sessions and its sign-in links.
      */
-    async change(username: string, { role, status }: StaffChange): Promise<StaffChangeResult> {
+    async change(username: string, change: StaffChange): Promise<StaffChangeResult> {
       const result = await db
         .transaction()
-        .execute(async (trx): Promise<StaffChangeResult | { outcome: 'done'; row: StaffRow; before: StaffRow; ended: number }> => {
+        .execute(async (trx): Promise<StaffChangeResult | { outcome: 'done'; row: StaffRow; before: StaffRow }> => {
           await lockStaffChanges(trx);
           const lockedStaff = createStaffRepository(trx);
           const before = await lockedStaff.findByUsername(normalizeUsername(username));
           if (!before) return { outcome: 'not-found' };
-          const nextRole = role ?? before.role;
-          const nextDisabledAt =
-            status === undefined ? before.disabled_at : status === 'disabled' ? (before.disabled_at ?? nowIso()) : null;
           // Counted under the lock: another owner's change waits for this transaction, then counts again.
-          const activeOwners = await lockedStaff.countActiveOwners();
-          const standing = { role: before.role, disabled: before.disabled_at !== null };
-          if (leavesNoOwner(standing, { role: nextRole, disabled: nextDisabledAt !== null }, activeOwners))
-            return { outcome: 'last-owner' };
-          const row = { ...before, role: nextRole, disabled_at: nextDisabledAt };
-          if (nextRole !== before.role || nextDisabledAt !== before.disabled_at) {
-            await lockedStaff.update(before.id, { role: nextRole, disabled_at: nextDisabledAt });
+          const plan = planStaffChange(standingOf(before), change, await lockedStaff.countActiveOwners());
+          if (plan.outcome === 'last-owner') return plan;
+          const disabledAt = plan.after.disabled ? (before.disabled_at ?? nowIso()) : null;
+          const row = { ...before, role: plan.after.role, disabled_at: disabledAt };
+          if (row.role !== before.role || disabledAt !== before.disabled_at) {
+            await lockedStaff.update(before.id, { role: row.role, disabled_at: disabledAt });
           }
-          let ended = 0;
-          if (before.disabled_at === null && nextDisabledAt !== null) {
-            ended = await createSessionsRepository(trx).deleteForStaff(before.id);
+          if (plan.disables) {
+            await createSessionsRepository(trx).deleteForStaff(before.id);
             await createSignInLinksRepository(trx).deleteForStaff(before.id);
           }
-          return { outcome: 'done', row, before, ended };
+          return { outcome: 'done', row, before };
         });
       if (result.outcome !== 'done') return result;
-      return { outcome: 'changed', member: await memberOfRow(result.row), before: result.before, ended: result.ended };
+      return { outcome: 'changed', member: await memberOfRow(result.row), before: standingOf(result.before) };
     },
 
     /** The old password stops working at once and the account's sessions end; a new link sets the next one. */
@@ -181,13 +163,13 @@ export function createStaffManagement(
      * Sets the password through a link, which is used up; the account's other sessions end. Two requests with one
      * link at once: one sets the password, the other finds it used.
      */
-    async useLink(token: string, password: string): Promise<LinkUseResult> {
+    async useLink(token: string, password: string): Promise<LinkUseResult<StaffRow>> {
       if (!(await usableLink(token))) return { outcome: 'expired' };
       const problem = passwordProblem(password);
       if (problem) return { outcome: 'refused', message: problem };
       const passwordHash = await hashPassword(password, hashing);
       const tokenHash = hashSessionToken(token);
-      return db.transaction().execute(async (trx): Promise<LinkUseResult> => {
+      return db.transaction().execute(async (trx): Promise<LinkUseResult<StaffRow>> => {
         const lockedLinks = createSignInLinksRepository(trx);
         const account = await lockedLinks.findUsable(tokenHash, nowIso());
         if (!account || !(await lockedLinks.consume(tokenHash))) return { outcome: 'expired' };
@@ -210,11 +192,11 @@ export function createStaffManagement(
       const problem = passwordProblem(newPassword);
       if (problem) return { outcome: 'refused', message: problem };
       const passwordHash = await hashPassword(newPassword, hashing);
-      const ended = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         await createStaffRepository(trx).setPasswordHash(account.id, passwordHash, new Date(clock()));
-        return createSessionsRepository(trx).deleteForStaffExcept(account.id, session.tokenHash);
+        await createSessionsRepository(trx).deleteForStaffExcept(account.id, session.tokenHash);
       });
-      return { outcome: 'changed', ended };
+      return { outcome: 'changed' };
     },
 
     /** Deletes the expired links; returns how many. */

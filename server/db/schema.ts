@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { ChangeKind } from '#contract/api';
+import type { ChallengePurpose } from '#contract/passkey-ceremonies';
 import type { AuditKind, Role } from '#contract/team';
 
 export interface ClientsTable {
@@ -141,12 +142,10 @@ export interface PasskeysTable {
   last_used_at: string | null;
 }
 
-export type PasskeyChallengePurpose = 'register' | 'sign-in' | 'second-step';
-
 /** A challenge handed out for one ceremony, until `expires_at`; spent by deleting it. */
 interface PasskeyChallengesTable {
   challenge: string;
-  purpose: PasskeyChallengePurpose;
+  purpose: ChallengePurpose;
   /** The account it is bound to; null for a sign-in with no username. */
   staff_id: string | null;
   expires_at: string;

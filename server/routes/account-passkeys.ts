@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
+import { listedPasskey } from '#contract/passkey-ceremonies';
 import { AccountPasskeys, AddPasskeyRequest, Passkey, PasskeyOptions, passkeyMessages, PasskeySetting } from '#contract/passkeys';
-import type { PasskeyRow } from '../repositories/passkeys.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
+import { readOwn } from './account.ts';
 
 /** A credential id, base64url (the router takes no longer path segment). */
 const PasskeyIdParams = z.object({
@@ -16,23 +17,18 @@ const PasskeyIdParams = z.object({
     .regex(/^[A-Za-z0-9_-]+$/),
 });
 
-const passkeyOf = (row: PasskeyRow): Passkey => ({ id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at });
-
 export const accountPasskeyRoutes: ZodPlugin = async (app) => {
-  app.get(
+  readOwn(
+    app,
     '/account/passkeys',
     {
-      schema: {
-        operationId: 'listMyPasskeys',
-        summary: 'This account’s passkeys, and whether it asks for one after its password',
-        response: { 200: AccountPasskeys },
-      },
+      operationId: 'listMyPasskeys',
+      summary: 'This account’s passkeys, and whether it asks for one after its password',
+      response: AccountPasskeys,
     },
-    async (request, reply) => {
-      const { staffId } = request.session!;
-      reply.header('cache-control', 'no-store');
-      const [rows, askAfterPassword] = await Promise.all([app.passkeys.list(staffId), app.passkeys.askAfterPassword(staffId)]);
-      return { passkeys: rows.map(passkeyOf), askAfterPassword };
+    async ({ staffId }) => {
+      const [passkeys, askAfterPassword] = await Promise.all([app.passkeys.list(staffId), app.passkeys.askAfterPassword(staffId)]);
+      return { passkeys: passkeys.map(listedPasskey), askAfterPassword };
     },
   );
 
@@ -50,7 +46,7 @@ export const accountPasskeyRoutes: ZodPlugin = async (app) => {
     async (request, reply) => {
       const { staffId, username } = request.session!;
       reply.header('cache-control', 'no-store');
-      return app.passkeys.registrationOptions({ staffId, username }, app.passkeys.relyingParty(request));
+      return app.passkeys.registrationOptions({ id: staffId, username }, app.passkeys.relyingParty(request));
     },
   );
 
@@ -66,10 +62,10 @@ export const accountPasskeyRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const { staffId, username } = request.session!;
-      const row = await app.passkeys.add(staffId, request.body.name, request.body.response, app.passkeys.relyingParty(request));
-      if (!row) return reply.code(400).send({ message: passkeyMessages.notAdded });
-      await app.auditTrail.record(request, { kind: 'passkey-added', actor: username, subject: username, detail: row.name });
-      return reply.code(201).send(passkeyOf(row));
+      const passkey = await app.passkeys.add(staffId, request.body.name, request.body.response, app.passkeys.relyingParty(request));
+      if (!passkey) return reply.code(400).send({ message: passkeyMessages.notAdded });
+      await app.auditTrail.record(request, { kind: 'passkey-added', actor: username, subject: username, detail: passkey.name });
+      return reply.code(201).send(listedPasskey(passkey));
     },
   );
 
@@ -88,7 +84,7 @@ export const accountPasskeyRoutes: ZodPlugin = async (app) => {
       const { staffId, username } = request.session!;
       const removed = await app.passkeys.remove(staffId, request.params.id);
       if (!removed) return reply.code(404).send({ message: passkeyMessages.noSuchPasskey });
-      await app.auditTrail.record(request, { kind: 'passkey-removed', actor: username, subject: username, detail: removed.row.name });
+      await app.auditTrail.record(request, { kind: 'passkey-removed', actor: username, subject: username, detail: removed.passkey.name });
       if (removed.settingTurnedOff) {
         await app.auditTrail.record(request, { kind: 'passkey-setting-changed', actor: username, subject: username, detail: 'off' });
       }
@@ -109,9 +105,9 @@ export const accountPasskeyRoutes: ZodPlugin = async (app) => {
     async (request, reply) => {
       const { staffId, username } = request.session!;
       const on = request.body.askAfterPassword;
-      const before = await app.passkeys.askAfterPassword(staffId);
-      if (!(await app.passkeys.setAskAfterPassword(staffId, on))) return reply.code(400).send({ message: passkeyMessages.addOneFirst });
-      if (before !== on) {
+      const outcome = await app.passkeys.setAskAfterPassword(staffId, on);
+      if (outcome === 'refused') return reply.code(400).send({ message: passkeyMessages.addOneFirst });
+      if (outcome === 'changed') {
         await app.auditTrail.record(request, {
           kind: 'passkey-setting-changed',
           actor: username,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '#contract/paths';
 import { passwordMessages, type AccountSession } from '#contract/team';
-import { describeUserAgent } from '../auth/user-agent.ts';
+import { describeUserAgent } from '#contract/account-sessions';
 import {
   asStaff,
   asStaffMember,

@@ -2,33 +2,42 @@
  * What a session does with its own account: GET /api/me (the SPA shows only what the server will allow), and My
  * account (issue 28): change the password (the current one first), see the account's sessions, end them.
  */
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { accountSessionOf } from '#contract/account-sessions';
 import { ApiErrorBody } from '#contract/api';
-import { AccountSessionList, ChangePasswordRequest, Me, passwordMessages } from '#contract/team';
-import { describeUserAgent } from '../auth/user-agent.ts';
+import { AccountSessionList, ChangePasswordRequest, Me, NO_SUCH_SESSION, passwordMessages } from '#contract/team';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { refuseAdmission } from './sign-in.ts';
 
 const SessionIdParams = z.object({ id: z.string().max(64) });
-const NO_SUCH_SESSION = { message: 'This account has no such session.' };
+
+type Session = NonNullable<FastifyRequest['session']>;
+
+/**
+ * A GET of this session's own account (its role, sessions, passkeys): never cached, as each changes while the page is
+ * open (an owner changes the role, another device signs in).
+ */
+export function readOwn<Response extends z.ZodType>(
+  app: Parameters<ZodPlugin>[0],
+  url: string,
+  { operationId, summary, response }: { operationId: string; summary: string; response: Response },
+  read: (session: Session) => z.input<Response> | Promise<z.input<Response>>,
+): void {
+  // Typed by `read`: the zod type provider cannot resolve a response schema that is a type parameter.
+  const schema: FastifySchema = { operationId, summary, response: { 200: response } };
+  app.get(url, { schema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return read(request.session!);
+  });
+}
 
 export const accountRoutes: ZodPlugin = async (app) => {
-  app.get(
-    '/me',
-    {
-      schema: {
-        operationId: 'getMe',
-        summary: 'This session’s account and its role',
-        response: { 200: Me },
-      },
-    },
-    async (request, reply) => {
-      // The role can change while the page is open: the SPA asks again rather than keeping an old answer.
-      reply.header('cache-control', 'no-store');
-      const { username, role } = request.session!;
-      return { username, role };
-    },
-  );
+  // The role can change while the page is open: the SPA asks again rather than keeping an old answer.
+  readOwn(app, '/me', { operationId: 'getMe', summary: 'This session’s account and its role', response: Me }, ({ username, role }) => ({
+    username,
+    role,
+  }));
 
   app.put(
     '/account/password',
@@ -61,28 +70,25 @@ export const accountRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.get(
+  readOwn(
+    app,
     '/account/sessions',
     {
-      schema: {
-        operationId: 'listMySessions',
-        summary: 'This account’s open sessions: browser and system, where from, signed in, last used; `current` is this one',
-        response: { 200: AccountSessionList },
-      },
+      operationId: 'listMySessions',
+      summary: 'This account’s open sessions: browser and system, where from, signed in, last used; `current` is this one',
+      response: AccountSessionList,
     },
-    async (request, reply) => {
-      const session = request.session!;
-      const rows = await app.sessions.listForAccount(session.staffId);
-      reply.header('cache-control', 'no-store');
-      return rows.map((row) => ({
-        id: row.id,
-        ...describeUserAgent(row.user_agent),
-        ip: row.ip,
-        signedInAt: row.created_at,
-        lastUsedAt: row.last_seen_at,
-        current: row.token_hash === session.tokenHash,
-      }));
-    },
+    async (session) =>
+      (await app.sessions.listForAccount(session.staffId)).map((row) =>
+        accountSessionOf({
+          id: row.id,
+          userAgent: row.user_agent,
+          ip: row.ip,
+          signedInAt: row.created_at,
+          lastUsedAt: row.last_seen_at,
+          current: row.token_hash === session.tokenHash,
+        }),
+      ),
   );
 
   app.delete(
@@ -98,7 +104,7 @@ export const accountRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const session = request.session!;
-      if (!(await app.sessions.endById(session.staffId, request.params.id))) return reply.code(404).send(NO_SUCH_SESSION);
+      if (!(await app.sessions.endById(session.staffId, request.params.id))) return reply.code(404).send({ message: NO_SUCH_SESSION });
       await app.auditTrail.record(request, { kind: 'sessions-ended', actor: session.username, subject: session.username, detail: '1' });
       return reply.code(204).send();
     },

@@ -4,14 +4,14 @@
  */
 import { z } from 'zod';
 import { ApiErrorBody, LoginRequest } from '#contract/api';
-import { Me } from '#contract/team';
+import { INVALID_CREDENTIALS, Me } from '#contract/team';
 import { SESSION_CHALLENGE } from '#contract/http';
 import { clearedSessionCookie } from '#contract/http';
 import { readSessionToken } from '../auth/session-cookie.ts';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { LoginSecondStep, passkeyMessages } from '#contract/passkeys';
-import { INVALID_CREDENTIALS, refuseAdmission, startSession } from './sign-in.ts';
+import { refuseAdmission, startSession } from './sign-in.ts';
 
 /** The response to a successful login: the account (GET /api/me's answer); the spec's SPA reads only the status. */
 const LoginResponse = Me;
@@ -68,7 +68,7 @@ export const authRoutes: ZodPlugin = async (app) => {
       }
 
       // Issue 30: a password alone no longer signs this account in; its passkey must follow (POST /login/passkey).
-      const passkeyOptions = await app.passkeys.secondStepOptions(account, app.passkeys.relyingParty(request));
+      const passkeyOptions = await app.passkeys.secondStepOptions(account.id, app.passkeys.relyingParty(request));
       if (passkeyOptions) {
         request.log.info({ username }, 'Password right, passkey asked for');
         return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: passkeyMessages.confirm, passkeyOptions });

@@ -8,9 +8,9 @@ import { ApiErrorBody } from '#contract/api';
 import { SESSION_CHALLENGE } from '#contract/http';
 import { apiPaths } from '#contract/paths';
 import { AuthenticationResponse, CancelPasskeyStep, PasskeyOptions } from '#contract/passkeys';
-import { Me } from '#contract/team';
+import { INVALID_CREDENTIALS, LOGINS_BUSY, Me } from '#contract/team';
 import type { ZodPlugin } from '../zod-type-provider.ts';
-import { BUSY, INVALID_CREDENTIALS, startSession } from './sign-in.ts';
+import { startSession } from './sign-in.ts';
 
 export const passkeySignInRoutes: ZodPlugin = async (app) => {
   app.post(
@@ -32,7 +32,7 @@ export const passkeySignInRoutes: ZodPlugin = async (app) => {
       if (options) return options;
       // A flood of requests for options (MAX_OPEN_SIGN_IN_CHALLENGES open): a minute, as POST /login's 503 says.
       request.log.warn('Too many passkey sign-in challenges open');
-      return reply.code(503).header('retry-after', '60').send({ message: BUSY });
+      return reply.code(503).header('retry-after', '60').send({ message: LOGINS_BUSY });
     },
   );
 

@@ -14,7 +14,7 @@ import { SESSION_CHALLENGE } from '#contract/http';
 import { apiPaths } from '#contract/paths';
 import { PASSKEY_CHALLENGE_MINUTES, passkeyMessages, type AccountPasskeys, type LoginSecondStep, type Passkey } from '#contract/passkeys';
 import { SoftwareAuthenticator } from '#tests/harness/software-authenticator.ts';
-import { MAX_OPEN_SIGN_IN_CHALLENGES } from '../auth/passkeys.ts';
+import { MAX_OPEN_SIGN_IN_CHALLENGES } from '#contract/passkey-ceremonies';
 import {
   asStaff,
   asStaffMember,

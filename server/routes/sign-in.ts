@@ -3,18 +3,14 @@
  * Session-Expires). POST /login and a sign-in link's POST /welcome-links/:token both end here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Me } from '#contract/team';
+import { LOGINS_BUSY, type Me } from '#contract/team';
 import { sessionCookie } from '#contract/http';
 import { SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
 import type { Admission } from '../auth/login-throttle.ts';
 import { readSessionToken } from '../auth/session-cookie.ts';
 import type { StaffRow } from '../repositories/staff.ts';
 
-/** SPEC.md's alert text: every failed sign-in answers it, whichever way it failed. */
-export const INVALID_CREDENTIALS = 'Invalid username or password';
-
 const THROTTLED = 'Too many failed login attempts, try again later';
-export const BUSY = 'Too many logins at once, try again in a moment';
 
 /** 429 (too many failures) or 503 (too many checks at once), with Retry-After; the trail records the attempt. */
 export async function refuseAdmission(
@@ -26,7 +22,7 @@ export async function refuseAdmission(
 ) {
   await app.auditTrail.record(request, { kind: 'sign-in-throttled', actor, detail: admission.reason });
   reply.header('retry-after', String(admission.retryAfterSeconds));
-  return admission.reason === 'busy' ? reply.code(503).send({ message: BUSY }) : reply.code(429).send({ message: THROTTLED });
+  return admission.reason === 'busy' ? reply.code(503).send({ message: LOGINS_BUSY }) : reply.code(429).send({ message: THROTTLED });
 }
 
 /**
@@ -37,7 +33,7 @@ export async function startSession(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  account: StaffRow,
+  account: Pick<StaffRow, 'id' | 'username' | 'role'>,
   detail: string | null = null,
 ): Promise<Me> {
   // A new session on every sign-in; the one this browser had before, if any, ends.

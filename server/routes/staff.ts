@@ -8,23 +8,25 @@ import { ApiErrorBody } from '#contract/api';
 import {
   LAST_OWNER,
   NewStaffMember,
+  NO_SUCH_ACCOUNT,
   ownerOnly,
   SignInLink,
   StaffChange,
   StaffList,
   StaffMember,
   StaffMemberWithLink,
+  staffChangeAudit,
   USERNAME_TAKEN,
 } from '#contract/team';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 const UsernameParams = z.object({ username: z.string().max(64) });
-const NO_SUCH_ACCOUNT = { message: 'No staff account has that username.' };
 
 export const staffRoutes: ZodPlugin = async (app) => {
   const { staffManagement: team, auditTrail } = app;
-  const ownersOnly = app.ownerOnly(ownerOnly.manageStaff);
+  // Every route here is the owner's: one guard for them all, after the body's and the path's checks.
+  app.addHook('preHandler', app.ownerOnly(ownerOnly.manageStaff));
   const actor = (request: { session: { username: string } | null }) => request.session!.username;
 
   app.get(
@@ -35,7 +37,6 @@ export const staffRoutes: ZodPlugin = async (app) => {
         summary: 'The staff accounts: role, status, last sign-in, open sessions',
         response: { 200: StaffList, 403: ApiErrorBody },
       },
-      preHandler: ownersOnly,
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -52,7 +53,6 @@ export const staffRoutes: ZodPlugin = async (app) => {
         body: NewStaffMember,
         response: { 201: StaffMemberWithLink, 403: ApiErrorBody, 409: ApiErrorBody },
       },
-      preHandler: ownersOnly,
     },
     async (request, reply) => {
       const added = await team.invite(request.body.username, request.body.role);
@@ -74,20 +74,15 @@ export const staffRoutes: ZodPlugin = async (app) => {
         body: StaffChange,
         response: { 200: StaffMember, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody },
       },
-      preHandler: ownersOnly,
     },
     async (request, reply) => {
       const result = await team.change(request.params.username, request.body);
-      if (result.outcome === 'not-found') return reply.code(404).send(NO_SUCH_ACCOUNT);
+      if (result.outcome === 'not-found') return reply.code(404).send({ message: NO_SUCH_ACCOUNT });
       if (result.outcome === 'last-owner') return reply.code(409).send({ message: LAST_OWNER });
       const { member, before } = result;
-      const entry = { actor: actor(request), subject: member.username };
-      if (member.role !== before.role) await auditTrail.record(request, { kind: 'role-changed', ...entry, detail: member.role });
-      const wasActive = before.disabled_at === null;
-      if (wasActive && member.status === 'disabled') {
-        await auditTrail.record(request, { kind: 'account-disabled', ...entry });
+      for (const entry of staffChangeAudit(before, member)) {
+        await auditTrail.record(request, { ...entry, actor: actor(request), subject: member.username });
       }
-      if (!wasActive && member.status === 'active') await auditTrail.record(request, { kind: 'account-enabled', ...entry });
       return member;
     },
   );
@@ -102,11 +97,10 @@ export const staffRoutes: ZodPlugin = async (app) => {
         response: { 200: SignInLink, 403: ApiErrorBody, 404: ApiErrorBody },
       },
       config: { bodyOptional: true },
-      preHandler: ownersOnly,
     },
     async (request, reply) => {
       const reset = await team.resetPassword(request.params.username);
-      if (!reset) return reply.code(404).send(NO_SUCH_ACCOUNT);
+      if (!reset) return reply.code(404).send({ message: NO_SUCH_ACCOUNT });
       await auditTrail.record(request, {
         kind: 'password-reset',
         actor: actor(request),
@@ -127,11 +121,10 @@ export const staffRoutes: ZodPlugin = async (app) => {
         response: { 204: z.undefined(), 403: ApiErrorBody, 404: ApiErrorBody },
       },
       config: { bodyOptional: true },
-      preHandler: ownersOnly,
     },
     async (request, reply) => {
       const ended = await team.signOutEverywhere(request.params.username);
-      if (ended === undefined) return reply.code(404).send(NO_SUCH_ACCOUNT);
+      if (ended === undefined) return reply.code(404).send({ message: NO_SUCH_ACCOUNT });
       await auditTrail.record(request, {
         kind: 'sessions-ended',
         actor: actor(request),

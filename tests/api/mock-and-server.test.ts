@@ -88,7 +88,7 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   const named = (text: string) => [...names].reduce((out, [id, name]) => out.replaceAll(id, name), text);
 
   async function call(label: string, method: string, template: string, options: Omit<Sent, 'method' | 'path'> & { id?: string } = {}) {
-    const path = template.replace(/\{(clientId|importId|mergeId|id)\}/, options.id ?? '');
+    const path = template.replace(/\{(clientId|importId|mergeId|id|username|token)\}/, options.id ?? '');
     const response = await side.send({ method, path, headers: options.headers, body: options.body });
     // HEAD and the methods a path does not have (405) are no operations of the document: compared only.
     if (document.paths[template]?.[method.toLowerCase()]) {
@@ -255,6 +255,17 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('PUT the audit trail', 'PUT', '/api/audit', withBody({}));
   await call('DELETE the audit trail', 'DELETE', '/api/audit');
   await call('PATCH the audit export', 'PATCH', '/api/audit-export', withBody({}));
+
+  // The team (issue 28), as the owner: a member added (its name then taken), disabled, and each staff route's refusal.
+  const staffMember = '/api/staff/{username}';
+  await call('add a staff member', 'POST', '/api/staff', withBody({ username: 'lena', role: 'staff' }));
+  await call('add a staff member, taken', 'POST', '/api/staff', withBody({ username: 'Lena', role: 'owner' }));
+  await call('disable a staff member', 'PATCH', staffMember, { id: 'lena', ...withBody({ status: 'disabled' }) });
+  await call('change a staff member, unknown', 'PATCH', staffMember, { id: 'nobody', ...withBody({ role: 'owner' }) });
+  await call('the last owner made staff', 'PATCH', staffMember, { id: side.account.username, ...withBody({ role: 'staff' }) });
+  await call('reset a password, unknown', 'POST', `${staffMember}/password-reset`, { id: 'nobody' });
+  await call('sign out everywhere, unknown', 'POST', `${staffMember}/sign-out`, { id: 'nobody' });
+  await call('a sign-in link, unknown', 'GET', '/welcome-links/{token}', { id: 'x'.repeat(22) });
 
   // Another method on a path the API has: 405 with Allow.
   await call('PATCH the list', 'PATCH', '/api/clients', withBody(input));
