@@ -29,8 +29,7 @@ export type SessionOptions = {
  * A write refused for a reason outside this server's control (a lock, a full disk, a read-only file, PostgreSQL
  * restarting): the session check's bookkeeping (the touch, deleting an expired row) can wait for a later request.
  */
-const isDeferrable = (error: unknown) =>
-  databaseErrorResponse(error) !== undefined || sqliteResultCode(error) === SQLITE.READONLY;
+const isDeferrable = (error: unknown) => databaseErrorResponse(error) !== undefined || sqliteResultCode(error) === SQLITE.READONLY;
 
 /**
  * Runs a write of the session check's bookkeeping without the request waiting for it: while
