@@ -221,6 +221,9 @@ export async function copyDatabase(source: DatabaseSync, destFile: string, optio
       source.prepare('SELECT count(*) FROM sqlite_schema').get(); // starts the read: the snapshot is taken here
     }
     try {
+      // node:sqlite tells the progress after each step: the start, 0 %, is told here (of the snapshot just pinned).
+      const totalBytes = (prepareColumn(source, 'PRAGMA page_count').get() as number) * pageSize;
+      options.onProgress?.({ copiedBytes: 0, totalBytes });
       await backup(source, temporary, {
         rate: options.pagesPerStep ?? PAGES_PER_STEP,
         progress: ({ totalPages, remainingPages }) =>
