@@ -122,7 +122,9 @@ class Harness {
 
   storedRows(): StoredClient[] {
     const columns = 'id AS _id, first_name AS firstName, last_name AS lastName, email, registration_date_time AS registrationDateTime';
-    return this.reader.prepare(`SELECT ${columns} FROM clients WHERE deleted_at IS NULL`).all() as StoredClient[];
+    // Plain objects, as the model's are: node:sqlite's rows have no prototype, which toStrictEqual tells apart.
+    const rows = this.reader.prepare(`SELECT ${columns} FROM clients WHERE deleted_at IS NULL`).all();
+    return rows.map((row) => ({ ...row }) as StoredClient);
   }
 
   staffTable(): string {
