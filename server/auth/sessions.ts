@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '#contract/team';
 import { UNREPORTED, type FailureEpisodes } from '../background/background-tasks.ts';
 import type { DatabaseEngine } from '../db/engine.ts';
-import { databaseErrorResponse } from '../db/errors.ts';
+import { databaseErrorResponse, SQLITE, sqliteResultCode } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import { generateSessionToken, hashSessionToken } from './session-cookie.ts';
@@ -29,8 +29,7 @@ export type SessionOptions = {
  * A write refused for a reason outside this server's control (a lock, a full disk, a read-only file, PostgreSQL
  * restarting): the session check's bookkeeping (the touch, deleting an expired row) can wait for a later request.
  */
-const isDeferrable = (error: unknown) =>
-  databaseErrorResponse(error) !== undefined || (error as { code?: string }).code === 'SQLITE_READONLY';
+const isDeferrable = (error: unknown) => databaseErrorResponse(error) !== undefined || sqliteResultCode(error) === SQLITE.READONLY;
 
 /**
  * Runs a write of the session check's bookkeeping without the request waiting for it: while

@@ -36,7 +36,7 @@ describe('createBackgroundTasks', () => {
     const tasks = createBackgroundTasks(log);
     let fail = true;
     const task = vi.fn(() => {
-      if (fail) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY_RECOVERY' });
+      if (fail) throw Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 261 });
     });
     tasks.every('Polling', 60_000, task);
     await tasks.run('Polling');

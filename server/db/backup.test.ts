@@ -1,10 +1,10 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { aClient, createClient, loggedIn, temporaryDirectory, type LoggedInApp } from '../testing/test-app.ts';
 import { migrations } from './migrations/index.ts';
 import { backupDatabase, backupDirectoryOf, DatabaseFileError, timestampedFile, type CopyProgress } from './backup.ts';
+import { openSqliteFile, prepareColumn } from './sqlite-file.ts';
 
 /** Adds `count` clients straight through Kysely (enough rows for a backup of many pages). */
 async function addClients(test: LoggedInApp, count: number, tag = 'bulk'): Promise<void> {
@@ -27,12 +27,12 @@ async function addClients(test: LoggedInApp, count: number, tag = 'bulk'): Promi
 }
 
 function readCopy(file: string) {
-  const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  const db = openSqliteFile(file, { readOnly: true });
   try {
     return {
-      ids: new Set(db.prepare('SELECT id FROM clients').pluck().all() as string[]),
-      staff: db.prepare('SELECT username FROM staff').pluck().all() as string[],
-      journalMode: db.pragma('journal_mode', { simple: true }),
+      ids: new Set(prepareColumn(db, 'SELECT id FROM clients').all() as string[]),
+      staff: prepareColumn(db, 'SELECT username FROM staff').all() as string[],
+      journalMode: prepareColumn(db, 'PRAGMA journal_mode').get(),
     };
   } finally {
     db.close();
@@ -135,7 +135,7 @@ describe('backupDatabase', () => {
     [
       'the database is not a salon database',
       (dir: string) => {
-        const db = new SqliteDatabase(join(dir, 'other.db'));
+        const db = openSqliteFile(join(dir, 'other.db'));
         db.exec('CREATE TABLE recipes (name TEXT)');
         db.close();
         return join(dir, 'other.db');

@@ -16,8 +16,10 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { backup, type DatabaseSync } from 'node:sqlite';
+import { SQLITE, sqliteResultCode } from './errors.ts';
 import { migrations } from './migrations/index.ts';
+import { openSqliteFile, prepareColumn } from './sqlite-file.ts';
 
 /** An expected problem (missing file, not a salon database, …): its message is the whole story, one line. */
 export class DatabaseFileError extends Error {
@@ -96,12 +98,15 @@ export function timestampedFile(dir: string, prefix: string, now: Date): string 
 
 /** A file system or SQLite error in a few words (for one-line messages). */
 export function describeError(error: unknown): string {
+  const sqlite = sqliteResultCode(error);
+  if (sqlite === SQLITE.READONLY) return 'permission denied';
+  if (sqlite === SQLITE.CANTOPEN) return 'the file cannot be created there';
+  if (sqlite === SQLITE.FULL) return 'no space left on the device';
   if (error instanceof Error && 'code' in error) {
     const code = String(error.code);
-    if (code === 'EACCES' || code === 'EPERM' || code === 'SQLITE_READONLY') return 'permission denied';
-    if (code === 'SQLITE_CANTOPEN') return 'the file cannot be created there';
+    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
     if (code === 'ENOTDIR' || code === 'EEXIST') return 'a part of the path is a file, not a directory';
-    if (code === 'ENOSPC' || code === 'SQLITE_FULL') return 'no space left on the device';
+    if (code === 'ENOSPC') return 'no space left on the device';
     if (code === 'EROFS') return 'read-only file system';
   }
   return error instanceof Error ? error.message : String(error);
@@ -128,20 +133,21 @@ export function syncToDisk(path: string): void {
 
 /** A SQLite error saying the file is not a database, or a damaged one SQLite cannot even read. */
 export function isUnreadableDatabase(error: unknown): boolean {
-  return error instanceof SqliteDatabase.SqliteError && /^SQLITE_(NOTADB|CORRUPT)/.test(error.code);
+  const code = sqliteResultCode(error);
+  return code === SQLITE.NOTADB || code === SQLITE.CORRUPT;
 }
 
 /** What the database open in `db` holds; `shownAs` names it in messages. */
-export function summarizeDatabase(db: SqliteDatabase.Database, shownAs: string): DatabaseSummary {
+export function summarizeDatabase(db: DatabaseSync, shownAs: string): DatabaseSummary {
   try {
-    const tables = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]);
-    const integrityRows = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
-    const count = (table: string) => (tables.has(table) ? (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) : 0);
+    const tables = new Set(prepareColumn(db, "SELECT name FROM sqlite_schema WHERE type = 'table'").all() as string[]);
+    const integrity = prepareColumn(db, 'PRAGMA integrity_check').all() as string[];
+    const count = (table: string) => (tables.has(table) ? (prepareColumn(db, `SELECT count(*) FROM ${table}`).get() as number) : 0);
     return {
-      integrity: integrityRows.map((row) => row.integrity_check.replace(/\s+/g, ' ')).join('; '), // one line
+      integrity: integrity.map((line) => line.replace(/\s+/g, ' ')).join('; '), // one line
       missingTables: SALON_TABLES.filter((table) => !tables.has(table)),
       migrations: tables.has('kysely_migration')
-        ? (db.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all() as string[])
+        ? (prepareColumn(db, 'SELECT name FROM kysely_migration ORDER BY name').all() as string[])
         : [],
       clients: count('clients'),
       staff: count('staff'),
@@ -201,25 +207,27 @@ function removeAbandonedPartials(dir: string): void {
  * checked, owner-only, fsynced), then renamed over `destFile`. A failed copy leaves nothing; a killed one's
  * partial file is removed by the next copy into that directory.
  */
-export async function copyDatabase(source: SqliteDatabase.Database, destFile: string, options: CopyOptions = {}): Promise<CopiedDatabase> {
+export async function copyDatabase(source: DatabaseSync, destFile: string, options: CopyOptions = {}): Promise<CopiedDatabase> {
   const dir = dirname(destFile);
   ensureWritableDirectory(dir);
   removeAbandonedPartials(dir);
   const temporary = partialFile(destFile, process.pid);
   removeDatabaseFiles(temporary);
   try {
-    const pageSize = source.pragma('page_size', { simple: true }) as number;
-    const pinSnapshot = !source.inTransaction;
+    const pageSize = prepareColumn(source, 'PRAGMA page_size').get() as number;
+    const pinSnapshot = !source.isTransaction;
     if (pinSnapshot) {
       source.exec('BEGIN');
       source.prepare('SELECT count(*) FROM sqlite_schema').get(); // starts the read: the snapshot is taken here
     }
     try {
-      await source.backup(temporary, {
-        progress: ({ totalPages, remainingPages }) => {
-          options.onProgress?.({ copiedBytes: (totalPages - remainingPages) * pageSize, totalBytes: totalPages * pageSize });
-          return options.pagesPerStep ?? PAGES_PER_STEP;
-        },
+      // node:sqlite tells the progress after each step: the start, 0 %, is told here (of the snapshot just pinned).
+      const totalBytes = (prepareColumn(source, 'PRAGMA page_count').get() as number) * pageSize;
+      options.onProgress?.({ copiedBytes: 0, totalBytes });
+      await backup(source, temporary, {
+        rate: options.pagesPerStep ?? PAGES_PER_STEP,
+        progress: ({ totalPages, remainingPages }) =>
+          options.onProgress?.({ copiedBytes: (totalPages - remainingPages) * pageSize, totalBytes: totalPages * pageSize }),
       });
     } catch (error) {
       throw new DatabaseFileError(`Cannot write the copy to ${destFile}: ${describeError(error)}`);
@@ -227,11 +235,11 @@ export async function copyDatabase(source: SqliteDatabase.Database, destFile: st
       if (pinSnapshot) source.exec('COMMIT');
     }
 
-    const copy = new SqliteDatabase(temporary, { fileMustExist: true });
+    const copy = openSqliteFile(temporary, { mustExist: true });
     let summary: DatabaseSummary;
     try {
       // The copy carries the live file's WAL flag; a backup is better as one file.
-      copy.pragma('journal_mode = DELETE');
+      copy.exec('PRAGMA journal_mode = DELETE');
       summary = summarizeDatabase(copy, destFile);
     } finally {
       copy.close();
@@ -276,17 +284,16 @@ export async function backupDatabase(databaseFile: string, destFile: string, opt
   if (!existsSync(databaseFile)) throw new DatabaseFileError(`No database at ${databaseFile} (DATABASE_URL): nothing to back up`);
   if (isDatabaseOrCompanion(destFile, databaseFile))
     throw new DatabaseFileError(`${destFile} is the live database: back it up to another file`);
-  let source: SqliteDatabase.Database;
+  let source: DatabaseSync;
   try {
-    source = new SqliteDatabase(databaseFile, { fileMustExist: true });
+    // In WAL mode only an exclusive lock keeps a reader out (a restore, the recovery after a
+    // crash), and only for a moment: wait for it.
+    source = openSqliteFile(databaseFile, { mustExist: true, timeoutMs: 5000 });
   } catch (error) {
     throw new DatabaseFileError(`Cannot open ${databaseFile}: ${describeError(error)}`);
   }
   try {
-    // In WAL mode only an exclusive lock keeps a reader out (a restore, the recovery after a
-    // crash), and only for a moment: wait for it.
-    source.pragma('busy_timeout = 5000');
-    source.pragma('query_only = ON');
+    source.exec('PRAGMA query_only = ON');
     return await copyDatabase(source, destFile, {
       ...options,
       check: (summary) => {
@@ -302,7 +309,7 @@ export async function backupDatabase(databaseFile: string, destFile: string, opt
     if (isUnreadableDatabase(error) || error instanceof UnreadableDatabaseError) {
       throw new UnreadableDatabaseError(`${databaseFile} is not an SQLite database, or is too damaged to read`);
     }
-    if (error instanceof SqliteDatabase.SqliteError && error.code.startsWith('SQLITE_BUSY')) {
+    if (sqliteResultCode(error) === SQLITE.BUSY) {
       throw new DatabaseFileError(`${databaseFile} stayed locked by another program (a restore?) for 5 s: try again`);
     }
     throw error;

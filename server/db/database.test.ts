@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, sql, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../testing/test-app.ts';
 import { openDatabase } from './database.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
+import { NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
+import { openSqliteFile } from './sqlite-file.ts';
 
 describe('openDatabase', () => {
   it('creates the directory and the file, with WAL, synchronous=FULL, foreign keys, secure_delete, and no busy wait inside SQLite', async () => {
@@ -57,7 +58,7 @@ describe('openDatabase', () => {
 
   it('rewrites a file from before migration 0006 once, without the rows it had removed (free pages, free space)', async () => {
     const file = join(temporaryDirectory(), 'salon.db');
-    const raw = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SqliteDatabase(file) }) });
+    const raw = new Kysely<unknown>({ dialect: new NonBlockingSqliteDialect(openSqliteFile(file), 0, () => {}) });
     try {
       await sql`PRAGMA journal_mode = WAL`.execute(raw);
       const migrator = new Migrator({ db: raw, provider: migrationProvider });

@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { databaseErrorResponse } from './errors.ts';
 
 const withCode = (code: string, message = 'database error') => Object.assign(new Error(message), { code });
+/** What node:sqlite throws: one code for every SQLite error, SQLite's own (maybe extended) result code in errcode. */
+const sqliteError = (errcode: number) => Object.assign(new Error('database error'), { code: 'ERR_SQLITE_ERROR', errcode });
 
 describe('databaseErrorResponse', () => {
   it.each([
-    ['SQLITE_BUSY', 503],
-    ['SQLITE_BUSY_RECOVERY', 503], // another process stuck recovering the WAL (issue 26)
-    ['SQLITE_BUSY_SNAPSHOT', 503],
-    ['SQLITE_LOCKED_SHAREDCACHE', 503],
-    ['SQLITE_FULL', 507],
+    ['SQLITE_BUSY', 5, 503],
+    ['SQLITE_BUSY_RECOVERY', 261, 503], // another process stuck recovering the WAL (issue 26)
+    ['SQLITE_BUSY_SNAPSHOT', 517, 503],
+    ['SQLITE_LOCKED_SHAREDCACHE', 262, 503],
+    ['SQLITE_FULL', 13, 507],
+  ])('%s (%i) is trouble outside the server: %i', (_name, errcode, status) => {
+    expect(databaseErrorResponse(sqliteError(errcode))?.status).toBe(status);
+  });
+
+  it.each([
     ['57P01', 503], // PostgreSQL shutting down
     ['57P03', 503], // starting up
     ['08006', 503], // connection failure
@@ -22,7 +29,7 @@ describe('databaseErrorResponse', () => {
 
   it('gives a Retry-After with every 503', () => {
     expect(databaseErrorResponse(withCode('57P01'))?.retryAfterSeconds).toBeGreaterThan(0);
-    expect(databaseErrorResponse(withCode('SQLITE_BUSY'))?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(databaseErrorResponse(sqliteError(5))?.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it("knows pg's pool errors, which carry no code", () => {
@@ -34,7 +41,8 @@ describe('databaseErrorResponse', () => {
   it('leaves bugs alone: they stay 500s', () => {
     expect(databaseErrorResponse(withCode('42P01'))).toBeUndefined(); // undefined table
     expect(databaseErrorResponse(withCode('23505'))).toBeUndefined(); // unique violation
-    expect(databaseErrorResponse(withCode('SQLITE_CONSTRAINT'))).toBeUndefined();
+    expect(databaseErrorResponse(sqliteError(19))).toBeUndefined(); // SQLITE_CONSTRAINT
+    expect(databaseErrorResponse(sqliteError(2067))).toBeUndefined(); // SQLITE_CONSTRAINT_UNIQUE
     expect(databaseErrorResponse(new TypeError('x is undefined'))).toBeUndefined();
     expect(databaseErrorResponse('not an error')).toBeUndefined();
   });

@@ -5,10 +5,22 @@ const BUSY: DatabaseErrorResponse = { status: 503, message: 'The database is bus
 const UNAVAILABLE: DatabaseErrorResponse = { status: 503, message: 'The database is unavailable, try again shortly', retryAfterSeconds: 5 };
 const FULL: DatabaseErrorResponse = { status: 507, message: 'The server has no space left to store this' };
 
-/** SQLite's result codes, extended ones included (SQLITE_BUSY_RECOVERY: another process is stuck recovering the WAL). */
-function sqliteResponse(code: string): DatabaseErrorResponse | undefined {
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return BUSY;
-  return code === 'SQLITE_FULL' ? FULL : undefined;
+/** The primary result codes of SQLite (sqlite3.h) that this server tells apart. */
+export const SQLITE = { BUSY: 5, LOCKED: 6, READONLY: 8, CORRUPT: 11, FULL: 13, CANTOPEN: 14, NOTADB: 26 } as const;
+
+/**
+ * The primary result code of an error node:sqlite threw, undefined for any other error. Its `errcode` may be an
+ * extended code, whose low byte is the primary one: SQLITE_BUSY_RECOVERY (another process is stuck recovering the
+ * WAL) is 261, SQLITE_BUSY (5) + 1 << 8.
+ */
+export function sqliteResultCode(error: unknown): number | undefined {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' ? errcode & 0xff : undefined;
+}
+
+function sqliteResponse(code: number): DatabaseErrorResponse | undefined {
+  if (code === SQLITE.BUSY || code === SQLITE.LOCKED) return BUSY;
+  return code === SQLITE.FULL ? FULL : undefined;
 }
 
 /** PostgreSQL's SQLSTATE codes (class 08 is handled as a whole). */
@@ -37,12 +49,14 @@ const POOL_MESSAGES = [
 /** The response to `error` when the database could not serve (not a bug), else undefined. */
 export function databaseErrorResponse(error: unknown): DatabaseErrorResponse | undefined {
   if (!(error instanceof Error)) return undefined;
+  const sqlite = sqliteResultCode(error);
+  if (sqlite !== undefined) return sqliteResponse(sqlite);
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
-    const known = code.startsWith('SQLITE_') ? sqliteResponse(code) : POSTGRES[code];
+    const known = POSTGRES[code];
     if (known) return known;
     if (/^08[0-9A-Z]{3}$/.test(code) || NETWORK_CODES.has(code)) return UNAVAILABLE;
-    if (code.startsWith('SQLITE_') || /^[0-9A-Z]{5}$/.test(code)) return undefined;
+    if (/^[0-9A-Z]{5}$/.test(code)) return undefined;
   }
   if (error instanceof AggregateError) return error.errors.map(databaseErrorResponse).find(Boolean);
   return POOL_MESSAGES.some((message) => error.message.includes(message)) ? UNAVAILABLE : undefined;

@@ -1,17 +1,18 @@
 /** Migrations on a database that already holds data (on SQLite, and PostgreSQL in test:postgres). */
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { freshTestDatabase } from '../testing/test-database.ts';
 import { openDatabase, type DatabaseConfig } from './database.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
+import { NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
+import { openSqliteFile } from './sqlite-file.ts';
 
 function rawDatabase(config: DatabaseConfig): Kysely<unknown> {
   return new Kysely({
     dialect:
       config.kind === 'sqlite'
-        ? new SqliteDialect({ database: new SqliteDatabase(config.file) })
+        ? new NonBlockingSqliteDialect(openSqliteFile(config.file), 0, () => {})
         : new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 1 }) }),
   });
 }

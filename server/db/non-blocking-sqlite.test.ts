@@ -4,14 +4,18 @@
  * reads go on, and writes fail with SQLITE_BUSY only after the busy time-out.
  */
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
-import SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { aClient, asStaff, createClient, loggedIn, temporaryDirectory, type TestApp } from '../testing/test-app.ts';
 import { openDatabase } from './database.ts';
 import type { SqliteConfig } from './sqlite.ts';
 import type { Database } from './schema.ts';
+import { openSqliteFile } from './sqlite-file.ts';
+
+/** Another connection to the file: it waits up to 5 s for the server's lock (held for milliseconds at a time). */
+const otherConnection = (file: string) => openSqliteFile(file, { timeoutMs: 5000 });
 
 const row = (id: string) => ({
   id,
@@ -23,14 +27,14 @@ const row = (id: string) => ({
   updated_at: '2024-05-01T10:30:00.000Z',
 });
 
-async function withLockHeldElsewhere(busyTimeoutMs: number): Promise<{ db: Kysely<Database>; holder: SqliteDatabase.Database }> {
+async function withLockHeldElsewhere(busyTimeoutMs: number): Promise<{ db: Kysely<Database>; holder: DatabaseSync }> {
   const file = join(temporaryDirectory(), 'salon.db');
   const { db } = await openDatabase({ kind: 'sqlite', file, busyTimeoutMs });
   await db.insertInto('clients').values(row('before')).execute();
-  const holder = new SqliteDatabase(file);
+  const holder = otherConnection(file);
   holder.exec('BEGIN EXCLUSIVE');
   onTestFinished(async () => {
-    if (holder.inTransaction) holder.exec('ROLLBACK');
+    if (holder.isTransaction) holder.exec('ROLLBACK');
     holder.close();
     await db.destroy();
   });
@@ -80,7 +84,7 @@ describe('the SQLite dialect while another process holds the write lock', () => 
     const started = performance.now();
     const write = db.insertInto('clients').values(row('refused')).execute();
     const stall = longestStall(write);
-    await expect(write).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    await expect(write).rejects.toMatchObject({ code: 'ERR_SQLITE_ERROR', errcode: 5 });
     expect(performance.now() - started).toBeGreaterThanOrEqual(300);
     expect(await stall).toBeLessThan(100);
     expect((await db.selectFrom('clients').select('id').execute()).map((each) => each.id)).toEqual(['before']);
@@ -156,7 +160,7 @@ const storedClients = (test: TestApp) => test.app.db.selectFrom('clients').selec
 describe('the API while another process holds the lock', () => {
   it('responds 503 with Retry-After to a write, stores nothing, and works again once the lock is released', async () => {
     const test = await loggedIn({ database: sqliteWithBusyTimeout(50) });
-    const other = new SqliteDatabase(test.databaseFile);
+    const other = otherConnection(test.databaseFile);
     try {
       other.exec('BEGIN EXCLUSIVE');
       const refused = await asStaff(test, 'POST', '/api/clients', { payload: aClient });
@@ -174,7 +178,7 @@ describe('the API while another process holds the lock', () => {
   it('serves reads at once while a write waits for the lock, and the write goes through as soon as it is released', async () => {
     const test = await loggedIn({ database: sqliteWithBusyTimeout(3000) });
     const existing = await createClient(test);
-    const other = new SqliteDatabase(test.databaseFile);
+    const other = otherConnection(test.databaseFile);
     try {
       other.exec('BEGIN EXCLUSIVE');
       const started = performance.now();
@@ -199,7 +203,7 @@ describe('the API while another process holds the lock', () => {
     const lastSeen = async () => (await test.app.db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
     const atLogin = await lastSeen();
     test.clock.advance(2 * 60_000);
-    const holder = new SqliteDatabase(test.databaseFile);
+    const holder = otherConnection(test.databaseFile);
     try {
       holder.exec('BEGIN EXCLUSIVE');
       expect((await test.app.inject({ method: 'GET', url: '/api/clients', headers: { cookie } })).statusCode).toBe(200);
@@ -229,7 +233,7 @@ describe('a full disk inside a transaction', () => {
       }
     });
 
-    await expect(write).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+    await expect(write).rejects.toMatchObject({ code: 'ERR_SQLITE_ERROR', errcode: 13 });
     // The connection is usable again: the next transaction is not refused as nested.
     await sql.raw('PRAGMA max_page_count = 1000000').execute(db);
     await db.transaction().execute((trx) => trx.insertInto('clients').values(row('after')).execute());

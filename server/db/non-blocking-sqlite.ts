@@ -2,8 +2,8 @@
  * Kysely's SQLite dialect, except that waiting for another process's lock never blocks the event loop:
  * refused statements are retried on timers (docs/decisions/001-non-blocking-sqlite.md).
  */
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type SqliteDatabase from 'better-sqlite3';
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -16,14 +16,12 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { SQLITE, sqliteResultCode } from './errors.ts';
 
 const MAX_RETRY_DELAY_MS = 25;
 
 /** SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY…). */
-function isBusyError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
-}
+const isBusyError = (error: unknown) => sqliteResultCode(error) === SQLITE.BUSY;
 
 /** Held while a transaction is open on the one connection. */
 class TransactionLock {
@@ -54,12 +52,12 @@ class TransactionLock {
 }
 
 class NonBlockingSqliteDriver implements Driver {
-  readonly #sqlite: SqliteDatabase.Database;
+  readonly #sqlite: DatabaseSync;
   readonly #busyTimeoutMs: number;
   readonly #transaction = new TransactionLock();
   readonly #afterCommit: () => void;
 
-  constructor(sqlite: SqliteDatabase.Database, busyTimeoutMs: number, afterCommit: () => void) {
+  constructor(sqlite: DatabaseSync, busyTimeoutMs: number, afterCommit: () => void) {
     this.#sqlite = sqlite;
     this.#busyTimeoutMs = busyTimeoutMs;
     this.#afterCommit = afterCommit;
@@ -120,7 +118,7 @@ class NonBlockingSqliteDriver implements Driver {
     try {
       // SQLite may already have rolled the transaction back (SQLITE_FULL, SQLITE_IOERR): a ROLLBACK then fails and
       // would hide the error that ended it.
-      if (statement === 'ROLLBACK' && !this.#sqlite.inTransaction) return;
+      if (statement === 'ROLLBACK' && !this.#sqlite.isTransaction) return;
       this.#sqlite.exec(statement);
     } finally {
       (connection as NonBlockingSqliteConnection).inTransaction = false;
@@ -141,9 +139,9 @@ class NonBlockingSqliteDriver implements Driver {
 class NonBlockingSqliteConnection implements DatabaseConnection {
   inTransaction = false;
   readonly #driver: NonBlockingSqliteDriver;
-  readonly #sqlite: SqliteDatabase.Database;
+  readonly #sqlite: DatabaseSync;
 
-  constructor(driver: NonBlockingSqliteDriver, sqlite: SqliteDatabase.Database) {
+  constructor(driver: NonBlockingSqliteDriver, sqlite: DatabaseSync) {
     this.#driver = driver;
     this.#sqlite = sqlite;
   }
@@ -151,8 +149,10 @@ class NonBlockingSqliteConnection implements DatabaseConnection {
   executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
     return this.#driver.run(() => {
       const statement = this.#sqlite.prepare(sql);
-      if (statement.reader) return { rows: statement.all(parameters) as R[] };
-      const { changes, lastInsertRowid } = statement.run(parameters);
+      const values = parameters as readonly SQLInputValue[];
+      // A statement that returns rows (a SELECT, a RETURNING, a PRAGMA that answers) has columns.
+      if (statement.columns().length > 0) return { rows: statement.all(...values) as R[] };
+      const { changes, lastInsertRowid } = statement.run(...values);
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     }, this.inTransaction);
   }
@@ -170,7 +170,7 @@ export class NonBlockingSqliteDialect implements Dialect {
    * `sqlite` must have `busy_timeout = 0`: the waiting is done here, on timers. `afterCommit` runs after every
    * statement that may have committed (one outside a transaction, a transaction's end), before its promise resolves.
    */
-  constructor(sqlite: SqliteDatabase.Database, busyTimeoutMs: number, afterCommit: () => void) {
+  constructor(sqlite: DatabaseSync, busyTimeoutMs: number, afterCommit: () => void) {
     this.#driver = new NonBlockingSqliteDriver(sqlite, busyTimeoutMs, afterCommit);
   }
 

@@ -1,21 +1,21 @@
 import { spawn } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { aClient, asStaff, createClient, createTestApp, loggedIn, logIn, STAFF, temporaryDirectory } from '../testing/test-app.ts';
 import { backupDatabase, DatabaseFileError } from './backup.ts';
 import { migrations } from './migrations/index.ts';
 import { restoreDatabase } from './restore.ts';
+import { openSqliteFile, prepareColumn } from './sqlite-file.ts';
 
 const AT = new Date(2026, 4, 6, 7, 8, 9);
 const now = () => AT;
 
 function clientIds(file: string): string[] {
-  const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  const db = openSqliteFile(file, { readOnly: true });
   try {
-    return db.prepare('SELECT id FROM clients ORDER BY id').pluck().all() as string[];
+    return prepareColumn(db, 'SELECT id FROM clients ORDER BY id').all() as string[];
   } finally {
     db.close();
   }
@@ -33,10 +33,10 @@ async function databaseAndBackup() {
 }
 
 /** Sets up the refusal case on a copy of a good backup and returns the file to restore. */
-function alteredBackup(backup: string, change: (db: SqliteDatabase.Database) => void): string {
+function alteredBackup(backup: string, change: (db: DatabaseSync) => void): string {
   const file = join(temporaryDirectory(), 'altered.db');
   copyFileSync(backup, file);
-  const db = new SqliteDatabase(file);
+  const db = openSqliteFile(file);
   change(db);
   db.close();
   return file;
@@ -99,10 +99,10 @@ describe('restoreDatabase', () => {
       process.execPath,
       [
         '-e',
-        `const Database = require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))});
-         const db = new Database(process.argv[1]);
-         db.pragma('journal_mode = WAL');
-         db.pragma('wal_autocheckpoint = 0');
+        `const { DatabaseSync } = require('node:sqlite');
+         const db = new DatabaseSync(process.argv[1]);
+         db.exec('PRAGMA journal_mode = WAL');
+         db.exec('PRAGMA wal_autocheckpoint = 0');
          db.prepare("INSERT INTO clients (id, first_name, last_name, email, registration_date_time, created_at, updated_at) VALUES ('from-the-killed-server', 'K', 'S', 'k@example.com', '2024-05-01T10:30:00.000Z', 'x', 'x')").run();
          process.stdout.write('written');
          setInterval(() => {}, 1000);`,

@@ -4,7 +4,7 @@
  */
 import { chmodSync, chownSync, copyFileSync, existsSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 import {
   backupDirectoryOf,
   copyDatabase,
@@ -23,6 +23,8 @@ import {
   type DatabaseSummary,
   UnreadableDatabaseError,
 } from './backup.ts';
+import { SQLITE, sqliteResultCode } from './errors.ts';
+import { openSqliteFile } from './sqlite-file.ts';
 
 export type RestoreOptions = {
   now?: () => Date;
@@ -42,17 +44,17 @@ export type RestoreResult = {
  * anything has it open: in WAL mode each connection holds a shared fcntl lock, so an EXCLUSIVE first read fails
  * at once, even against an idle server (BEGIN EXCLUSIVE would not). `undefined`: no file; `'unreadable'`: not SQLite.
  */
-function lockDatabase(databaseFile: string): SqliteDatabase.Database | 'unreadable' | undefined {
+function lockDatabase(databaseFile: string): DatabaseSync | 'unreadable' | undefined {
   if (!existsSync(databaseFile)) return undefined;
-  const db = new SqliteDatabase(databaseFile, { fileMustExist: true, timeout: 0 });
+  const db = openSqliteFile(databaseFile, { mustExist: true });
   try {
-    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
     return db;
   } catch (error) {
     db.close();
     if (isUnreadableDatabase(error)) return 'unreadable';
-    if (error instanceof SqliteDatabase.SqliteError && error.code.startsWith('SQLITE_BUSY')) {
+    if (sqliteResultCode(error) === SQLITE.BUSY) {
       throw new DatabaseFileError(`${databaseFile} is in use by a running server (or another program): stop it, then restore`);
     }
     throw error;
@@ -66,9 +68,9 @@ function lockDatabase(databaseFile: string): SqliteDatabase.Database | 'unreadab
 function copyAsOneFile(file: string, destination: string): void {
   copyFileSync(file, destination);
   if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${destination}-wal`);
-  const db = new SqliteDatabase(destination, { fileMustExist: true });
+  const db = openSqliteFile(destination, { mustExist: true });
   try {
-    db.pragma('journal_mode = DELETE');
+    db.exec('PRAGMA journal_mode = DELETE');
   } catch (error) {
     if (!isUnreadableDatabase(error)) throw error;
   } finally {
@@ -78,7 +80,7 @@ function copyAsOneFile(file: string, destination: string): void {
 
 /** Keeps the database being replaced as `kept`: an online copy, or the file as it is when SQLite cannot read it. */
 async function keepCurrent(
-  lock: SqliteDatabase.Database | 'unreadable',
+  lock: DatabaseSync | 'unreadable',
   databaseFile: string,
   kept: string,
 ): Promise<NonNullable<RestoreResult['previous']>> {
@@ -117,11 +119,11 @@ export async function restoreDatabase(backupFile: string, databaseFile: string, 
     try {
       copyAsOneFile(source, candidate);
     } catch (error) {
-      if (error instanceof SqliteDatabase.SqliteError) throw error;
+      if (sqliteResultCode(error) !== undefined) throw error;
       throw new DatabaseFileError(`Cannot copy ${source} to ${dir}: ${describeError(error)}`);
     }
     let restored: DatabaseSummary;
-    const checked = new SqliteDatabase(candidate, { fileMustExist: true });
+    const checked = openSqliteFile(candidate, { mustExist: true });
     try {
       restored = summarizeDatabase(checked, source);
     } finally {
@@ -138,7 +140,7 @@ export async function restoreDatabase(backupFile: string, databaseFile: string, 
       // Folds the WAL into the file and deletes it while the lock keeps everyone out, and
       // leaves the lock's connection nothing to do with a -wal when it closes (by then that
       // name is the restored database's).
-      if (lock !== 'unreadable') lock.pragma('journal_mode = DELETE');
+      if (lock !== 'unreadable') lock.exec('PRAGMA journal_mode = DELETE');
       // The restored file keeps the database's owner and mode (a restore run as root must
       // leave a file the server's user can still write).
       const current = statSync(databaseFile);

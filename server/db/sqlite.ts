@@ -1,13 +1,14 @@
 /** The SQLite engine: one connection per process, through a dialect that never blocks (non-blocking-sqlite.ts). */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { Kysely } from 'kysely';
 import { CommitSignal, sharedPoll, type WatchedTables } from './commit-signal.ts';
 import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import { NonBlockingSqliteDialect } from './non-blocking-sqlite.ts';
 import type { Database } from './schema.ts';
+import { openSqliteFile, prepareColumn, type ColumnStatement } from './sqlite-file.ts';
 
 export type SqliteConfig = {
   kind: 'sqlite';
@@ -33,15 +34,15 @@ const WATCHED: ReadonlyArray<readonly [table: string, tables: WatchedTables]> = 
  */
 class SqliteCommits {
   readonly signal = new CommitSignal();
-  readonly #dataVersion: SqliteDatabase.Statement;
+  readonly #dataVersion: ColumnStatement;
   readonly #changed = new Set<WatchedTables>();
   #seen: unknown;
 
-  constructor(sqlite: SqliteDatabase.Database) {
-    this.#dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  constructor(sqlite: DatabaseSync) {
+    this.#dataVersion = prepareColumn(sqlite, 'PRAGMA data_version');
     this.#seen = this.#dataVersion.get();
-    sqlite.function('salon_changed', (tables: WatchedTables) => {
-      this.#changed.add(tables);
+    sqlite.function('salon_changed', (tables) => {
+      this.#changed.add(tables as WatchedTables);
       return null;
     });
     for (const [table, tables] of WATCHED) {
@@ -74,20 +75,19 @@ class SqliteCommits {
 
 export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): Promise<OpenedDatabase> {
   mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
+  // Opening happens before the server serves anything: here SQLite may wait for a lock itself.
+  const sqlite = openSqliteFile(file, { timeoutMs: Math.trunc(busyTimeoutMs) });
   try {
-    // Opening happens before the server serves anything: here SQLite may wait for a lock itself.
-    sqlite.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
     // WAL: readers never block the writer. synchronous=FULL: a commit is on disk before the
     // response goes out (a salon's records matter more than write speed).
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('foreign_keys = ON');
+    sqlite.exec('PRAGMA journal_mode = WAL');
+    sqlite.exec('PRAGMA synchronous = FULL');
+    sqlite.exec('PRAGMA foreign_keys = ON');
     // What a write removes is overwritten with zeros, freed pages too (ON, not FAST): an erased client's bytes stay
     // in no free page and no free space of a page (docs/decisions/025-an-erasure-that-erases.md).
-    sqlite.pragma('secure_delete = ON');
+    sqlite.exec('PRAGMA secure_delete = ON');
     // From now on, waiting for a lock is the dialect's, on timers (non-blocking-sqlite.ts).
-    sqlite.pragma('busy_timeout = 0');
+    sqlite.exec('PRAGMA busy_timeout = 0');
   } catch (error) {
     sqlite.close();
     throw error;
@@ -109,17 +109,14 @@ export async function openSqlite({ file, busyTimeoutMs = 3000 }: SqliteConfig): 
     emptyWriteAheadLog: () =>
       dialect.run(() => {
         // busy: another process reads an older snapshot, or writes (busy_timeout is 0: no waiting for it here).
-        const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+        const result = sqlite.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number } | undefined;
         return result?.busy === 0;
       }),
     onCommit: (tables, listener) => watched.signal.on(tables, listener),
     pollCommits: () => watched.poll(),
     forEachValue: (query, visit) =>
       dialect.run(() => {
-        for (const value of sqlite
-          .prepare(query.sql)
-          .pluck()
-          .iterate(...query.parameters))
+        for (const value of prepareColumn(sqlite, query.sql).iterate(...(query.parameters as readonly SQLInputValue[])))
           visit(value as never);
       }),
   };

@@ -5,11 +5,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { runBackupCommand } from '../cli/backup-command.ts';
 import { runDbCopyCommand } from '../cli/db-copy-command.ts';
+import { openSqliteFile } from '../db/sqlite-file.ts';
 import { EMPTYING_THE_LOG } from '../plugins/client-store.ts';
 import { aClient, createClient, loggedIn, temporaryDirectory, type LoggedInApp } from '../testing/test-app.ts';
 
@@ -115,7 +115,7 @@ describe('POST /api/clients/:id/erase leaves no byte of the client', () => {
     const client = await createClient(test, registered);
     await call(test, 'PUT', `/api/clients/${client._id}`, edited);
     // `npm run backup` or the staff CLI in the middle of a read: the log's frames from before the erasure are its snapshot.
-    const reader = new SqliteDatabase(test.databaseFile, { readonly: true });
+    const reader = openSqliteFile(test.databaseFile, { readOnly: true });
     try {
       reader.exec('BEGIN');
       reader.prepare('SELECT count(*) FROM clients').get();

@@ -10,7 +10,7 @@
  */
 import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import type { Client } from '#contract/api';
 import { openDatabase } from '#server/db/database.ts';
 import { createClientsRepository } from '#server/repositories/clients.ts';
@@ -113,7 +113,7 @@ async function benchMigration(original: string): Promise<void> {
   const file = join(scratchDirectory(), 'older.db');
   copyFileSync(original, file);
   // A file from before migration 0006: the same rows, the migration not yet recorded.
-  const raw = new SqliteDatabase(file);
+  const raw = new DatabaseSync(file);
   raw.prepare("DELETE FROM kysely_migration WHERE name = '0006_rewrite_without_removed_rows'").run();
   raw.close();
   const started = performance.now();

@@ -8,8 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
@@ -59,7 +59,7 @@ async function writeAndReadWhileLocked({ server, client, cookie, databaseFile }:
   const headers = jsonHeaders(server.origin, cookie);
   const post = (marker: string) => client.request({ method: 'POST', path: '/api/clients', headers, body: clientBody(marker) });
   const existing = idOf(await post('locked-before'));
-  const holder = new Database(databaseFile);
+  const holder = new DatabaseSync(databaseFile, { timeout: 5000 });
   try {
     holder.exec('BEGIN EXCLUSIVE');
     const lockedAt = performance.now();
@@ -86,7 +86,7 @@ async function writeAndReadWhileLocked({ server, client, cookie, databaseFile }:
     const stored = (JSON.parse(list.body) as Array<{ lastName: string }>).map((item) => item.lastName);
     return { written, reads, after, recoveryMs, stored };
   } finally {
-    if (holder.open) holder.close();
+    if (holder.isOpen) holder.close();
   }
 }
 

@@ -7,10 +7,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '#server/app.ts';
+import { openSqliteFile } from '#server/db/sqlite-file.ts';
 import { inProcessConfig } from '#server/testing/in-process-config.ts';
 import { countBy, formatInt, printFigure, reliabilityContext } from '../lib/context.ts';
 import { sessionCookieOf, type HttpRequest, type HttpResponse } from '../lib/http.ts';
@@ -91,7 +92,7 @@ function judgeSegment(segment: string): { status: 400 | 414 } | { decoded: strin
 class Harness {
   readonly model = new Map<string, StoredClient>();
   readonly statuses: Array<[endpoint: string, status: number]> = [];
-  readonly reader: Database.Database;
+  readonly reader: DatabaseSync;
   cookie = '';
   fivexx = 0;
   #runsSinceFullCheck = 0;
@@ -102,7 +103,7 @@ class Harness {
     /** The first lines the app logged (warnings and errors), for a failure's message. */
     readonly logs: string[],
   ) {
-    this.reader = new Database(databaseFile, { readonly: true, fileMustExist: true });
+    this.reader = openSqliteFile(databaseFile, { readOnly: true, timeoutMs: 5000 });
   }
 
   /** Every response is recorded for the figures, audited, and must not be a 5xx. */
@@ -121,7 +122,9 @@ class Harness {
 
   storedRows(): StoredClient[] {
     const columns = 'id AS _id, first_name AS firstName, last_name AS lastName, email, registration_date_time AS registrationDateTime';
-    return this.reader.prepare(`SELECT ${columns} FROM clients WHERE deleted_at IS NULL`).all() as StoredClient[];
+    // Plain objects, as the model's are: node:sqlite's rows have no prototype, which toStrictEqual tells apart.
+    const rows = this.reader.prepare(`SELECT ${columns} FROM clients WHERE deleted_at IS NULL`).all();
+    return rows.map((row) => ({ ...row }) as StoredClient);
   }
 
   staffTable(): string {

@@ -5,7 +5,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile, prepareColumn, type OpenOptions } from '#server/db/sqlite-file.ts';
 
 export type StoredClient = {
   id: string;
@@ -29,10 +29,10 @@ export type Inspection = {
   sessions: number;
 };
 
-function read(file: string, options: Database.Options = {}): Inspection {
-  const db = new Database(file, options);
+function read(file: string, options: OpenOptions = {}): Inspection {
+  const db = openSqliteFile(file, options);
   try {
-    const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((row) => row.integrity_check).join('; ');
+    const integrity = (prepareColumn(db, 'PRAGMA integrity_check').all() as string[]).join('; ');
     const clients = db
       .prepare('SELECT id, first_name, last_name, email, registration_date_time FROM clients WHERE deleted_at IS NULL ORDER BY id')
       .all() as StoredClient[];
@@ -66,7 +66,7 @@ export function inspectCopy(databaseFile: string, scratchDir: string): Inspectio
 /** The change log's versions and last names, and each client's version, from a copy of the file. */
 export function versionsInCopy(databaseFile: string, scratchDir: string): StoredVersions {
   return withCopy(databaseFile, scratchDir, (copy) => {
-    const db = new Database(copy);
+    const db = openSqliteFile(copy);
     try {
       return {
         changes: db
@@ -82,5 +82,5 @@ export function versionsInCopy(databaseFile: string, scratchDir: string): Stored
 
 /** Reads the live file read-only (the server may be running: WAL lets a reader in). */
 export function inspectLive(databaseFile: string): Inspection {
-  return read(databaseFile, { readonly: true, fileMustExist: true });
+  return read(databaseFile, { readOnly: true, timeoutMs: 5000 });
 }
