@@ -369,8 +369,9 @@ export const mockDb = {
       for (const { clientId, stored } of plan.toDelete)
         if (stored) write(clientId, 'deleted', by, at, { client: stored.client, deleted: { at, by } });
       for (const { clientId, before } of plan.toRestore) put(clientId, 'updated', by, at, before as ClientFields);
+      // Inside the batch, which saves the store once it ends: a page load after the undo still knows it.
+      found.summary = { ...found.summary, undone: { at, by, leftAsChanged: plan.leftAsChanged } };
     });
-    found.summary = { ...found.summary, undone: { at, by, leftAsChanged: plan.leftAsChanged } };
     return { status: 'undone', summary: found.summary };
   },
   /** Possible duplicates (issue 29), each client with its version, as GET /api/duplicates. */
@@ -416,8 +417,9 @@ export const mockDb = {
     inBatch(() => {
       put(summary.client._id, 'unmerged', by, at, summary.keptBefore);
       put(other.client._id, 'unmerged', by, at, fieldsOf(other.client), other.version + 2);
+      // Inside the batch, which saves the store once it ends: a page load after the undo still knows it.
+      merge.summary = { ...summary, undone: { at, by } };
     });
-    merge.summary = { ...summary, undone: { at, by } };
     return { status: 'undone', summary: merge.summary };
   },
   /** Replaces every client and the log (tests set up exactly the list they need): each registered, at version 1. */
