@@ -1,10 +1,10 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { ClientIdParams, ClientInput, type Client, type ClientExport } from '#contract/api';
 import { isRefused, malformedIdempotencyKeyMessage, parseIdempotencyKey, registrationRefusal } from '#contract/idempotency-key';
 import * as ifMatch from '#contract/if-match';
 import { apiPaths } from '#contract/paths';
 import { mockDb } from '../db.ts';
-import { errorResponse, methodNotAllowed, recordAudit, respond, route } from './respond.ts';
+import { errorResponse, recordAudit, respond, route } from './respond.ts';
 
 const notFound = () => errorResponse(404, ifMatch.clientNotFoundMessage);
 const withEtag = (client: Client, version: number) => HttpResponse.json(client, { headers: { ETag: ifMatch.versionEtag(version) } });
@@ -110,8 +110,4 @@ export const clientHandlers = [
   }),
 
   route('GET /api/deleted-clients', () => HttpResponse.json(mockDb.listDeletedClients())),
-
-  // The server's 405 for another method on a path it has (after the handlers above, which answer theirs).
-  http.all('*/api/clients', () => methodNotAllowed(['GET', 'POST'])),
-  http.all('*/api/clients/:clientId', () => methodNotAllowed(['GET', 'PUT', 'DELETE'])),
 ];

@@ -1,9 +1,9 @@
 // Importing clients (issue 29) in the mock: the same contract as the server's routes, owners only.
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { malformedIdempotencyKeyMessage, parseIdempotencyKey } from '#contract/idempotency-key';
 import { importAnswer, ImportRequest, importMessages, undoImportAnswer } from '#contract/import';
 import { mockDb } from '../db.ts';
-import { errorResponse, methodNotAllowed, recordAudit, respond, route } from './respond.ts';
+import { errorResponse, recordAudit, respond, route } from './respond.ts';
 
 const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };
 
@@ -32,6 +32,4 @@ export const importHandlers = [
       recordAudit(request, { kind: 'import-undone', actor: mockDb.sessionUser(), subject: outcome.summary.id });
     return respond(undoImportAnswer(outcome));
   }),
-
-  http.all('*/api/imports', () => methodNotAllowed(['GET', 'POST'])),
 ];

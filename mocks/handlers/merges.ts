@@ -1,8 +1,8 @@
 /** Possible duplicates and merging them (issue 29), as the server's routes/merges.ts answers: every account's. */
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { MergeListQuery, MergeRequest, mergeAnswer, unmergeAnswer } from '#contract/merge';
 import { mockDb } from '../db.ts';
-import { methodNotAllowed, respond, route } from './respond.ts';
+import { respond, route } from './respond.ts';
 
 const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };
 
@@ -11,7 +11,4 @@ export const mergeHandlers = [
   route('POST /api/merges', { body: MergeRequest }, ({ body }) => respond(mergeAnswer(mockDb.merge(body)))),
   route('GET /api/merges', { query: MergeListQuery }, ({ query }) => HttpResponse.json(mockDb.mergesOf(query.clientId), NO_STORE)),
   route('POST /api/merges/:mergeId/undo', ({ params }) => respond(unmergeAnswer(mockDb.undoMerge(String(params.mergeId))))),
-
-  http.all('*/api/duplicates', () => methodNotAllowed(['GET'])),
-  http.all('*/api/merges', () => methodNotAllowed(['GET', 'POST'])),
 ];

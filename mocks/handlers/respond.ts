@@ -1,6 +1,6 @@
-import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
+import { http, HttpResponse, matchRequestUrl, type HttpHandler, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
-import { accessOf, SESSION_REQUIRED_MESSAGE, type Access, type Operation } from '#contract/access';
+import { access, accessOf, SESSION_REQUIRED_MESSAGE, type Access, type Operation } from '#contract/access';
 import { describeValidationError } from '#contract/api';
 import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE, type Answer } from '#contract/http';
 import { mockDb, type MockAuditRecord } from '../db.ts';
@@ -27,9 +27,17 @@ const sessionRefusal = (rule: Access) => (rule === 'public' || mockDb.hasSession
 const roleRefusal = (rule: Access) =>
   typeof rule === 'string' || mockDb.sessionRole() === 'owner' ? undefined : errorResponse(403, rule.owner);
 
-/** The server's 405 for a path it has in other methods (`Allow` names them), behind the session as every /api path. */
-export const methodNotAllowed = (methods: readonly string[]) =>
-  sessionRefusal('session') ?? errorResponse(405, methodNotAllowedMessage, { Allow: allowHeader(methods) });
+/**
+ * The server's 405 for an /api path it has routes for in other methods (contract/access.ts; `Allow` names them), behind
+ * the session as every /api path. After every other handler: they answer their own methods (and HEAD beside GET).
+ */
+export const methodNotAllowedHandler = http.all('*/api/*', ({ request }) => {
+  const routes = Object.keys(access).map((operation) => operation.split(' ') as [string, string]);
+  const methods = routes.filter(([, path]) => matchRequestUrl(new URL(request.url), `*${path}`).matches).map(([method]) => method);
+  // No such path, or the method is the path's (GET /api/openapi.json: the mock has no document to send).
+  if (methods.length === 0 || methods.includes(request.method === 'HEAD' ? 'GET' : request.method)) return undefined;
+  return sessionRefusal('session') ?? errorResponse(405, methodNotAllowedMessage, { Allow: allowHeader(methods) });
+});
 
 /** What a route checks of a request, as the server's route schema: its path's parameters, its query, its JSON body. */
 type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
