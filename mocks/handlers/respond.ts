@@ -99,9 +99,11 @@ export function route(operation: Operation, ...args: [Schemas, Answering<Schemas
   });
 }
 
+/** The browser a request came from: a page cannot set User-Agent on its fetches, the browser's own is what the server sees. */
+export const userAgentOf = (request: Request) =>
+  request.headers.get('user-agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent);
+
 /** Records what a handler did in the audit trail, as the server does, with the browser it came from. */
 export function recordAudit(request: Request, record: Omit<MockAuditRecord, 'userAgent'>): void {
-  // A page cannot set User-Agent on its fetches: the browser's own is what the server would have seen.
-  const userAgent = request.headers.get('user-agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent);
-  mockDb.recordAudit({ ...record, userAgent: userAgent?.slice(0, 512) ?? null });
+  mockDb.recordAudit({ ...record, userAgent: userAgentOf(request)?.slice(0, 512) ?? null });
 }

@@ -21,7 +21,7 @@ import {
 import { mockDb } from '../db.ts';
 import { teamDb } from '../team-db.ts';
 import { signedIn } from './auth.ts';
-import { errorResponse, recordAudit, route } from './respond.ts';
+import { errorResponse, recordAudit, route, userAgentOf } from './respond.ts';
 
 /** The mock has one session, this browser's: an account has it open or has none. */
 const openSessions = (username: string) => (mockDb.hasSession() && mockDb.sessionUser() === username ? 1 : 0);
@@ -113,9 +113,7 @@ export const teamHandlers = [
   }),
 
   route('GET /api/account/sessions', ({ request }) => {
-    const now = new Date().toISOString();
-    // The service worker's request may lack the User-Agent header; the page's navigator has it.
-    const userAgent = request.headers.get('User-Agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent);
+    const [userAgent, now] = [userAgentOf(request), new Date().toISOString()];
     const signedInAt = teamDb.signedInAt() ?? now;
     const session = accountSessionOf({ id: MOCK_SESSION_ID, userAgent, ip: null, signedInAt, lastUsedAt: now, current: true });
     return HttpResponse.json([session], { headers: noStore });
