@@ -44,7 +44,7 @@ type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
 type Checked<Schema, Otherwise> = Schema extends z.ZodType ? z.output<Schema> : Otherwise;
 
 /** What a handler is given: the request, and its parts as the schemas read them. */
-export type Call<S extends Schemas> = {
+type Call<S extends Schemas> = {
   request: Request;
   params: Checked<S['params'], Record<string, string>>;
   query: Checked<S['query'], Record<string, string>>;
