@@ -117,6 +117,11 @@ export const ClientId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Client id is malformed');
 
+/** A path's client id: any id that cannot be one gets the same response, whatever is wrong with it. */
+export const ClientIdParams = z.object({
+  clientId: z.string().refine((value) => ClientId.safeParse(value).success, 'Client id is malformed'),
+});
+
 /** A client as the server returns it. */
 export const Client = z.object({
   _id: ClientId,

@@ -12,7 +12,7 @@ import * as merges from '#contract/merge';
 import type { AuditEntry, AuditExportQuery, AuditPage, AuditQuery, Role } from '#contract/team';
 import { isWithinDays, undoRefusal } from '#contract/time-windows';
 import { seedClients } from './seed.ts';
-import { resetTeamDb, teamDb } from './team-db.ts';
+import { canPersist, resetTeamDb, teamDb } from './team-db.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
 export type StoredClient = { client: Client; version: number; deleted: { at: string; by: string } | null };
@@ -70,7 +70,6 @@ const LOCAL_STORAGE_MAX_CHARS = 1_000_000;
 const IN_INDEXED_DB = '{"storedIn":"indexeddb"}';
 let idbStore: ReturnType<typeof createStore> | undefined;
 const indexedDbStore = () => (idbStore ??= createStore('salon-mock', 'store'));
-const canPersist = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
 
 /** The saved store (one saved before imports or merges gets their empty lists), or the seed. */
 function load(saved: string | null | undefined = canPersist() ? window.localStorage.getItem(STORAGE_KEY) : null): MockState {

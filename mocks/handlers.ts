@@ -6,10 +6,11 @@ import { eventHandlers } from './handlers/events.ts';
 import { importHandlers } from './handlers/imports.ts';
 import { mergeHandlers } from './handlers/merges.ts';
 import { passkeyHandlers } from './handlers/passkeys.ts';
+import { methodNotAllowedHandler } from './handlers/respond.ts';
 import { teamHandlers } from './handlers/team.ts';
 import { scenarioHandler } from './scenarios.ts';
 
-/** The scenario handler first: it responds for a scenario that is on, or lets the request through. */
+/** The scenario handler first: it responds for a scenario that is on, or lets the request through; the 405s last. */
 export const handlers = [
   scenarioHandler,
   ...authHandlers,
@@ -20,4 +21,5 @@ export const handlers = [
   ...mergeHandlers,
   ...passkeyHandlers,
   ...teamHandlers,
+  methodNotAllowedHandler,
 ];

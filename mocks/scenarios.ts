@@ -1,6 +1,7 @@
 // Steering the mock backend at runtime: slow, failing, offline, session ended (docs/testing-the-cache.md), in the
 // browser and in the tests alike. `scenarioHandler` runs before every other handler.
 import { delay, http, HttpResponse } from 'msw';
+import { SESSION_REQUIRED_MESSAGE } from '#contract/access';
 
 /** The calls the SPA makes (the API contract's endpoints). */
 export type Endpoint =
@@ -167,7 +168,7 @@ export function endpointOf(method: string, pathname: string): Endpoint | undefin
 
 const MESSAGES: Record<Exclude<Failure, 'network'>, string> = {
   400: 'Request refused by the mock scenario',
-  401: 'Log in to continue',
+  401: SESSION_REQUIRED_MESSAGE,
   404: 'Client not found',
   500: 'Internal server error',
   503: 'Service unavailable',

@@ -46,7 +46,8 @@ const initialState = (): TeamState => ({
   signedInAt: null,
 });
 
-const canPersist = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
+/** Whether the stores are kept in the browser's storage (not in Node, nor in the tests). */
+export const canPersist = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
 
 function load(): TeamState {
   try {

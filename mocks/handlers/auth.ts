@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { LoginRequest } from '#contract/api';
 import { clearedSessionCookie, sessionCookie } from '#contract/http';
 import type { RelyingParty } from '#contract/passkey-ceremonies';
@@ -7,7 +7,7 @@ import { DEFAULT_SESSION_MAX_MS, SESSION_EXPIRES_HEADER, sessionExpiresHeader } 
 import { INVALID_CREDENTIALS, type Role } from '#contract/team';
 import { mockDb } from '../db.ts';
 import { passkeyCeremonies, teamDb } from '../team-db.ts';
-import { parseBody, recordAudit, requireSession, SESSION_CHALLENGE_HEADERS, unauthorized } from './respond.ts';
+import { recordAudit, route, SESSION_CHALLENGE_HEADERS, unauthorized } from './respond.ts';
 
 /** A token of the server's shape (43 base64url characters); the mock never reads it back. */
 const MOCK_SESSION_TOKEN = 'mock-session-token-of-the-demo-account-0000';
@@ -43,10 +43,7 @@ export function relyingParty(request: Request): RelyingParty {
 }
 
 export const authHandlers = [
-  http.post('*/login', async ({ request }) => {
-    const body = await parseBody(request, LoginRequest);
-    if (!body.ok) return body.response;
-    const { username, password } = body.data;
+  route('POST /login', { body: LoginRequest }, async ({ request, body: { username, password } }) => {
     // The demo accounts, and those added on the staff page once their sign-in link set a password (team-db.ts).
     const account = teamDb.verify(username, password);
     if (!account) {
@@ -61,14 +58,11 @@ export const authHandlers = [
     return signedIn(request, account);
   }),
 
-  http.get(
-    '*/api/me',
-    () =>
-      requireSession() ??
-      HttpResponse.json({ username: mockDb.sessionUser(), role: mockDb.sessionRole() }, { headers: { 'Cache-Control': 'no-store' } }),
+  route('GET /api/me', () =>
+    HttpResponse.json({ username: mockDb.sessionUser(), role: mockDb.sessionRole() }, { headers: { 'Cache-Control': 'no-store' } }),
   ),
 
-  http.post('*/logout', ({ request }) => {
+  route('POST /logout', ({ request }) => {
     if (mockDb.hasSession()) recordAudit(request, { kind: 'sign-out', actor: mockDb.sessionUser() });
     mockDb.endSession();
     return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': clearedSessionCookie(false) } });

@@ -1,11 +1,10 @@
-import { http, HttpResponse } from 'msw';
-import { ClientInput, type Client, type ClientExport } from '#contract/api';
+import { HttpResponse } from 'msw';
+import { ClientIdParams, ClientInput, type Client, type ClientExport } from '#contract/api';
 import { isRefused, malformedIdempotencyKeyMessage, parseIdempotencyKey, registrationRefusal } from '#contract/idempotency-key';
 import * as ifMatch from '#contract/if-match';
 import { apiPaths } from '#contract/paths';
-import { ownerOnly } from '#contract/team';
 import { mockDb } from '../db.ts';
-import { bodyOr, errorResponse, methodNotAllowed, recordAudit, refusal, requireOwner, requireSession, respond } from './respond.ts';
+import { errorResponse, recordAudit, respond, route } from './respond.ts';
 
 const notFound = () => errorResponse(404, ifMatch.clientNotFoundMessage);
 const withEtag = (client: Client, version: number) => HttpResponse.json(client, { headers: { ETag: ifMatch.versionEtag(version) } });
@@ -27,16 +26,14 @@ function listResponse(request: Request, withBody: boolean): Response {
 
 export const clientHandlers = [
   // Conditional like the server's: 412 when If-Match names another version of the list, 304 when If-None-Match names it.
-  http.get('*/api/clients', ({ request }) => requireSession() ?? listResponse(request, true)),
+  route('GET /api/clients', ({ request }) => listResponse(request, true)),
   // The app's reachability probe (src/lib/reachability.ts): the list's status and headers, no body, as the server's HEAD.
-  http.head('*/api/clients', ({ request }) => requireSession() ?? listResponse(request, false)),
+  route('HEAD /api/clients', ({ request }) => listResponse(request, false)),
 
-  http.post('*/api/clients', async ({ request }) => {
-    const input = await bodyOr(requireSession(), request, ClientInput);
-    if (input instanceof Response) return input;
+  route('POST /api/clients', { body: ClientInput }, ({ request, body }) => {
     const key = parseIdempotencyKey(request.headers.get('Idempotency-Key'));
     if (key === null) return errorResponse(400, malformedIdempotencyKeyMessage);
-    const outcome = mockDb.register(input, key);
+    const outcome = mockDb.register(body, key);
     if (isRefused(outcome)) {
       const { status, message } = registrationRefusal(outcome);
       return errorResponse(status, message);
@@ -49,10 +46,10 @@ export const clientHandlers = [
   }),
 
   // Conditional like the server's (the contract's conditionalRead): 404, 412 for If-Match, 304 for If-None-Match.
-  http.get('*/api/clients/:clientId', ({ params, request }) => {
-    const conditions = refusal(params.clientId) ?? conditionsOf(request);
+  route('GET /api/clients/:clientId', { params: ClientIdParams }, ({ params, request }) => {
+    const conditions = conditionsOf(request);
     if (conditions instanceof Response) return conditions;
-    const found = mockDb.findVersioned(params.clientId as string);
+    const found = mockDb.findVersioned(params.clientId);
     const status = ifMatch.conditionalRead(found, conditions);
     if (!found || status === 404) return notFound();
     if (status === 412) return errorResponse(412, ifMatch.changedSinceMessage);
@@ -62,67 +59,55 @@ export const clientHandlers = [
   }),
 
   // Like the server: the body is validated first, then the conditions; the check and the write are one step.
-  http.put('*/api/clients/:clientId', async ({ params, request }) => {
-    const input = await bodyOr(refusal(params.clientId), request, ClientInput);
-    if (input instanceof Response) return input;
+  route('PUT /api/clients/:clientId', { params: ClientIdParams, body: ClientInput }, ({ params, body, request }) => {
     const conditions = conditionsOf(request);
     if (conditions instanceof Response) return conditions;
-    const outcome = mockDb.updateClient(params.clientId as string, input, mockDb.sessionUser(), conditions);
+    const outcome = mockDb.updateClient(params.clientId, body, mockDb.sessionUser(), conditions);
     if (outcome.status !== 'written') return respond(ifMatch.unwrittenAnswer(outcome, conditions.ifMatch));
     return withEtag(outcome.value.client, outcome.value.version);
   }),
 
   // Moves the client to "Recently deleted": restorable, with its history.
-  http.delete('*/api/clients/:clientId', ({ params, request }) => {
-    const conditions = refusal(params.clientId) ?? conditionsOf(request);
+  route('DELETE /api/clients/:clientId', { params: ClientIdParams }, ({ params, request }) => {
+    const conditions = conditionsOf(request);
     if (conditions instanceof Response) return conditions;
-    const outcome = mockDb.deleteClient(params.clientId as string, mockDb.sessionUser(), conditions);
+    const outcome = mockDb.deleteClient(params.clientId, mockDb.sessionUser(), conditions);
     return outcome.status === 'written'
       ? new HttpResponse(null, { status: 204 })
       : respond(ifMatch.unwrittenAnswer(outcome, conditions.ifMatch));
   }),
 
-  http.get('*/api/clients/:clientId/history', ({ params }) => {
-    const history = mockDb.history(params.clientId as string);
-    return refusal(params.clientId) ?? (history ? HttpResponse.json(history) : notFound());
+  route('GET /api/clients/:clientId/history', { params: ClientIdParams }, ({ params }) => {
+    const history = mockDb.history(params.clientId);
+    return history ? HttpResponse.json(history) : notFound();
   }),
 
-  http.get('*/api/clients/:clientId/export', ({ params, request }) => {
-    const clientId = params.clientId as string;
-    const [refused, found, history] = [refusal(clientId, ownerOnly.exportClient), mockDb.findStored(clientId), mockDb.history(clientId)];
-    if (refused || !found || !history) return refused ?? notFound();
+  route('GET /api/clients/:clientId/export', { params: ClientIdParams }, ({ params: { clientId }, request }) => {
+    const [found, history] = [mockDb.findStored(clientId), mockDb.history(clientId)];
+    if (!found || !history) return notFound();
     recordAudit(request, { kind: 'client-exported', actor: mockDb.sessionUser(), subject: clientId });
     const exported: ClientExport = { exportedAt: new Date().toISOString(), ...found, history };
     return HttpResponse.json(exported, { headers: { 'Content-Disposition': `attachment; filename="client-${clientId}.json"` } });
   }),
 
-  http.post('*/api/clients/:clientId/restore', ({ params }) => {
-    const refused = refusal(params.clientId);
-    const restored = refused ? undefined : mockDb.restoreClient(params.clientId as string);
-    return restored ? withEtag(restored.client, restored.version) : (refused ?? notFound());
+  route('POST /api/clients/:clientId/restore', { params: ClientIdParams }, ({ params }) => {
+    const restored = mockDb.restoreClient(params.clientId);
+    return restored ? withEtag(restored.client, restored.version) : notFound();
   }),
 
   // Live or deleted: the client and its history go, one "erased" entry without personal data stays.
-  http.post('*/api/clients/:clientId/erase', ({ params, request }) => {
-    const clientId = params.clientId as string;
-    const refused = refusal(clientId, ownerOnly.eraseClient);
-    if (refused || !mockDb.eraseClient(clientId)) return refused ?? notFound();
+  route('POST /api/clients/:clientId/erase', { params: ClientIdParams }, ({ params: { clientId }, request }) => {
+    if (!mockDb.eraseClient(clientId)) return notFound();
     recordAudit(request, { kind: 'client-erased', actor: mockDb.sessionUser(), subject: clientId });
     return new HttpResponse(null, { status: 204 });
   }),
 
   // "Export CSV": the whole list, for an owner (the server's audit trail records it).
-  http.get('*/api/clients-export', ({ request }) => {
-    const refused = requireOwner(ownerOnly.exportClients);
-    if (refused) return refused;
+  route('GET /api/clients-export', ({ request }) => {
     const clients = mockDb.listClients();
     recordAudit(request, { kind: 'clients-exported', actor: mockDb.sessionUser(), detail: String(clients.length) });
     return HttpResponse.json(clients, { headers: { 'Cache-Control': 'no-store' } });
   }),
 
-  http.get('*/api/deleted-clients', () => requireSession() ?? HttpResponse.json(mockDb.listDeletedClients())),
-
-  // The server's 405 for another method on a path it has (after the handlers above, which answer theirs).
-  http.all('*/api/clients', () => methodNotAllowed(['GET', 'POST'])),
-  http.all('*/api/clients/:clientId', () => methodNotAllowed(['GET', 'PUT', 'DELETE'])),
+  route('GET /api/deleted-clients', () => HttpResponse.json(mockDb.listDeletedClients())),
 ];

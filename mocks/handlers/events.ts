@@ -4,12 +4,11 @@
  * plain handler with a ReadableStream rather than msw's `sse()`, which has no notice when the page drops the stream and
  * needs an EventSource (the tests' jsdom has none); the SPA reads it with fetch either way.
  */
-import { http } from 'msw';
 import type { ClientChange, ClientEvent } from '#contract/api';
 import { EVENT_STREAM_HEADERS, malformedLastEventIdMessage, parseLastEventId } from '#contract/event-stream';
 import { mockDb, type MockBatch } from '../db.ts';
 import { isOn, onScenarioChange } from '../scenarios.ts';
-import { errorResponse, requireSession } from './respond.ts';
+import { errorResponse, route } from './respond.ts';
 
 const frame = (event: string, id: number, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 const changeFrame = ({ seq, clientId, version, kind, by, at, after }: ClientChange) =>
@@ -28,14 +27,13 @@ function replay(after: number): string[] {
   });
 }
 
-/** As the server: 401 without a session, then 400 for a Last-Event-ID not of this stream. */
-const refusal = (request: Request) =>
-  requireSession() ??
-  (parseLastEventId(request.headers.get('last-event-id')) === null ? errorResponse(400, malformedLastEventIdMessage) : undefined);
+/** As the server: 400 for a Last-Event-ID not of this stream (after the session's 401). */
+const malformed = (request: Request) =>
+  parseLastEventId(request.headers.get('last-event-id')) === null ? errorResponse(400, malformedLastEventIdMessage) : undefined;
 
 export const eventHandlers = [
-  http.get('*/api/events', ({ request }) => {
-    const refused = refusal(request);
+  route('GET /api/events', ({ request }) => {
+    const refused = malformed(request);
     if (refused) return refused;
     const after = parseLastEventId(request.headers.get('last-event-id'));
     const encoder = new TextEncoder();
@@ -62,5 +60,5 @@ export const eventHandlers = [
   }),
 
   // As the server: GET's answer without the stream.
-  http.head('*/api/events', ({ request }) => refusal(request) ?? new Response(null, { headers: EVENT_STREAM_HEADERS })),
+  route('HEAD /api/events', ({ request }) => malformed(request) ?? new Response(null, { headers: EVENT_STREAM_HEADERS })),
 ];

@@ -1,6 +1,7 @@
-import { HttpResponse, type JsonBodyType } from 'msw';
+import { http, HttpResponse, matchRequestUrl, type HttpHandler, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
-import { ClientId, describeValidationError } from '#contract/api';
+import { access, accessOf, SESSION_REQUIRED_MESSAGE, type Access, type Operation } from '#contract/access';
+import { describeValidationError } from '#contract/api';
 import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE, type Answer } from '#contract/http';
 import { mockDb, type MockAuditRecord } from '../db.ts';
 
@@ -19,57 +20,90 @@ export const SESSION_CHALLENGE_HEADERS = { 'WWW-Authenticate': SESSION_CHALLENGE
 /** The server's 401: its message, and its challenge. */
 export const unauthorized = (message: string) => errorResponse(401, message, SESSION_CHALLENGE_HEADERS);
 
-/** The server's 405 for a path it has in other methods (`Allow` names them). */
-export const methodNotAllowed = (methods: readonly string[]) =>
-  requireSession() ?? errorResponse(405, methodNotAllowedMessage, { Allow: allowHeader(methods) });
+/** The 401 of a route that needs a session, when the browser has none. */
+const sessionRefusal = (rule: Access) => (rule === 'public' || mockDb.hasSession() ? undefined : unauthorized(SESSION_REQUIRED_MESSAGE));
 
-type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+/** The 403 of an owner's route, for staff. */
+const roleRefusal = (rule: Access) =>
+  typeof rule === 'string' || mockDb.sessionRole() === 'owner' ? undefined : errorResponse(403, rule.owner);
 
-/** Reads a JSON body and validates it with a contract schema, responding 400 as the server does. */
-export async function parseBody<TSchema extends z.ZodType>(request: Request, schema: TSchema): Promise<Parsed<z.output<TSchema>>> {
+/**
+ * The server's 405 for an /api path it has routes for in other methods (contract/access.ts; `Allow` names them), behind
+ * the session as every /api path. After every other handler: they answer their own methods (and HEAD beside GET).
+ */
+export const methodNotAllowedHandler = http.all('*/api/*', ({ request }) => {
+  const routes = Object.keys(access).map((operation) => operation.split(' ') as [string, string]);
+  const methods = routes.filter(([, path]) => matchRequestUrl(new URL(request.url), `*${path}`).matches).map(([method]) => method);
+  // No such path, or the method is the path's (GET /api/openapi.json: the mock has no document to send).
+  if (methods.length === 0 || methods.includes(request.method === 'HEAD' ? 'GET' : request.method)) return undefined;
+  return sessionRefusal('session') ?? errorResponse(405, methodNotAllowedMessage, { Allow: allowHeader(methods) });
+});
+
+/** What a route checks of a request, as the server's route schema: its path's parameters, its query, its JSON body. */
+type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+type Checked<Schema, Otherwise> = Schema extends z.ZodType ? z.output<Schema> : Otherwise;
+
+/** What a handler is given: the request, and its parts as the schemas read them. */
+type Call<S extends Schemas> = {
+  request: Request;
+  params: Checked<S['params'], Record<string, string>>;
+  query: Checked<S['query'], Record<string, string>>;
+  body: Checked<S['body'], undefined>;
+};
+
+type Answering<S extends Schemas> = (call: Call<S>) => Response | Promise<Response>;
+
+/** `value` read with `schema`, or the server's 400 naming the first problem. */
+function checked(schema: z.ZodType | undefined, value: unknown): { value: unknown } | Response {
+  if (!schema) return { value };
+  const result = schema.safeParse(value);
+  return result.success ? { value: result.data } : errorResponse(400, describeValidationError(result.error));
+}
+
+/** The request's parts, read as the server reads them (the body's JSON, then params, body, query), or its 400. */
+async function callOf<S extends Schemas>(request: Request, params: Record<string, string>, schemas: S): Promise<Call<S> | Response> {
   let json: unknown;
-  try {
-    json = await request.json();
-  } catch {
-    return { ok: false, response: errorResponse(400, 'Request body must be valid JSON') };
+  if (schemas.body) {
+    try {
+      json = await request.json();
+    } catch {
+      return errorResponse(400, 'Request body must be valid JSON');
+    }
   }
-  const result = schema.safeParse(json);
-  return result.success
-    ? { ok: true, data: result.data }
-    : { ok: false, response: errorResponse(400, describeValidationError(result.error)) };
+  const checkedParams = checked(schemas.params, params);
+  if (checkedParams instanceof Response) return checkedParams;
+  const body = checked(schemas.body, json);
+  if (body instanceof Response) return body;
+  const query = checked(schemas.query, Object.fromEntries(new URL(request.url).searchParams));
+  if (query instanceof Response) return query;
+  return { request, params: checkedParams.value, body: body.value, query: query.value } as Call<S>;
 }
 
-/** The body for `schema` (parseBody), or the Response to send instead: `refused` (the session's, the role's), or the 400. */
-export async function bodyOr<TSchema extends z.ZodType>(refused: Response | undefined, request: Request, schema: TSchema) {
-  const body = refused ?? (await parseBody(request, schema));
-  return body instanceof Response ? body : body.ok ? body.data : body.response;
+/**
+ * A handler for one route of contract/access.ts, checked as the server checks it: the session (401), the request's
+ * parts with `schemas` (400), the owner's role (403); then `answer`.
+ */
+export function route<S extends Schemas>(operation: Operation, schemas: S, answer: Answering<S>): HttpHandler;
+export function route(operation: Operation, answer: Answering<Record<never, never>>): HttpHandler;
+export function route(operation: Operation, ...args: [Schemas, Answering<Schemas>] | [Answering<Schemas>]): HttpHandler {
+  const [schemas, answer] = args.length === 2 ? args : [{}, args[0]];
+  const [method = '', path = ''] = operation.split(' ');
+  const rule = accessOf(method, path) ?? 'session';
+  const handle = method.toLowerCase() as 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
+  return http[handle](`*${path}`, async ({ request, params }) => {
+    const refused = sessionRefusal(rule);
+    if (refused) return refused;
+    const call = await callOf(request, params as Record<string, string>, schemas);
+    if (call instanceof Response) return call;
+    return roleRefusal(rule) ?? answer(call);
+  });
 }
 
-/** Like the real server: no session, no data. */
-export const requireSession = (): Response | undefined => (mockDb.hasSession() ? undefined : unauthorized('Log in to continue'));
-
-/** A guarded route's body: the guard's refusal first (no session 401, staff 403), as the server's, then the body's 400. */
-export async function parseBodyAfter<TSchema extends z.ZodType>(
-  refused: Response | undefined,
-  request: Request,
-  schema: TSchema,
-): Promise<Parsed<z.output<TSchema>>> {
-  return refused ? { ok: false, response: refused } : parseBody(request, schema);
-}
-
-/** Like the server's owner-only routes: 403 "Only an owner can …" for staff (after the session check). */
-export const requireOwner = (message: string): Response | undefined =>
-  requireSession() ?? (mockDb.sessionRole() === 'owner' ? undefined : errorResponse(403, message));
-
-/** As the server decides: the session, then 400 for a client id that cannot be one, then the owner's role. */
-export function refusal(clientId: unknown, ownerOnly?: string): Response | undefined {
-  const malformed = ClientId.safeParse(clientId).success ? undefined : errorResponse(400, 'Client id is malformed');
-  return requireSession() ?? malformed ?? (ownerOnly ? requireOwner(ownerOnly) : undefined);
-}
+/** The browser a request came from: a page cannot set User-Agent on its fetches, the browser's own is what the server sees. */
+export const userAgentOf = (request: Request) =>
+  request.headers.get('user-agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent);
 
 /** Records what a handler did in the audit trail, as the server does, with the browser it came from. */
 export function recordAudit(request: Request, record: Omit<MockAuditRecord, 'userAgent'>): void {
-  // A page cannot set User-Agent on its fetches: the browser's own is what the server would have seen.
-  const userAgent = request.headers.get('user-agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent);
-  mockDb.recordAudit({ ...record, userAgent: userAgent?.slice(0, 512) ?? null });
+  mockDb.recordAudit({ ...record, userAgent: userAgentOf(request)?.slice(0, 512) ?? null });
 }

@@ -1,7 +1,7 @@
 // The staff page, sign-in links and My account (issue 28) in the mock, on contract/'s rules (decision 034). Its store
 // is one browser's: the staff page, a link and a disabled account are seen within that browser (sign out, open the
 // link); two devices are the server's.
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { accountSessionOf } from '#contract/account-sessions';
 import { passwordProblem } from '#contract/new-password';
 import {
@@ -10,7 +10,6 @@ import {
   NewStaffMember,
   NO_SUCH_ACCOUNT,
   NO_SUCH_SESSION,
-  ownerOnly,
   passwordMessages,
   SetPasswordRequest,
   SIGN_IN_LINK_EXPIRED,
@@ -22,7 +21,7 @@ import {
 import { mockDb } from '../db.ts';
 import { teamDb } from '../team-db.ts';
 import { signedIn } from './auth.ts';
-import { errorResponse, parseBody, parseBodyAfter, recordAudit, requireOwner, requireSession } from './respond.ts';
+import { errorResponse, recordAudit, route, userAgentOf } from './respond.ts';
 
 /** The mock has one session, this browser's: an account has it open or has none. */
 const openSessions = (username: string) => (mockDb.hasSession() && mockDb.sessionUser() === username ? 1 : 0);
@@ -43,7 +42,7 @@ const recordTeam = (request: Request, kind: AuditKind, subject: string, detail?:
 
 const staffNotFound = () => errorResponse(404, NO_SUCH_ACCOUNT);
 const noStore = { 'Cache-Control': 'no-store' };
-const usernameParam = (value: string | readonly string[] | undefined) => String(value).toLowerCase();
+const usernameParam = (value: string | undefined) => String(value).toLowerCase();
 /** The rule for a new password's refusal, as the server answers it. */
 const refusedPassword = (password: string) => {
   const problem = passwordProblem(password);
@@ -51,25 +50,18 @@ const refusedPassword = (password: string) => {
 };
 
 export const teamHandlers = [
-  http.get('*/api/staff', () => requireOwner(ownerOnly.manageStaff) ?? HttpResponse.json(teamDb.list(openSessions), { headers: noStore })),
+  route('GET /api/staff', () => HttpResponse.json(teamDb.list(openSessions), { headers: noStore })),
 
-  http.post('*/api/staff', async ({ request }) => {
-    const body = await parseBodyAfter(requireOwner(ownerOnly.manageStaff), request, NewStaffMember);
-    if (!body.ok) return body.response;
-    const added = teamDb.add(body.data.username, body.data.role);
+  route('POST /api/staff', { body: NewStaffMember }, ({ request, body: { username, role } }) => {
+    const added = teamDb.add(username, role);
     if ('refused' in added) return errorResponse(409, USERNAME_TAKEN);
-    recordTeam(request, 'account-added', body.data.username, body.data.role);
-    return HttpResponse.json(
-      { member: teamDb.member(body.data.username, openSessions), link: added.link },
-      { status: 201, headers: noStore },
-    );
+    recordTeam(request, 'account-added', username, role);
+    return HttpResponse.json({ member: teamDb.member(username, openSessions), link: added.link }, { status: 201, headers: noStore });
   }),
 
-  http.patch('*/api/staff/:username', async ({ request, params }) => {
-    const body = await parseBodyAfter(requireOwner(ownerOnly.manageStaff), request, StaffChange);
-    if (!body.ok) return body.response;
+  route('PATCH /api/staff/:username', { body: StaffChange }, ({ request, params, body }) => {
     const username = usernameParam(params.username);
-    const result = teamDb.change(username, body.data, openSessions);
+    const result = teamDb.change(username, body, openSessions);
     if (result.outcome === 'not-found') return staffNotFound();
     if (result.outcome === 'last-owner') return errorResponse(409, LAST_OWNER);
     for (const { kind, detail } of staffChangeAudit(result.before, result.member)) recordTeam(request, kind, username, detail);
@@ -77,48 +69,41 @@ export const teamHandlers = [
     return HttpResponse.json(teamDb.member(username, openSessions));
   }),
 
-  http.post('*/api/staff/:username/password-reset', ({ request, params }) => {
+  route('POST /api/staff/:username/password-reset', ({ request, params }) => {
     const username = usernameParam(params.username);
-    const refused = requireOwner(ownerOnly.manageStaff);
-    const link = refused ? undefined : teamDb.resetPassword(username);
-    if (!link) return refused ?? staffNotFound();
+    const link = teamDb.resetPassword(username);
+    if (!link) return staffNotFound();
     recordTeam(request, 'password-reset', username);
     endSessionsOf(username);
     return HttpResponse.json(link, { headers: noStore });
   }),
 
-  http.post('*/api/staff/:username/sign-out', ({ request, params }) => {
+  route('POST /api/staff/:username/sign-out', ({ request, params }) => {
     const username = usernameParam(params.username);
-    const refused = requireOwner(ownerOnly.manageStaff) ?? (teamDb.roleOf(username) ? undefined : staffNotFound());
-    if (refused) return refused;
+    if (!teamDb.roleOf(username)) return staffNotFound();
     recordTeam(request, 'sessions-ended', username, String(openSessions(username)));
     endSessionsOf(username);
     return new HttpResponse(null, { status: 204 });
   }),
 
   // Outside /api: whoever opens the link has no session. Used, expired, unknown: 410 with the same words.
-  http.get('*/welcome-links/:token', ({ params }) => {
+  route('GET /welcome-links/:token', ({ params }) => {
     const username = teamDb.linkOwner(String(params.token));
     return username === undefined ? errorResponse(410, SIGN_IN_LINK_EXPIRED) : HttpResponse.json({ username }, { headers: noStore });
   }),
 
-  http.post('*/welcome-links/:token', async ({ request, params }) => {
+  route('POST /welcome-links/:token', { body: SetPasswordRequest }, ({ request, params, body: { password } }) => {
     const token = String(params.token);
     if (teamDb.linkOwner(token) === undefined) return errorResponse(410, SIGN_IN_LINK_EXPIRED);
-    const body = await parseBody(request, SetPasswordRequest);
-    if (!body.ok) return body.response;
-    const refused = refusedPassword(body.data.password);
+    const refused = refusedPassword(password);
     if (refused) return refused;
-    const account = teamDb.useLink(token, body.data.password);
+    const account = teamDb.useLink(token, password);
     if (!account) return errorResponse(410, SIGN_IN_LINK_EXPIRED);
     recordAudit(request, { kind: 'password-changed', actor: account.username, subject: account.username, detail: 'sign-in link' });
     return signedIn(request, account);
   }),
 
-  http.put('*/api/account/password', async ({ request }) => {
-    const body = await parseBodyAfter(requireSession(), request, ChangePasswordRequest);
-    if (!body.ok) return body.response;
-    const { currentPassword, newPassword } = body.data;
+  route('PUT /api/account/password', { body: ChangePasswordRequest }, ({ request, body: { currentPassword, newPassword } }) => {
     if (!teamDb.isPassword(mockDb.sessionUser(), currentPassword)) return errorResponse(400, passwordMessages.wrongCurrent);
     const refused = refusedPassword(newPassword);
     if (refused) return refused;
@@ -127,26 +112,21 @@ export const teamHandlers = [
     return new HttpResponse(null, { status: 204 });
   }),
 
-  http.get('*/api/account/sessions', ({ request }) => {
-    const now = new Date().toISOString();
-    // The service worker's request may lack the User-Agent header; the page's navigator has it.
-    const userAgent = request.headers.get('User-Agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent);
+  route('GET /api/account/sessions', ({ request }) => {
+    const [userAgent, now] = [userAgentOf(request), new Date().toISOString()];
     const signedInAt = teamDb.signedInAt() ?? now;
     const session = accountSessionOf({ id: MOCK_SESSION_ID, userAgent, ip: null, signedInAt, lastUsedAt: now, current: true });
-    return requireSession() ?? HttpResponse.json([session], { headers: noStore });
+    return HttpResponse.json([session], { headers: noStore });
   }),
 
   // Every other session: the mock has none.
-  http.delete('*/api/account/sessions', ({ request }) => {
-    const refused = requireSession();
-    if (refused) return refused;
+  route('DELETE /api/account/sessions', ({ request }) => {
     recordTeam(request, 'sessions-ended', mockDb.sessionUser(), '0');
     return new HttpResponse(null, { status: 204 });
   }),
 
-  http.delete('*/api/account/sessions/:sessionId', ({ request, params }) => {
-    const refused = requireSession() ?? (params.sessionId === MOCK_SESSION_ID ? undefined : errorResponse(404, NO_SUCH_SESSION));
-    if (refused) return refused;
+  route('DELETE /api/account/sessions/:id', ({ request, params }) => {
+    if (params.id !== MOCK_SESSION_ID) return errorResponse(404, NO_SUCH_SESSION);
     recordTeam(request, 'sessions-ended', mockDb.sessionUser(), '1');
     mockDb.endSession();
     return new HttpResponse(null, { status: 204 });

@@ -4,6 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_REQUIRED_MESSAGE } from '#contract/access';
 import { SESSION_CHALLENGE } from '#contract/http';
 import { failureEpisodes } from '../background/background-tasks.ts';
 import type { AppConfig } from '../config.ts';
@@ -26,8 +27,6 @@ declare module 'fastify' {
     loginThrottle: LoginThrottling;
     /** onRequest hook: 401 unless the request carries a live session, which it then sets. */
     requireSession: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
-    /** A route's preHandler: 403 with `message` ("Only an owner can …") unless the session is an owner's. */
-    ownerOnly: (message: string) => (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
     auditTrail: AuditTrail;
   }
   interface FastifyRequest {
@@ -86,7 +85,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) {
         reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'));
       }
-      reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: 'Log in to continue' });
+      reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: SESSION_REQUIRED_MESSAGE });
     }
 
     // A callback hook: a session the server already knows (most requests) is checked
@@ -106,11 +105,6 @@ export const authPlugin = fp<AuthPluginOptions>(
       }, done);
     });
 
-    // Access is decided here, per route; the SPA only mirrors it (GET /api/me).
-    app.decorate('ownerOnly', (message: string) => (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      if (request.session?.role === 'owner') return done();
-      reply.code(403).send({ message });
-    });
     app.decorate('auditTrail', createAuditTrail(app.db, clock));
 
     const purgeSessions = app.backgroundTasks.every('Purging expired sessions', PURGE_INTERVAL_MS, () => sessions.purgeExpired());

@@ -1,9 +1,10 @@
 /**
- * Everything under /api, behind a session check in onRequest (unknown /api paths too). First, the after-commit
+ * Everything under /api, each route behind its rule of contract/access.ts (unknown /api paths behind a session). First, the after-commit
  * signal is told of every commit complete before the request arrived, so no cache is older than the database
  * (docs/decisions/022-one-after-commit-signal.md).
  */
 import { ApiErrorBody } from '#contract/api';
+import { enforceAccess } from '../http/access.ts';
 import { SESSION_REQUIRED } from '../openapi/document.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { accountRoutes } from './account.ts';
@@ -21,7 +22,7 @@ export const apiRoutes: ZodPlugin = async (app) => {
   app.addHook('onRequest', (_request, _reply, done) => {
     dbEngine.pollCommits().then(() => done(), done);
   });
-  app.addHook('onRequest', app.requireSession);
+  enforceAccess(app);
   // Every route here says so in its schema, for the OpenAPI document (openapi/document.ts). The 401 challenges
   // (WWW-Authenticate), and clears a cookie the server no longer honours (Set-Cookie).
   app.addHook('onRoute', (route) => {

@@ -1,4 +1,4 @@
-/** The client endpoints under /api/clients and /api/deleted-clients (the session is checked by routes/api.ts). */
+/** The client endpoints under /api/clients and /api/deleted-clients (who may call each: contract/access.ts). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -7,7 +7,7 @@ import {
   type ClientChange,
   ClientExport,
   ClientHistory,
-  ClientId,
+  ClientIdParams,
   ClientInput,
   ClientList,
   DeletedClientList,
@@ -27,13 +27,7 @@ import {
   type Unwritten,
 } from '#contract/if-match';
 import { apiPaths } from '#contract/paths';
-import { ownerOnly } from '#contract/team';
 import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
-
-/** Any id that cannot be one gets the same response, whatever is wrong with it. */
-const ClientIdParams = z.object({
-  clientId: z.string().refine((value) => ClientId.safeParse(value).success, 'Client id is malformed'),
-});
 
 /**
  * Declared for the OpenAPI document; checked by parseConditions, whose 400 says what is wrong.
@@ -239,7 +233,6 @@ export const clientRoutes: ZodPlugin = async (app) => {
         response: { 200: ClientExport, 403: ApiErrorBody, 404: ApiErrorBody },
         responseHeaders: { 200: { 'Content-Disposition': true } },
       },
-      preHandler: app.ownerOnly(ownerOnly.exportClient),
     },
     async (request, reply) => {
       const exported = await store.export(request.params.clientId);
@@ -280,7 +273,6 @@ export const clientRoutes: ZodPlugin = async (app) => {
         response: { 204: z.undefined(), 403: ApiErrorBody, 404: ApiErrorBody },
       },
       config: { bodyOptional: true },
-      preHandler: app.ownerOnly(ownerOnly.eraseClient),
     },
     async (request, reply) => {
       if (!(await store.erase(request.params.clientId, actor(request)))) return reply.code(404).send(CLIENT_NOT_FOUND);
@@ -298,7 +290,6 @@ export const clientRoutes: ZodPlugin = async (app) => {
         description: 'The list as GET /api/clients sends it; the audit trail records who exported it and how many clients.',
         response: { 200: ClientList, 403: ApiErrorBody },
       },
-      preHandler: app.ownerOnly(ownerOnly.exportClients),
     },
     async (request, reply) => {
       const { body, count } = await store.wholeList();

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
 import { malformedIdempotencyKeyMessage, parseIdempotencyKey } from '#contract/idempotency-key';
 import { importAnswer, ImportList, ImportRequest, ImportSummary, importMessages, undoImportAnswer } from '#contract/import';
-import { ownerOnly } from '#contract/team';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 /**
@@ -31,7 +30,6 @@ function actor(request: FastifyRequest): string {
 
 export const importRoutes: ZodPlugin = async (app) => {
   const store = app.clientStore;
-  const owner = app.ownerOnly(ownerOnly.importClients);
 
   app.post(
     '/imports',
@@ -51,7 +49,6 @@ export const importRoutes: ZodPlugin = async (app) => {
         response: { 201: ImportSummary, 400: ApiErrorBody, 403: ApiErrorBody, 422: ApiErrorBody },
         responseHeaders: { 201: { Location: true } },
       },
-      preHandler: owner,
     },
     async (request, reply) => {
       const header = request.headers['idempotency-key'];
@@ -83,7 +80,6 @@ export const importRoutes: ZodPlugin = async (app) => {
         summary: 'The last 30 days’ imports, newest first (owner only)',
         response: { 200: ImportList, 403: ApiErrorBody },
       },
-      preHandler: owner,
     },
     async (_request, reply) => reply.header('cache-control', 'no-store').send(await store.imports()),
   );
@@ -97,7 +93,6 @@ export const importRoutes: ZodPlugin = async (app) => {
         params: ImportIdParams,
         response: { 200: ImportSummary, 403: ApiErrorBody, 404: ApiErrorBody },
       },
-      preHandler: owner,
     },
     async (request, reply) => {
       const found = await store.importSummary(request.params.importId);
@@ -120,7 +115,6 @@ export const importRoutes: ZodPlugin = async (app) => {
         response: { 200: ImportSummary, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody },
       },
       config: { bodyOptional: true },
-      preHandler: owner,
     },
     async (request, reply) => {
       const outcome = await store.undoImport(request.params.importId, actor(request));

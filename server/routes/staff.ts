@@ -9,7 +9,6 @@ import {
   LAST_OWNER,
   NewStaffMember,
   NO_SUCH_ACCOUNT,
-  ownerOnly,
   SignInLink,
   StaffChange,
   StaffList,
@@ -25,8 +24,6 @@ const UsernameParams = z.object({ username: z.string().max(64) });
 
 export const staffRoutes: ZodPlugin = async (app) => {
   const { staffManagement: team, auditTrail } = app;
-  // Every route here is the owner's: one guard for them all, after the body's and the path's checks.
-  app.addHook('preHandler', app.ownerOnly(ownerOnly.manageStaff));
   const actor = (request: { session: { username: string } | null }) => request.session!.username;
 
   app.get(
