@@ -52,6 +52,11 @@ export const Username = z
   .regex(/^[A-Za-z0-9._-]{3,32}$/, USERNAME_RULE)
   .transform((value) => value.toLowerCase());
 
+/** How an account's name is looked up: usernames match without regard to case or surrounding spaces. */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
 /** NIST SP 800-63B: length, no composition rules, not a common or breached password. */
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 1024;

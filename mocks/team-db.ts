@@ -8,8 +8,8 @@ import {
   type StoredPasskey,
   type WaitingChallenge,
 } from '#contract/passkey-ceremonies';
-import { isActiveOwner, newSignInLink, planStaffChange } from '#contract/team';
-import type { Role, SignInLink, StaffChange, StaffChangeResult, StaffMember } from '#contract/team';
+import { isActiveOwner, type Role } from '#contract/team';
+import type { TeamStore } from '#contract/team-service';
 
 /** The mock's demo accounts (README): an owner and a member of staff. Their passwords are exempt from the length rule. */
 export const DEMO_ACCOUNTS = [
@@ -30,7 +30,8 @@ type MockAccount = {
 
 type TeamState = {
   accounts: MockAccount[];
-  links: Array<{ token: string; username: string; expiresAt: string; used: boolean }>;
+  /** The unused sign-in links: using one deletes it. */
+  links: Array<{ token: string; username: string; expiresAt: string }>;
   /** The passkeys of every account; the mock's account id is its username. */
   passkeys: StoredPasskey[];
   /** When the mock's one session began ("Your sessions"). */
@@ -84,78 +85,74 @@ export const teamDb = {
     save();
   },
   signedInAt: (): string | null => state.signedInAt,
-  /** The staff page's rows; `openSessions` counts an account's sessions (the mock has one, the browser's). */
-  list: (openSessions: (username: string) => number): StaffMember[] =>
-    state.accounts.map((account) => teamDb.member(account.username, openSessions) as StaffMember),
-  member(username: string, openSessions: (username: string) => number): StaffMember | undefined {
-    const account = accountOf(username);
-    if (!account) return undefined;
-    const { role, disabled, lastSignInAt } = account;
-    return { username: account.username, role, status: disabled ? 'disabled' : 'active', lastSignInAt, sessions: openSessions(username) };
-  },
-  /** A new account without a password, and its sign-in link. */
-  add(username: string, role: Role): { refused: 'taken' } | { link: SignInLink } {
-    if (accountOf(username)) return { refused: 'taken' };
-    state.accounts.push({ username, role, disabled: false, password: null, lastSignInAt: null });
-    return { link: newLink(username) };
-  },
-  /** A role or a status, by the server's rule; a disabled account's links end (its session is the handler's). */
-  change(username: string, change: StaffChange, openSessions: (username: string) => number): StaffChangeResult {
-    const account = accountOf(username);
-    if (!account) return { outcome: 'not-found' };
-    const before = { role: account.role, disabled: account.disabled };
-    const plan = planStaffChange(before, change, state.accounts.filter(isActiveOwner).length);
-    if (plan.outcome === 'last-owner') return plan;
-    Object.assign(account, plan.after);
-    if (plan.disables) state.links = state.links.filter((link) => link.username !== account.username);
-    save();
-    return { outcome: 'changed', member: teamDb.member(username, openSessions)!, before };
-  },
-  /** The old password stops working at once; earlier links of the account too. */
-  resetPassword(username: string): SignInLink | undefined {
-    const account = accountOf(username);
-    if (!account) return undefined;
-    account.password = null;
-    return newLink(account.username);
-  },
-  /** Whose link this is, while it is unused and within its 24 hours (and its account not disabled). */
-  linkOwner(token: string): string | undefined {
+  /** Whose link this is at `now`, while it is unused and within its 24 hours (and its account not disabled). */
+  linkOwner(token: string, now = new Date().toISOString()): string | undefined {
     const link = state.links.find((candidate) => candidate.token === token);
-    if (!link || link.used || Date.parse(link.expiresAt) <= Date.now()) return undefined;
+    if (!link || link.expiresAt <= now) return undefined;
     return accountOf(link.username)?.disabled === false ? link.username : undefined;
-  },
-  /** Sets the password through a link, which is then used; undefined when the link no longer works. */
-  useLink(token: string, password: string): { username: string; role: Role } | undefined {
-    const account = accountOf(teamDb.linkOwner(token) ?? '');
-    const link = state.links.find((candidate) => candidate.token === token);
-    if (!account || !link) return undefined;
-    link.used = true;
-    account.password = password;
-    save();
-    return { username: account.username, role: account.role };
   },
   /** Testers and tests: every link made so far is past its 24 hours. */
   expireLinks() {
     for (const link of state.links) link.expiresAt = new Date(Date.now() - 1000).toISOString();
     save();
   },
-  isPassword: (username: string, password: string): boolean => accountOf(username)?.password === password,
-  setPassword(username: string, password: string) {
-    const account = accountOf(username);
-    if (account) account.password = password;
-    save();
-  },
 };
 
-/** One link at a time per account: a new one (a reset) ends the earlier ones. */
-function newLink(username: string): SignInLink {
-  const { token, link } = newSignInLink(Date.now());
-  state.links = [
-    ...state.links.filter((earlier) => earlier.username !== username),
-    { token, username, expiresAt: link.expiresAt, used: false },
-  ];
-  save();
-  return link;
+/** An account with the id the shared operations know it by: the mock's is its username. */
+const withId = (account: MockAccount) => ({ id: account.username, ...account });
+type MockTeamAccount = ReturnType<typeof withId>;
+const accountIfAny = (account: MockAccount | undefined) => account && withId(account);
+
+/** The one session of the mock, the browser's: how many an account has open (0 or 1), and ending them. */
+export type MockSessions = { open(username: string): number; end(username: string): number };
+
+/**
+ * The team's store of the shared staff operations (contract/team-service.ts), on the accounts above. Every write is
+ * inside `exclusive`, which saves once its work is done.
+ */
+export function createMockTeamStore(sessions: MockSessions): TeamStore<MockTeamAccount> {
+  const store: TeamStore<MockTeamAccount> = {
+    all: async () => state.accounts.map(withId),
+    byUsername: async (username) => accountIfAny(accountOf(username)),
+    byId: async (id) => accountIfAny(accountOf(id)),
+    openSessions: async () => new Map(state.accounts.map(({ username }) => [username, sessions.open(username)])),
+    countActiveOwners: async () => state.accounts.filter(isActiveOwner).length,
+    async insert(username, role) {
+      const account: MockAccount = { username, role, disabled: false, password: null, lastSignInAt: null };
+      state.accounts.push(account);
+      return withId(account);
+    },
+    setStanding: async (account, standing) => withId(Object.assign(accountOf(account.id)!, standing)),
+    hashPassword: async (password) => password,
+    passwordMatches: async (account, password) => account.password === password,
+    async setPassword(accountId, password) {
+      accountOf(accountId)!.password = password;
+    },
+    async recordSignIn(accountId, at) {
+      accountOf(accountId)!.lastSignInAt = at;
+    },
+    // The mock's one session is the one that asks when one is kept.
+    endSessions: async (accountId, exceptSession) => (exceptSession === undefined ? sessions.end(accountId) : 0),
+    async replaceLink(username, token, _createdAt, expiresAt) {
+      await store.endLinks(username);
+      state.links.push({ token, username, expiresAt });
+    },
+    async endLinks(username) {
+      state.links = state.links.filter((link) => link.username !== username);
+    },
+    linkAccount: async (token, now) => accountIfAny(accountOf(teamDb.linkOwner(token, now) ?? '')),
+    async consumeLink(token) {
+      const count = state.links.length;
+      state.links = state.links.filter((link) => link.token !== token);
+      return state.links.length < count;
+    },
+    async exclusive(work) {
+      const result = await work(store);
+      save();
+      return result;
+    },
+  };
+  return store;
 }
 
 type MockCeremonyAccount = CeremonyAccount & { role: Role };
@@ -167,7 +164,7 @@ const challenges = new Map<string, WaitingChallenge>();
 const passkeyStore: PasskeyStore<MockCeremonyAccount> = {
   async account(id) {
     const account = accountOf(id);
-    return account && { id: account.username, ...account, askAfterPassword: account.askAfterPassword === true };
+    return account && { ...withId(account), askAfterPassword: account.askAfterPassword === true };
   },
   passkeysOf: async (accountId) => state.passkeys.filter((passkey) => passkey.accountId === accountId),
   passkey: async (id) => state.passkeys.find((passkey) => passkey.id === id),

@@ -3,13 +3,13 @@
 // link); two devices are the server's.
 import { HttpResponse } from 'msw';
 import { accountSessionOf } from '#contract/account-sessions';
-import { passwordProblem } from '#contract/new-password';
 import {
   ChangePasswordRequest,
   LAST_OWNER,
   NewStaffMember,
   NO_SUCH_ACCOUNT,
   NO_SUCH_SESSION,
+  normalizeUsername,
   passwordMessages,
   SetPasswordRequest,
   SIGN_IN_LINK_EXPIRED,
@@ -18,8 +18,9 @@ import {
   USERNAME_TAKEN,
   type AuditKind,
 } from '#contract/team';
+import { createTeamService } from '#contract/team-service';
 import { mockDb } from '../db.ts';
-import { teamDb } from '../team-db.ts';
+import { createMockTeamStore, teamDb } from '../team-db.ts';
 import { signedIn } from './auth.ts';
 import { errorResponse, recordAudit, route, userAgentOf } from './respond.ts';
 
@@ -36,79 +37,77 @@ function endSessionsOf(username: string): number {
   return open;
 }
 
-/** The audit trail's entry of a team change, as the server records it: the session's account its actor. */
-const recordTeam = (request: Request, kind: AuditKind, subject: string, detail?: string) =>
-  recordAudit(request, { kind, actor: mockDb.sessionUser(), subject, detail: detail ?? null });
+/** The staff operations the server runs too, on the mock's store. */
+export const teamService = createTeamService(createMockTeamStore({ open: openSessions, end: endSessionsOf }));
+
+/** The audit trail's entry of a team change, as the server records it: `actor` the session's account when it began. */
+const recordTeam = (request: Request, actor: string, kind: AuditKind, subject: string, detail?: string) =>
+  recordAudit(request, { kind, actor, subject, detail: detail ?? null });
 
 const staffNotFound = () => errorResponse(404, NO_SUCH_ACCOUNT);
 const noStore = { 'Cache-Control': 'no-store' };
-const usernameParam = (value: string | undefined) => String(value).toLowerCase();
-/** The rule for a new password's refusal, as the server answers it. */
-const refusedPassword = (password: string) => {
-  const problem = passwordProblem(password);
-  return problem === undefined ? undefined : errorResponse(400, problem);
-};
 
 export const teamHandlers = [
-  route('GET /api/staff', () => HttpResponse.json(teamDb.list(openSessions), { headers: noStore })),
+  route('GET /api/staff', async () => HttpResponse.json(await teamService.list(), { headers: noStore })),
 
-  route('POST /api/staff', { body: NewStaffMember }, ({ request, body: { username, role } }) => {
-    const added = teamDb.add(username, role);
-    if ('refused' in added) return errorResponse(409, USERNAME_TAKEN);
-    recordTeam(request, 'account-added', username, role);
-    return HttpResponse.json({ member: teamDb.member(username, openSessions), link: added.link }, { status: 201, headers: noStore });
+  route('POST /api/staff', { body: NewStaffMember }, async ({ request, body: { username, role } }) => {
+    const actor = mockDb.sessionUser();
+    const added = await teamService.invite(username, role);
+    if (!added) return errorResponse(409, USERNAME_TAKEN);
+    recordTeam(request, actor, 'account-added', added.member.username, role);
+    return HttpResponse.json(added, { status: 201, headers: noStore });
   }),
 
-  route('PATCH /api/staff/:username', { body: StaffChange }, ({ request, params, body }) => {
-    const username = usernameParam(params.username);
-    const result = teamDb.change(username, body, openSessions);
+  route('PATCH /api/staff/:username', { body: StaffChange }, async ({ request, params, body }) => {
+    const actor = mockDb.sessionUser();
+    const result = await teamService.change(String(params.username), body);
     if (result.outcome === 'not-found') return staffNotFound();
     if (result.outcome === 'last-owner') return errorResponse(409, LAST_OWNER);
-    for (const { kind, detail } of staffChangeAudit(result.before, result.member)) recordTeam(request, kind, username, detail);
-    if (result.member.status === 'disabled') endSessionsOf(username);
-    return HttpResponse.json(teamDb.member(username, openSessions));
+    for (const { kind, detail } of staffChangeAudit(result.before, result.member)) {
+      recordTeam(request, actor, kind, result.member.username, detail);
+    }
+    return HttpResponse.json(result.member);
   }),
 
-  route('POST /api/staff/:username/password-reset', ({ request, params }) => {
-    const username = usernameParam(params.username);
-    const link = teamDb.resetPassword(username);
-    if (!link) return staffNotFound();
-    recordTeam(request, 'password-reset', username);
-    endSessionsOf(username);
-    return HttpResponse.json(link, { headers: noStore });
+  route('POST /api/staff/:username/password-reset', async ({ request, params }) => {
+    const actor = mockDb.sessionUser();
+    const reset = await teamService.resetPassword(String(params.username));
+    if (!reset) return staffNotFound();
+    recordTeam(request, actor, 'password-reset', normalizeUsername(String(params.username)));
+    return HttpResponse.json(reset.link, { headers: noStore });
   }),
 
-  route('POST /api/staff/:username/sign-out', ({ request, params }) => {
-    const username = usernameParam(params.username);
-    if (!teamDb.roleOf(username)) return staffNotFound();
-    recordTeam(request, 'sessions-ended', username, String(openSessions(username)));
-    endSessionsOf(username);
+  route('POST /api/staff/:username/sign-out', async ({ request, params }) => {
+    const actor = mockDb.sessionUser();
+    const ended = await teamService.signOutEverywhere(String(params.username));
+    if (ended === undefined) return staffNotFound();
+    recordTeam(request, actor, 'sessions-ended', normalizeUsername(String(params.username)), String(ended));
     return new HttpResponse(null, { status: 204 });
   }),
 
   // Outside /api: whoever opens the link has no session. Used, expired, unknown: 410 with the same words.
-  route('GET /welcome-links/:token', ({ params }) => {
-    const username = teamDb.linkOwner(String(params.token));
-    return username === undefined ? errorResponse(410, SIGN_IN_LINK_EXPIRED) : HttpResponse.json({ username }, { headers: noStore });
-  }),
-
-  route('POST /welcome-links/:token', { body: SetPasswordRequest }, ({ request, params, body: { password } }) => {
-    const token = String(params.token);
-    if (teamDb.linkOwner(token) === undefined) return errorResponse(410, SIGN_IN_LINK_EXPIRED);
-    const refused = refusedPassword(password);
-    if (refused) return refused;
-    const account = teamDb.useLink(token, password);
+  route('GET /welcome-links/:token', async ({ params }) => {
+    const account = await teamService.usableLink(String(params.token));
     if (!account) return errorResponse(410, SIGN_IN_LINK_EXPIRED);
-    recordAudit(request, { kind: 'password-changed', actor: account.username, subject: account.username, detail: 'sign-in link' });
-    return signedIn(request, account);
+    return HttpResponse.json({ username: account.username }, { headers: noStore });
   }),
 
-  route('PUT /api/account/password', { body: ChangePasswordRequest }, ({ request, body: { currentPassword, newPassword } }) => {
-    if (!teamDb.isPassword(mockDb.sessionUser(), currentPassword)) return errorResponse(400, passwordMessages.wrongCurrent);
-    const refused = refusedPassword(newPassword);
-    if (refused) return refused;
-    teamDb.setPassword(mockDb.sessionUser(), newPassword);
-    recordTeam(request, 'password-changed', mockDb.sessionUser());
+  route('POST /welcome-links/:token', { body: SetPasswordRequest }, async ({ request, params, body: { password } }) => {
+    const result = await teamService.useLink(String(params.token), password);
+    if (result.outcome === 'expired') return errorResponse(410, SIGN_IN_LINK_EXPIRED);
+    if (result.outcome === 'refused') return errorResponse(400, result.message);
+    const { username } = result.account;
+    recordAudit(request, { kind: 'password-changed', actor: username, subject: username, detail: 'sign-in link' });
+    return signedIn(request, result.account);
+  }),
+
+  route('PUT /api/account/password', { body: ChangePasswordRequest }, async ({ request, body: { currentPassword, newPassword } }) => {
+    const username = mockDb.sessionUser();
+    const session = { staffId: username, tokenHash: MOCK_SESSION_ID };
+    const result = await teamService.changeOwnPassword(session, currentPassword, newPassword);
+    if (result.outcome === 'wrong-current') return errorResponse(400, passwordMessages.wrongCurrent);
+    if (result.outcome === 'refused') return errorResponse(400, result.message);
+    recordTeam(request, username, 'password-changed', username);
     return new HttpResponse(null, { status: 204 });
   }),
 
@@ -121,13 +120,15 @@ export const teamHandlers = [
 
   // Every other session: the mock has none.
   route('DELETE /api/account/sessions', ({ request }) => {
-    recordTeam(request, 'sessions-ended', mockDb.sessionUser(), '0');
+    const username = mockDb.sessionUser();
+    recordTeam(request, username, 'sessions-ended', username, '0');
     return new HttpResponse(null, { status: 204 });
   }),
 
   route('DELETE /api/account/sessions/:id', ({ request, params }) => {
     if (params.id !== MOCK_SESSION_ID) return errorResponse(404, NO_SUCH_SESSION);
-    recordTeam(request, 'sessions-ended', mockDb.sessionUser(), '1');
+    const username = mockDb.sessionUser();
+    recordTeam(request, username, 'sessions-ended', username, '1');
     mockDb.endSession();
     return new HttpResponse(null, { status: 204 });
   }),

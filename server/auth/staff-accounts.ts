@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { passwordProblem } from '#contract/new-password';
-import { type Role, Username, USERNAME_RULE } from '#contract/team';
+import { normalizeUsername, type Role, Username, USERNAME_RULE } from '#contract/team';
 import { isPostgres } from '../db/engine.ts';
 import { ADVISORY_LOCKS } from '../db/postgres.ts';
 import type { Database } from '../db/schema.ts';
@@ -29,9 +29,7 @@ export class StaffAccountError extends Error {
 }
 
 /** Usernames are matched without regard to case or surrounding spaces. */
-export function normalizeUsername(username: string): string {
-  return username.trim().toLowerCase();
-}
+export { normalizeUsername };
 
 /** A new account's username: the staff page's rule (contract/team.ts), lower-case. */
 function checkedUsername(username: string): string {

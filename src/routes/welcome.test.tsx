@@ -3,20 +3,21 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { passwordMessages, SIGN_IN_LINK_EXPIRED } from '#contract/team';
 import { mockDb } from '#mocks/db.ts';
+import { teamService } from '#mocks/handlers/team.ts';
 import { teamDb } from '#mocks/team-db.ts';
 import { currentLogin, isLoggedIn } from '../lib/login-flag.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 /** A link the owner made for `username`, as the staff page does. */
-function linkFor(username: string): string {
-  const added = teamDb.add(username, 'staff');
-  if (!('link' in added)) throw new Error('not added');
+async function linkFor(username: string): Promise<string> {
+  const added = await teamService.invite(username, 'staff');
+  if (!added) throw new Error('not added');
   return added.link.path;
 }
 
 describe('/welcome/$token', () => {
   it('greets the new member, sets the password, logs in and lands on /clients without Staff', async () => {
-    const path = linkFor('lena');
+    const path = await linkFor('lena');
     const { user, router } = await renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, lena' })).toBeInTheDocument();
 
@@ -34,7 +35,7 @@ describe('/welcome/$token', () => {
   });
 
   it('says under the fields when the password is short or the two differ, and sends nothing', async () => {
-    const path = linkFor('lena');
+    const path = await linkFor('lena');
     const { user } = await renderApp(path);
     const password = await screen.findByLabelText('New password');
     await user.type(password, 'short');
@@ -48,7 +49,7 @@ describe('/welcome/$token', () => {
   });
 
   it('shows the server’s refusal of a common password under the field', async () => {
-    const { user } = await renderApp(linkFor('lena'));
+    const { user } = await renderApp(await linkFor('lena'));
     await user.type(await screen.findByLabelText('New password'), 'password1234');
     await user.type(screen.getByLabelText('Repeat password'), 'password1234');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
@@ -57,15 +58,15 @@ describe('/welcome/$token', () => {
   });
 
   it('a used link has expired', async () => {
-    const path = linkFor('lena');
-    teamDb.useLink(path.replace('/welcome/', ''), 'a long passphrase');
+    const path = await linkFor('lena');
+    await teamService.useLink(path.replace('/welcome/', ''), 'a long passphrase');
     await renderApp(path);
     expect(await screen.findByText(SIGN_IN_LINK_EXPIRED)).toBeInTheDocument();
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 
   it('a link past its 24 hours, or unknown, has expired', async () => {
-    const path = linkFor('lena');
+    const path = await linkFor('lena');
     teamDb.expireLinks();
     const { unmount } = await renderApp(path);
     expect(await screen.findByText(SIGN_IN_LINK_EXPIRED)).toBeInTheDocument();

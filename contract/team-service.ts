@@ -1,0 +1,186 @@
+/**
+ * The staff operations (issue 28), written once for the server and the mock (docs/decisions/034-team-rules-once.md):
+ * the order of each change's steps (find, plan, write, end the sessions and links) on a small TeamStore. The server's
+ * store is its tables, `exclusive` a transaction holding the staff lock; the mock's is its arrays in memory. Hashing a
+ * password is the store's: the server keeps scrypt hashes, the mock the password as typed. Server and mock only.
+ */
+import { passwordProblem } from './new-password.ts';
+import {
+  newSignInLink,
+  normalizeUsername,
+  planStaffChange,
+  SIGN_IN_LINK_TOKEN,
+  type LinkUseResult,
+  type OwnerStanding,
+  type OwnPasswordResult,
+  type Role,
+  type SignInLink,
+  type StaffChange,
+  type StaffChangeResult,
+  type StaffMember,
+} from './team.ts';
+
+/** An account as the staff operations see it. */
+export type TeamAccount = { id: string; username: string; role: Role; disabled: boolean; lastSignInAt: string | null };
+
+/** Where the accounts, their sessions and their sign-in links live: the server's tables, the mock's memory. */
+export type TeamStore<Account extends TeamAccount> = {
+  all(): Promise<Account[]>;
+  byUsername(username: string): Promise<Account | undefined>;
+  byId(id: string): Promise<Account | undefined>;
+  /** How many sessions each account has open, by account id. */
+  openSessions(): Promise<Map<string, number>>;
+  countActiveOwners(): Promise<number>;
+  /** A new account without a usable password. */
+  insert(username: string, role: Role, at: string): Promise<Account>;
+  /** The account with its new role and status (a disabled account keeps when it was disabled). */
+  setStanding(account: Account, standing: OwnerStanding, at: string): Promise<Account>;
+  /** What the store keeps of a password: the server's hash, the mock's password as typed. */
+  hashPassword(password: string): Promise<string>;
+  passwordMatches(account: Account, password: string): Promise<boolean>;
+  /** The password's new hash; null: no password works until a sign-in link sets one. */
+  setPassword(accountId: string, hash: string | null, at: string): Promise<void>;
+  recordSignIn(accountId: string, at: string): Promise<void>;
+  /** Ends the account's sessions, all or all but `exceptSession`; how many ended. */
+  endSessions(accountId: string, exceptSession?: string): Promise<number>;
+  /** The account's one sign-in link: the earlier ones end. */
+  replaceLink(accountId: string, token: string, createdAt: string, expiresAt: string): Promise<void>;
+  endLinks(accountId: string): Promise<void>;
+  /** The account a link still opens at `now` (not used, not expired, the account not disabled). */
+  linkAccount(token: string, now: string): Promise<Account | undefined>;
+  /** Uses the link up; false when another request used it first. */
+  consumeLink(token: string): Promise<boolean>;
+  /** Runs `work` as one change no other staff change interleaves with. */
+  exclusive<T>(work: (store: TeamStore<Account>) => Promise<T>): Promise<T>;
+};
+
+function memberOf(account: TeamAccount, openSessions: Map<string, number>): StaffMember {
+  return {
+    username: account.username,
+    role: account.role,
+    status: account.disabled ? 'disabled' : 'active',
+    lastSignInAt: account.lastSignInAt,
+    sessions: openSessions.get(account.id) ?? 0,
+  };
+}
+
+const standingOf = ({ role, disabled }: TeamAccount): OwnerStanding => ({ role, disabled });
+
+export function createTeamService<Account extends TeamAccount>(store: TeamStore<Account>, clock: () => number = Date.now) {
+  const nowIso = () => new Date(clock()).toISOString();
+
+  /** A new link for the account, replacing its older ones. */
+  async function newLink(locked: TeamStore<Account>, accountId: string): Promise<SignInLink> {
+    const createdMs = clock();
+    const { token, link } = newSignInLink(createdMs);
+    await locked.replaceLink(accountId, token, new Date(createdMs).toISOString(), link.expiresAt);
+    return link;
+  }
+
+  /** The account a link still opens, or undefined (unknown, used, expired, or the account disabled: all the same). */
+  async function usableLink(token: string): Promise<Account | undefined> {
+    if (!SIGN_IN_LINK_TOKEN.test(token)) return undefined;
+    return store.linkAccount(token, nowIso());
+  }
+
+  return {
+    /** The staff page's table. */
+    async list(): Promise<StaffMember[]> {
+      const [accounts, openSessions] = await Promise.all([store.all(), store.openSessions()]);
+      return accounts.map((account) => memberOf(account, openSessions));
+    },
+
+    /** A new account, with no usable password until its sign-in link is used; undefined when the name is taken. */
+    async invite(username: string, role: Role): Promise<{ member: StaffMember; link: SignInLink } | undefined> {
+      const name = normalizeUsername(username);
+      const created = await store.exclusive(async (locked) => {
+        if (await locked.byUsername(name)) return undefined;
+        const account = await locked.insert(name, role, nowIso());
+        return { account, link: await newLink(locked, account.id) };
+      });
+      return created && { member: memberOf(created.account, new Map()), link: created.link };
+    },
+
+    /**
+     * A role, or disabled / enabled. Refused when it would leave no active owner. Disabling ends the account's
+     * sessions and its sign-in links.
+     */
+    async change(username: string, change: StaffChange): Promise<StaffChangeResult> {
+      const result = await store.exclusive(async (locked) => {
+        const before = await locked.byUsername(normalizeUsername(username));
+        if (!before) return { outcome: 'not-found' as const };
+        // Counted under the lock: another owner's change waits for this one, then counts again.
+        const plan = planStaffChange(standingOf(before), change, await locked.countActiveOwners());
+        if (plan.outcome === 'last-owner') return plan;
+        const after = await locked.setStanding(before, plan.after, nowIso());
+        if (plan.disables) {
+          await locked.endSessions(before.id);
+          await locked.endLinks(before.id);
+        }
+        return { outcome: 'done' as const, after, before: standingOf(before) };
+      });
+      if (result.outcome !== 'done') return result;
+      const member = memberOf(result.after, await store.openSessions());
+      return { outcome: 'changed', member, before: result.before };
+    },
+
+    /** The old password stops working at once and the account's sessions end; a new link sets the next one. */
+    async resetPassword(username: string): Promise<{ link: SignInLink; ended: number } | undefined> {
+      return store.exclusive(async (locked) => {
+        const account = await locked.byUsername(normalizeUsername(username));
+        if (!account) return undefined;
+        await locked.setPassword(account.id, null, nowIso());
+        const ended = await locked.endSessions(account.id);
+        return { link: await newLink(locked, account.id), ended };
+      });
+    },
+
+    /** Ends every session of the account; undefined when there is no such account, else how many ended. */
+    async signOutEverywhere(username: string): Promise<number | undefined> {
+      const account = await store.byUsername(normalizeUsername(username));
+      if (!account) return undefined;
+      return store.endSessions(account.id);
+    },
+
+    usableLink,
+
+    /**
+     * Sets the password through a link, which is used up; the account's other sessions end. Two requests with one
+     * link at once: one sets the password, the other finds it used.
+     */
+    async useLink(token: string, password: string): Promise<LinkUseResult<Account>> {
+      if (!(await usableLink(token))) return { outcome: 'expired' };
+      const problem = passwordProblem(password);
+      if (problem) return { outcome: 'refused', message: problem };
+      const hash = await store.hashPassword(password);
+      return store.exclusive(async (locked): Promise<LinkUseResult<Account>> => {
+        const account = await locked.linkAccount(token, nowIso());
+        if (!account || !(await locked.consumeLink(token))) return { outcome: 'expired' };
+        await locked.setPassword(account.id, hash, nowIso());
+        await locked.endSessions(account.id);
+        await locked.recordSignIn(account.id, nowIso());
+        return { outcome: 'set', account };
+      });
+    },
+
+    /** My account's "Change password": the current one first; the account's other sessions end, this one stays. */
+    async changeOwnPassword(
+      session: { staffId: string; tokenHash: string },
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<OwnPasswordResult> {
+      const account = await store.byId(session.staffId);
+      if (!account || !(await store.passwordMatches(account, currentPassword))) return { outcome: 'wrong-current' };
+      const problem = passwordProblem(newPassword);
+      if (problem) return { outcome: 'refused', message: problem };
+      const hash = await store.hashPassword(newPassword);
+      await store.exclusive(async (locked) => {
+        await locked.setPassword(account.id, hash, nowIso());
+        await locked.endSessions(account.id, session.tokenHash);
+      });
+      return { outcome: 'changed' };
+    },
+  };
+}
+
+export type TeamService<Account extends TeamAccount> = ReturnType<typeof createTeamService<Account>>;
