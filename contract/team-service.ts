@@ -182,5 +182,3 @@ export function createTeamService<Account extends TeamAccount>(store: TeamStore<
     },
   };
 }
-
-export type TeamService<Account extends TeamAccount> = ReturnType<typeof createTeamService<Account>>;

@@ -104,7 +104,7 @@ type MockTeamAccount = ReturnType<typeof withId>;
 const accountIfAny = (account: MockAccount | undefined) => account && withId(account);
 
 /** The one session of the mock, the browser's: how many an account has open (0 or 1), and ending them. */
-export type MockSessions = { open(username: string): number; end(username: string): number };
+type MockSessions = { open(username: string): number; end(username: string): number };
 
 /**
  * The team's store of the shared staff operations (contract/team-service.ts), on the accounts above. Every write is

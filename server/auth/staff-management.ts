@@ -27,7 +27,7 @@ const NO_PASSWORD = '!no password: set through a sign-in link';
 export type StaffManagementOptions = { sessions: Sessions; hashing?: ScryptParams; clock?: () => number };
 
 /** A staff row as the shared operations see it; still a row for the session that a sign-in link starts. */
-export type StaffAccount = StaffRow & TeamAccount;
+type StaffAccount = StaffRow & TeamAccount;
 
 const accountOf = (row: StaffRow): StaffAccount => ({ ...row, disabled: row.disabled_at !== null, lastSignInAt: row.last_sign_in_at });
 const accountIfAny = (row: StaffRow | undefined) => row && accountOf(row);
