@@ -5,6 +5,7 @@ import { resetMockDb } from '#mocks/db.ts';
 import { scenarioOff } from '#mocks/scenarios.ts';
 import { server } from '#mocks/node.ts';
 import { clearNotices } from '../components/notices.tsx';
+import { forgetListView } from '../features/clients/utils/last-list-view.ts';
 import { resetReachability } from '../lib/reachability.ts';
 
 /**
@@ -42,6 +43,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   clearNotices();
+  // The list's last search and sort: left set, "View clients list" in a later test showed another test's search.
+  forgetListView();
   server.resetHandlers();
   scenarioOff();
   resetReachability();

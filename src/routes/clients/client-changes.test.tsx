@@ -264,11 +264,12 @@ describe('history, export and erasure', () => {
 
   it('"Export data" downloads client-{id}.json with the client and its history', async () => {
     const saved: Array<{ name: string; blob: Blob }> = [];
-    const createObjectURL = vi.fn((blob: Blob) => {
-      saved.push({ name: '', blob });
+    // Spies, which the setup restores after the test: an assigned function stayed in URL for the files after this one.
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push({ name: '', blob: blob as Blob });
       return 'blob:export';
     });
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       const last = saved.at(-1);
       if (last) last.name = this.download;

@@ -11,3 +11,8 @@ export function rememberListView(view: ClientListView): void {
 export function lastListView(): ClientListView {
   return last;
 }
+
+/** Tests: the list's default view again, as at a page load (src/testing/setup.ts, after each test). */
+export function forgetListView(): void {
+  last = {};
+}
