@@ -8,7 +8,16 @@
  * id is the account's id, never its username on the server. Server and mock only: a lint zone keeps src/ out, so
  * that @simplewebauthn/server stays out of the SPA.
  */
-import type { AuthenticationResponseJSON, RegistrationResponseJSON, WebAuthnCredential } from '@simplewebauthn/server';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+  type WebAuthnCredential,
+} from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { PASSKEY_CHALLENGE_MINUTES, type Passkey, type PasskeyOptions } from './passkeys.ts';
 
 /** What a challenge was handed out for: adding a passkey, a sign-in with no username, or the step after a password. */
@@ -79,38 +88,25 @@ export const listedPasskey = ({ id, name, createdAt, lastUsedAt }: StoredPasskey
 /** The user id the authenticator keeps (and answers as userHandle): the account's id, as bytes. */
 const userIdOf = (accountId: string) => new TextEncoder().encode(accountId);
 
-function accountIdOfUserHandle(userHandle: string | undefined, base64url: Base64Url): string | undefined {
+function accountIdOfUserHandle(userHandle: string | undefined): string | undefined {
   if (!userHandle) return undefined;
   try {
-    return base64url.toUTF8String(userHandle);
+    return isoBase64URL.toUTF8String(userHandle);
   } catch {
     return undefined;
   }
 }
 
 /** The challenge a browser's answer signed (clientDataJSON's), or undefined when it cannot be read. */
-function challengeOf(clientDataJSON: string, base64url: Base64Url): string | undefined {
+function challengeOf(clientDataJSON: string): string | undefined {
   try {
-    const data: unknown = JSON.parse(base64url.toUTF8String(clientDataJSON));
+    const data: unknown = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON));
     const challenge = (data as { challenge?: unknown } | null)?.challenge;
     return typeof challenge === 'string' && challenge.length > 0 && challenge.length <= 512 ? challenge : undefined;
   } catch {
     return undefined;
   }
 }
-
-/**
- * @simplewebauthn/server, loaded at the first ceremony rather than with this module: the mock's handlers import it in
- * every page test of the SPA, which need no ceremony (about 0.13 s of Node's time a test file), and the server's first
- * use waits for it once.
- */
-let library: Promise<typeof import('@simplewebauthn/server') & typeof import('@simplewebauthn/server/helpers')> | undefined;
-const webauthn = () =>
-  (library ??= Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]).then(([server, helpers]) => ({
-    ...server,
-    ...helpers,
-  })));
-type Base64Url = Awaited<ReturnType<typeof webauthn>>['isoBase64URL'];
 
 /** What every answer is checked against: its challenge, this relying party, and user verification. */
 const expected = (challenge: string, rp: RelyingParty) =>
@@ -146,7 +142,7 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
 
   /** Spends the challenge the answer signed: it as handed out, and whether it was still usable (unused and unexpired). */
   async function spend(clientDataJSON: string) {
-    const challenge = challengeOf(clientDataJSON, (await webauthn()).isoBase64URL);
+    const challenge = challengeOf(clientDataJSON);
     const waiting = challenge === undefined ? undefined : await store.takeChallenge(challenge);
     return { challenge, waiting, usable: waiting !== undefined && waiting.expiresAt > now() };
   }
@@ -179,7 +175,6 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
 
     /** Options for navigator.credentials.create(): a discoverable credential, none of the account's again. */
     async registrationOptions(account: { id: string; username: string }, rp: RelyingParty): Promise<PasskeyOptions> {
-      const { generateRegistrationOptions } = await webauthn();
       const options = await generateRegistrationOptions({
         rpName: RP_NAME,
         rpID: rp.rpID,
@@ -197,7 +192,6 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
     async add(accountId: string, name: string, response: RegistrationResponseJSON, rp: RelyingParty): Promise<StoredPasskey | undefined> {
       const { challenge, waiting, usable } = await spend(response.response.clientDataJSON);
       if (!usable || waiting?.purpose !== 'register' || waiting.accountId !== accountId || challenge === undefined) return undefined;
-      const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
       const verification = await verified(() => verifyRegistrationResponse({ response, ...expected(challenge, rp) }));
       if (!verification) return undefined;
       const { credential } = verification.registrationInfo;
@@ -221,7 +215,6 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
      */
     async signInOptions(rp: RelyingParty): Promise<PasskeyOptions | undefined> {
       if ((await store.countOpenChallenges('sign-in', now())) >= MAX_OPEN_SIGN_IN_CHALLENGES) return undefined;
-      const { generateAuthenticationOptions } = await webauthn();
       return handOut(
         await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required', timeout: CHALLENGE_MS }),
         'sign-in',
@@ -237,7 +230,6 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
       if (!(await store.account(accountId))?.askAfterPassword) return undefined;
       const passkeys = await store.passkeysOf(accountId);
       if (passkeys.length === 0) return undefined;
-      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({
         rpID: rp.rpID,
         userVerification: 'required',
@@ -250,11 +242,10 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
     /** Checks a passkey sign-in (or second step), spending its challenge; on success records the passkey's use. */
     async signIn(response: AuthenticationResponseJSON, rp: RelyingParty): Promise<PasskeySignIn<Account>> {
       const { challenge, waiting, usable } = await spend(response.response.clientDataJSON);
-      const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
       const passkey = await store.passkey(response.id);
       const owner = passkey && (await store.account(passkey.accountId));
       const bound = waiting?.purpose === 'second-step' && waiting.accountId !== null ? await store.account(waiting.accountId) : undefined;
-      const handleId = accountIdOfUserHandle(response.response.userHandle, isoBase64URL);
+      const handleId = accountIdOfUserHandle(response.response.userHandle);
       const named = bound ?? owner ?? (handleId === undefined ? undefined : await store.account(handleId));
       const fail = (reason: PasskeyFailure): PasskeySignIn<Account> => ({ ok: false, reason, actor: named?.username ?? UNKNOWN_ACTOR });
 
