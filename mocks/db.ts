@@ -8,7 +8,7 @@ import { meetsConditions, unwrittenOutcome, type Conditions, type VersionedClien
 import * as imports from '#contract/import';
 import { duplicatePairs } from '#contract/duplicates';
 import * as merges from '#contract/merge';
-import type { AuditEntry, AuditExportQuery, AuditPage, AuditQuery, Role } from '#contract/team';
+import { auditPageOf, type AuditEntry, type AuditExportQuery, type AuditPage, type AuditQuery, type Role } from '#contract/team';
 import { isWithinDays, undoRefusal } from '#contract/time-windows';
 import { persisted } from './persisted.ts';
 import { seedClients } from './seed.ts';
@@ -288,11 +288,11 @@ export const mockDb = {
     return entry;
   },
   /** A page of the trail, newest first, as GET /api/audit answers. */
-  auditPage({ before, ...filter }: AuditQuery, size: number): AuditPage {
-    const older = auditMatching(filter).filter((entry) => before === undefined || entry.seq < before);
-    const entries = older.slice(0, size);
-    return { entries, nextBefore: older.length > size ? (entries.at(-1)?.seq ?? null) : null };
-  },
+  auditPage: ({ before, ...filter }: AuditQuery, size: number): AuditPage =>
+    auditPageOf(
+      auditMatching(filter).filter((entry) => before === undefined || entry.seq < before),
+      size,
+    ),
   /** Every entry `filter` matches, newest first (GET /api/audit-export). */
   auditEntries: (filter: AuditExportQuery): AuditEntry[] => auditMatching(filter),
   /**
