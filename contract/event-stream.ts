@@ -1,5 +1,6 @@
 /**
- * GET /api/events (Server-Sent Events): what the server and the mock read of Last-Event-ID and send as headers; and
+ * GET /api/events (Server-Sent Events): what the server and the mock read of Last-Event-ID and send as headers and
+ * frames; and
  * reading the stream from a fetch response's body, the same code in the server's tests, the reliability suite and the
  * benchmark (the SPA reads its stream with the `eventsource` package, decision 023). The format's parsing is
  * eventsource-parser's (chunks split anywhere, CRLF, comments).
@@ -29,6 +30,14 @@ export const EVENT_STREAM_HEADERS = {
   'cache-control': 'no-cache, no-transform',
   'x-accel-buffering': 'no',
 } as const;
+
+/** One event in the stream's format: `id:` (when it has one), `event:`, `data:` (JSON), and the blank line that ends it. */
+export function eventFrame(event: string, data: string, id?: number): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
+}
+
+/** `reset` (the log cannot replay what was missed: refetch) or `ready` (live from here): the log's position. */
+export const positionFrame = (event: 'reset' | 'ready', seq: number): string => eventFrame(event, JSON.stringify({ seq }), seq);
 
 export type StreamMessage = { event: string; id: string | undefined; data: string };
 

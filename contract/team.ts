@@ -207,6 +207,11 @@ export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 export const AuditEntryList = z.array(AuditEntry);
 /** A page of the trail holds this many entries. */
 export const AUDIT_PAGE_SIZE = 100;
+/** A page of the trail from the entries older than its `before`, newest first: `size + 1` of them tell there are more. */
+export function auditPageOf(older: readonly AuditEntry[], size: number): AuditPage {
+  const entries = older.slice(0, size);
+  return { entries, nextBefore: older.length > size ? (entries.at(-1)?.seq ?? null) : null };
+}
 
 /** The least AUDIT_KEEP_DAYS accepted: the databases refuse to remove a younger entry. */
 export const MIN_AUDIT_KEEP_DAYS = 30;

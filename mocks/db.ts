@@ -1,18 +1,18 @@
-// The mock backend's store: clients, their change log and the demo session, in memory, and in the browser also in
-// localStorage (kept across reloads), or in IndexedDB once it outgrows localStorage (an import of 10,000 clients).
+// The mock backend's store: clients, their change log and the demo session, in memory, and in the browser also kept
+// across reloads (persisted.ts).
 // `resetMockDb()` or `?mock-reset` brings back the seed. What a write changes and answers is decided by the contract's
 // plans, as the server's repositories decide it (docs/decisions/033-one-domain-core.md): this file only applies them.
-import { createStore, del, get, set } from 'idb-keyval';
 import { fieldsOf, type ChangeKind, type Client, type ClientChange, type ClientFields, type DeletedClient } from '#contract/api';
 import { idempotencyKeyHolds, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import { meetsConditions, unwrittenOutcome, type Conditions, type VersionedClient, type WriteOutcome } from '#contract/if-match';
 import * as imports from '#contract/import';
 import { duplicatePairs } from '#contract/duplicates';
 import * as merges from '#contract/merge';
-import type { AuditEntry, AuditExportQuery, AuditPage, AuditQuery, Role } from '#contract/team';
+import { auditPageOf, type AuditEntry, type AuditExportQuery, type AuditPage, type AuditQuery, type Role } from '#contract/team';
 import { isWithinDays, undoRefusal } from '#contract/time-windows';
+import { persisted } from './persisted.ts';
 import { seedClients } from './seed.ts';
-import { canPersist, resetTeamDb, teamDb } from './team-db.ts';
+import { resetTeamDb, teamDb } from './team-db.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
 export type StoredClient = { client: Client; version: number; deleted: { at: string; by: string } | null };
@@ -63,24 +63,8 @@ function stateWith(clients: readonly Client[], by: string, keep: Partial<MockSta
   };
 }
 
-// Persistence: a store longer than LOCAL_STORAGE_MAX_CHARS of JSON is kept in IndexedDB, and localStorage only says
-// so (an origin has about 5 million characters of localStorage; a store holding an import of 10,000 clients is 5 to 7).
-const STORAGE_KEY = 'salon-mock-db';
-const LOCAL_STORAGE_MAX_CHARS = 1_000_000;
-const IN_INDEXED_DB = '{"storedIn":"indexeddb"}';
-let idbStore: ReturnType<typeof createStore> | undefined;
-const indexedDbStore = () => (idbStore ??= createStore('salon-mock', 'store'));
-
-/** The saved store (one saved before imports or merges gets their empty lists), or the seed. */
-function load(saved: string | null | undefined = canPersist() ? window.localStorage.getItem(STORAGE_KEY) : null): MockState {
-  const seed = stateWith(seedClients, DEMO_USERNAME);
-  try {
-    return saved && saved !== IN_INDEXED_DB ? { ...seed, ...(JSON.parse(saved) as Partial<MockState>) } : seed;
-  } catch {
-    return seed;
-  }
-}
-
+const seed = () => stateWith(seedClients, DEMO_USERNAME);
+const store = persisted('salon-mock-db', seed);
 let state: MockState;
 /** The clients by id: every write goes through `write`, which keeps it. */
 let index: Map<string, StoredClient>;
@@ -88,26 +72,15 @@ function replaceState(next: MockState): void {
   state = next;
   index = new Map(state.clients.map((entry) => [entry.client._id, entry]));
 }
-replaceState(load());
-let inIndexedDb = false;
+replaceState(store.load());
 
 /** The store as the browser kept it, from IndexedDB when it outgrew localStorage: awaited before the mock answers. */
 export async function loadMockDb(): Promise<void> {
-  if (!canPersist() || window.localStorage.getItem(STORAGE_KEY) !== IN_INDEXED_DB) return;
-  inIndexedDb = true;
-  replaceState(load(await get<string>(STORAGE_KEY, indexedDbStore()).catch(() => undefined)));
+  const large = await store.loadLarge();
+  if (large) replaceState(large);
 }
 
-function save(): void {
-  if (!canPersist()) return;
-  const json = JSON.stringify(state);
-  const large = json.length > LOCAL_STORAGE_MAX_CHARS;
-  // A string: IndexedDB copies it whole, rather than walking 10,000 clients object by object.
-  if (large) void set(STORAGE_KEY, json, indexedDbStore());
-  else if (inIndexedDb) void del(STORAGE_KEY, indexedDbStore());
-  window.localStorage.setItem(STORAGE_KEY, large ? IN_INDEXED_DB : json);
-  inIndexedDb = large;
-}
+const save = () => store.save(state);
 
 const live = (clientId: string) => {
   const entry = index.get(clientId);
@@ -315,11 +288,11 @@ export const mockDb = {
     return entry;
   },
   /** A page of the trail, newest first, as GET /api/audit answers. */
-  auditPage({ before, ...filter }: AuditQuery, size: number): AuditPage {
-    const older = auditMatching(filter).filter((entry) => before === undefined || entry.seq < before);
-    const entries = older.slice(0, size);
-    return { entries, nextBefore: older.length > size ? (entries.at(-1)?.seq ?? null) : null };
-  },
+  auditPage: ({ before, ...filter }: AuditQuery, size: number): AuditPage =>
+    auditPageOf(
+      auditMatching(filter).filter((entry) => before === undefined || entry.seq < before),
+      size,
+    ),
   /** Every entry `filter` matches, newest first (GET /api/audit-export). */
   auditEntries: (filter: AuditExportQuery): AuditEntry[] => auditMatching(filter),
   /**
@@ -430,7 +403,7 @@ export const mockDb = {
 };
 
 export function resetMockDb(): void {
-  replaceState(load(null));
+  replaceState(seed());
   save();
   resetTeamDb();
 }

@@ -1,35 +1,42 @@
 // Steering the mock backend at runtime: slow, failing, offline, session ended (docs/testing-the-cache.md), in the
 // browser and in the tests alike. `scenarioHandler` runs before every other handler.
 import { delay, http, HttpResponse } from 'msw';
-import { SESSION_REQUIRED_MESSAGE } from '#contract/access';
+import { access, SESSION_REQUIRED_MESSAGE, type Operation } from '#contract/access';
+import { operationsAt, partsOf } from './handlers/respond.ts';
 
-/** The calls the SPA makes (the API contract's endpoints). */
-export type Endpoint =
-  | 'login'
-  | 'logout'
-  | 'list'
-  | 'get'
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'deleted-list'
-  | 'history'
-  | 'export'
-  | 'restore'
-  | 'erase'
-  | 'events'
-  | 'audit'
-  | 'audit-export'
+/** The operations of the contract (contract/access.ts) under `prefix`. */
+const operationsUnder = (prefix: string) =>
+  (Object.keys(access) as Operation[]).filter((operation) => partsOf(operation)[1].startsWith(prefix));
+
+/** The calls the SPA makes that a rule can name: the contract's operations each stands for. */
+const ENDPOINTS = {
+  login: ['POST /login'],
+  logout: ['POST /logout'],
+  list: ['GET /api/clients'],
+  get: ['GET /api/clients/:clientId'],
+  create: ['POST /api/clients'],
+  update: ['PUT /api/clients/:clientId'],
+  delete: ['DELETE /api/clients/:clientId'],
+  'deleted-list': ['GET /api/deleted-clients'],
+  history: ['GET /api/clients/:clientId/history'],
+  export: ['GET /api/clients/:clientId/export'],
+  restore: ['POST /api/clients/:clientId/restore'],
+  erase: ['POST /api/clients/:clientId/erase'],
+  events: ['GET /api/events'],
+  audit: ['GET /api/audit'],
+  'audit-export': ['GET /api/audit-export'],
   /** "Export CSV"'s whole list (owner only, issue 28). */
-  | 'clients-export'
+  'clients-export': ['GET /api/clients-export'],
   /** Who is logged in, and their role. */
-  | 'me'
+  me: ['GET /api/me'],
   /** The staff page's calls, each of them (issue 28). */
-  | 'staff'
+  staff: operationsUnder('/api/staff'),
   /** My account's: the password, the sessions. */
-  | 'account'
+  account: operationsUnder('/api/account/'),
   /** A one-time sign-in link: opened, or its password set. */
-  | 'welcome-link';
+  'welcome-link': operationsUnder('/welcome-links/'),
+} satisfies Record<string, readonly Operation[]>;
+export type Endpoint = keyof typeof ENDPOINTS;
 
 type Failure = 400 | 401 | 404 | 500 | 503 | 'network';
 
@@ -145,25 +152,9 @@ export function restoreScenario(): void {
 
 /** Which of the contract's calls a request is, if any. */
 export function endpointOf(method: string, pathname: string): Endpoint | undefined {
-  if (method === 'POST' && pathname.endsWith('/login')) return 'login';
-  if (method === 'POST' && pathname.endsWith('/logout')) return 'logout';
-  if (/\/api\/clients\/?$/.test(pathname)) return method === 'GET' ? 'list' : method === 'POST' ? 'create' : undefined;
-  if (/\/api\/clients\/[^/]+$/.test(pathname)) {
-    return ({ GET: 'get', PUT: 'update', DELETE: 'delete' } as const)[method as 'GET' | 'PUT' | 'DELETE'];
-  }
-  if (method === 'GET' && /\/api\/deleted-clients\/?$/.test(pathname)) return 'deleted-list';
-  if (method === 'GET' && /\/api\/events\/?$/.test(pathname)) return 'events';
-  if (method === 'GET' && /\/api\/audit\/?$/.test(pathname)) return 'audit';
-  if (method === 'GET' && /\/api\/audit-export\/?$/.test(pathname)) return 'audit-export';
-  if (method === 'GET' && /\/api\/clients-export\/?$/.test(pathname)) return 'clients-export';
-  if (method === 'GET' && /\/api\/me\/?$/.test(pathname)) return 'me';
-  if (/\/api\/staff(\/|$)/.test(pathname)) return 'staff';
-  if (/\/api\/account\//.test(pathname)) return 'account';
-  if (/\/welcome-links\/[^/]+$/.test(pathname)) return 'welcome-link';
-  const action = /\/api\/clients\/[^/]+\/(history|export|restore|erase)$/.exec(pathname)?.[1];
-  if (action === 'history' || action === 'export') return method === 'GET' ? action : undefined;
-  if (action === 'restore' || action === 'erase') return method === 'POST' ? action : undefined;
-  return undefined;
+  const operation = operationsAt(new URL(pathname, 'http://mock')).find((at) => at.startsWith(`${method} `));
+  const named: Record<Endpoint, readonly Operation[]> = ENDPOINTS;
+  return operation && (Object.keys(named) as Endpoint[]).find((name) => named[name].includes(operation));
 }
 
 const MESSAGES: Record<Exclude<Failure, 'network'>, string> = {

@@ -10,6 +10,7 @@ import {
 } from '#contract/passkey-ceremonies';
 import { isActiveOwner, type Role } from '#contract/team';
 import type { TeamStore } from '#contract/team-service';
+import { persisted } from './persisted.ts';
 
 /** The mock's demo accounts (README): an owner and a member of staff. Their passwords are exempt from the length rule. */
 export const DEMO_ACCOUNTS = [
@@ -38,8 +39,6 @@ type TeamState = {
   signedInAt: string | null;
 };
 
-const STORAGE_KEY = 'salon-mock-team';
-
 const initialState = (): TeamState => ({
   accounts: DEMO_ACCOUNTS.map(({ username, password, role }) => ({ username, role, password, disabled: false, lastSignInAt: null })),
   links: [],
@@ -47,23 +46,9 @@ const initialState = (): TeamState => ({
   signedInAt: null,
 });
 
-/** Whether the stores are kept in the browser's storage (not in Node, nor in the tests). */
-export const canPersist = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
-
-function load(): TeamState {
-  try {
-    const saved = canPersist() ? window.localStorage.getItem(STORAGE_KEY) : null;
-    return { ...initialState(), ...(saved ? (JSON.parse(saved) as Partial<TeamState>) : {}) };
-  } catch {
-    return initialState();
-  }
-}
-
-let state = load();
-
-function save() {
-  if (canPersist()) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
-}
+const store = persisted('salon-mock-team', initialState);
+let state = store.load();
+const save = () => store.save(state);
 
 const accountOf = (username: string) => state.accounts.find((account) => account.username === username.trim().toLowerCase());
 

@@ -5,15 +5,16 @@
  * needs an EventSource (the tests' jsdom has none); the SPA reads it with fetch either way.
  */
 import type { ClientChange, ClientEvent } from '#contract/api';
-import { EVENT_STREAM_HEADERS, malformedLastEventIdMessage, parseLastEventId } from '#contract/event-stream';
+import { EVENT_STREAM_HEADERS, eventFrame, malformedLastEventIdMessage, parseLastEventId, positionFrame } from '#contract/event-stream';
 import { mockDb, type MockBatch } from '../db.ts';
 import { isOn, onScenarioChange } from '../scenarios.ts';
 import { errorResponse, route } from './respond.ts';
 
-const frame = (event: string, id: number, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-const changeFrame = ({ seq, clientId, version, kind, by, at, after }: ClientChange) =>
-  frame('change', seq, { seq, clientId, version, kind, by, at, client: after && { _id: clientId, ...after } } satisfies ClientEvent);
-const batchFrame = ({ from, to }: MockBatch) => frame('batch', to, { seq: to, count: to - from + 1 });
+const changeFrame = ({ seq, clientId, version, kind, by, at, after }: ClientChange) => {
+  const event: ClientEvent = { seq, clientId, version, kind, by, at, client: after && { _id: clientId, ...after } };
+  return eventFrame('change', JSON.stringify(event), seq);
+};
+const batchFrame = ({ from, to }: MockBatch) => eventFrame('batch', JSON.stringify({ seq: to, count: to - from + 1 }), to);
 
 /** The log after `after` as the server replays it: a `change` per write, one `batch` per batch where its first entry is. */
 function replay(after: number): string[] {
@@ -43,8 +44,8 @@ export const eventHandlers = [
         const send = (text: string) => controller.enqueue(encoder.encode(text));
         const head = mockDb.head();
         // Ahead of the log (the store was reset): the screen refetches.
-        if (typeof after === 'number') (after > head ? [frame('reset', head, { seq: head })] : replay(after)).forEach(send);
-        send(frame('ready', head, { seq: head }));
+        if (typeof after === 'number') (after > head ? [positionFrame('reset', head)] : replay(after)).forEach(send);
+        send(positionFrame('ready', head));
         const unsubscribe = [mockDb.onChange((change) => send(changeFrame(change))), mockDb.onBatch((batch) => send(batchFrame(batch)))];
         // `events-down` drops the streams already open too, as a network fault would.
         const unwatch = onScenarioChange(() => {

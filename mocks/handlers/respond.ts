@@ -27,13 +27,19 @@ const sessionRefusal = (rule: Access) => (rule === 'public' || mockDb.hasSession
 const roleRefusal = (rule: Access) =>
   typeof rule === 'string' || mockDb.sessionRole() === 'owner' ? undefined : errorResponse(403, rule.owner);
 
+/** The table's operations (contract/access.ts, HEAD aside) whose path `url` is, in each of their methods. */
+export const operationsAt = (url: URL) =>
+  (Object.keys(access) as Operation[]).filter((operation) => matchRequestUrl(url, `*${partsOf(operation)[1]}`).matches);
+
+/** An operation of the table as its method and its path. */
+export const partsOf = (operation: Operation) => operation.split(' ') as [method: string, path: string];
+
 /**
  * The server's 405 for an /api path it has routes for in other methods (contract/access.ts; `Allow` names them), behind
  * the session as every /api path. After every other handler: they answer their own methods (and HEAD beside GET).
  */
 export const methodNotAllowedHandler = http.all('*/api/*', ({ request }) => {
-  const routes = Object.keys(access).map((operation) => operation.split(' ') as [string, string]);
-  const methods = routes.filter(([, path]) => matchRequestUrl(new URL(request.url), `*${path}`).matches).map(([method]) => method);
+  const methods = operationsAt(new URL(request.url)).map((operation) => partsOf(operation)[0]);
   // No such path, or the method is the path's (GET /api/openapi.json: the mock has no document to send).
   if (methods.length === 0 || methods.includes(request.method === 'HEAD' ? 'GET' : request.method)) return undefined;
   return sessionRefusal('session') ?? errorResponse(405, methodNotAllowedMessage, { Allow: allowHeader(methods) });

@@ -3,7 +3,7 @@
  * slow reader's bound, and their end with their session (Sign Out here at once; elsewhere, a password change or the
  * idle time-out at the next check, saying so with a last `ended` event).
  */
-import { SESSION_ENDED_EVENT } from '#contract/event-stream';
+import { SESSION_ENDED_EVENT, eventFrame } from '#contract/event-stream';
 import type { FeedChange } from './change-feed.ts';
 
 export type StreamLimits = {
@@ -32,16 +32,11 @@ export type StreamSink = {
 
 type OpenStream = { tokenHash: string; sink: StreamSink };
 
-/** One event in the stream's format: `id:`, `event:`, `data:`, and the blank line that ends it. */
-export function sseEvent(event: string, data: string, id?: number): string {
-  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
-}
-
 /** A `change` event, or a `batch` one (an import, its undo: one event for all its changes). */
-export const changeEvent = (change: FeedChange): string => sseEvent(change.event, change.json, change.seq);
+export const changeEvent = (change: FeedChange): string => eventFrame(change.event, change.json, change.seq);
 
 /** The last event of a stream whose session ended elsewhere (an event needs data to be dispatched). */
-const SESSION_ENDED = sseEvent(SESSION_ENDED_EVENT, '{}');
+const SESSION_ENDED = eventFrame(SESSION_ENDED_EVENT, '{}');
 
 export function createEventStreams(limits: StreamLimits, liveAmong: (tokenHashes: readonly string[]) => Promise<Set<string>>) {
   const open = new Set<OpenStream>();

@@ -1,6 +1,6 @@
 /** The audit trail's entries (audit_entries): read newest first, a page at a time or all, and purged when old. */
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import type { AuditEntry, AuditExportQuery, AuditQuery } from '#contract/team';
+import { auditPageOf, type AuditEntry, type AuditExportQuery, type AuditPage, type AuditQuery } from '#contract/team';
 import type { AuditEntriesTable, Database } from '../db/schema.ts';
 
 type AuditRow = Selectable<AuditEntriesTable>;
@@ -30,12 +30,10 @@ export function createAuditRepository(db: Kysely<Database>) {
 
   return {
     /** Up to `size` entries older than `before`, and the seq to ask for the next page with (null: no more). */
-    async page({ before, ...filter }: AuditQuery, size: number): Promise<{ entries: AuditEntry[]; nextBefore: number | null }> {
+    async page({ before, ...filter }: AuditQuery, size: number): Promise<AuditPage> {
       let query = matching(filter).limit(size + 1);
       if (before !== undefined) query = query.where('seq', '<', before);
-      const rows = await query.execute();
-      const entries = rows.slice(0, size).map(entryOf);
-      return { entries, nextBefore: rows.length > size ? (entries.at(-1)?.seq ?? null) : null };
+      return auditPageOf((await query.execute()).map(entryOf), size);
     },
 
     async all(filter: AuditExportQuery): Promise<AuditEntry[]> {

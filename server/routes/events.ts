@@ -3,8 +3,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
-import { EVENT_STREAM_HEADERS, malformedLastEventIdMessage, parseLastEventId } from '#contract/event-stream';
-import { changeEvent, sseEvent } from '../events/event-streams.ts';
+import { EVENT_STREAM_HEADERS, malformedLastEventIdMessage, parseLastEventId, positionFrame } from '#contract/event-stream';
+import { changeEvent } from '../events/event-streams.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 /** Declared for the OpenAPI document; checked by parseLastEventId. Loose: the other headers stay as they are. */
@@ -78,9 +78,9 @@ export const eventRoutes: ZodPlugin = async (app) => {
       try {
         unsubscribe = await changeFeed.subscribe(after, {
           open(missed, position) {
-            if (missed === 'reset') stream.write(sseEvent('reset', JSON.stringify({ seq: position }), position));
+            if (missed === 'reset') stream.write(positionFrame('reset', position));
             else for (const change of missed) stream.write(changeEvent(change));
-            stream.write(sseEvent('ready', JSON.stringify({ seq: position }), position));
+            stream.write(positionFrame('ready', position));
           },
           change: (change) => stream.write(changeEvent(change)),
         });
