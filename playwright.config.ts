@@ -22,7 +22,10 @@ export default defineConfig<AppOptions>({
   // files (offline, the mock's scenarios) no longer leave a worker idle at the end.
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // None by default. `.ci/run` allows one (E2E_RETRIES=1) while two races of the mock project, under a busy machine,
+  // are open (issue 39's note): a test that fails twice still fails, and one that passes on its retry is listed as
+  // flaky in the log.
+  retries: process.env.E2E_RETRIES ? Number(process.env.E2E_RETRIES) : 0,
   // Two cores: one worker per core at most, each with its own server.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   reporter: 'list',
