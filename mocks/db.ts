@@ -54,11 +54,24 @@ function stateWith(clients: readonly Client[], by: string, keep: Partial<MockSta
   return {
     clients: copies.map((client) => ({ client, version: 1, deleted: null })),
     changes: copies.map((client, index) => ({
-      ...{ seq: index + 1, clientId: client._id, version: 1, kind: 'registered' as const, by, at: client.registrationDateTime },
-      ...{ before: null, after: fieldsOf(client) },
+      seq: index + 1,
+      clientId: client._id,
+      version: 1,
+      kind: 'registered' as const,
+      by,
+      at: client.registrationDateTime,
+      before: null,
+      after: fieldsOf(client),
     })),
-    ...{ sessionActive: false, username: null, nextId: copies.length + 1, nextSeq: copies.length + 1 },
-    ...{ idempotencyKeys: [], audit: [], imports: [], batches: [], merges: [] },
+    sessionActive: false,
+    username: null,
+    nextId: copies.length + 1,
+    nextSeq: copies.length + 1,
+    idempotencyKeys: [],
+    audit: [],
+    imports: [],
+    batches: [],
+    merges: [],
     ...keep,
   };
 }
@@ -349,7 +362,8 @@ export const mockDb = {
   /** Possible duplicates (issue 29), each client with its version, as GET /api/duplicates. */
   duplicates: (): merges.DuplicatePairBody[] =>
     duplicatePairs(state.clients.filter((entry) => !entry.deleted).map((entry) => entry.client)).map(({ kept, other, reasons }) => ({
-      ...{ kept: mockDb.findVersioned(kept._id) as VersionedClient, other: mockDb.findVersioned(other._id) as VersionedClient },
+      kept: mockDb.findVersioned(kept._id) as VersionedClient,
+      other: mockDb.findVersioned(other._id) as VersionedClient,
       reasons,
     })),
   /** POST /api/merges (the contract's plan): the kept client gets the chosen values, the other leaves the store. */
@@ -363,9 +377,15 @@ export const mockDb = {
       const kept = put(request.keepId, 'merged', by, at, plan.after);
       write(request.otherId, 'merged', by, at, null);
       const summary = merges.mergeSummary({
-        ...{ id: `merge-${String(state.nextSeq)}`, at, by, client: kept.client, version: kept.version },
-        ...{ keptBefore: plan.keptBefore, other: other.client },
-        ...{ fields: request.fields, undone: null },
+        id: `merge-${String(state.nextSeq)}`,
+        at,
+        by,
+        client: kept.client,
+        version: kept.version,
+        keptBefore: plan.keptBefore,
+        other: other.client,
+        fields: request.fields,
+        undone: null,
       });
       state.merges.push({ summary, other: { client: other.client, version: other.version, deleted: null } });
       return { status: 'merged', summary };
