@@ -28,3 +28,5 @@ export const AUDIT_KINDS = [
 export function isAuditKind(value: unknown): value is (typeof AUDIT_KINDS)[number] {
   return (AUDIT_KINDS as readonly unknown[]).includes(value);
 }
+
+export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -2,6 +2,7 @@
  * HTTP as a standard client expects it (issue 27), one reading for the server and the mock: the session cookie, the
  * challenge of a 401 and the methods each path allows (405 names them in Allow).
  */
+import type { AuditKind } from './audit-kinds.ts';
 
 /** The session cookie's name (docs/decisions/006-session-cookie.md). */
 export const SESSION_COOKIE = 'salon_session';
@@ -39,3 +40,25 @@ export const methodNotAllowedMessage = 'Method not allowed';
 
 /** An answer decided once for the server's route and the mock's handler: its status, JSON body and headers. */
 export type Answer<S extends number = number, B = unknown> = { status: S; body: B; headers?: Record<string, string> };
+
+/** No cache keeps it: a one-time link, the staff list, an account's own settings. */
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+/**
+ * An entry an operation adds to the audit trail (issue 28). Who records it adds when, and the request's address and
+ * browser.
+ */
+export type AuditRecord = { kind: AuditKind; actor: string; subject?: string | null; detail?: string | null };
+
+/**
+ * An operation's answer and the audit trail's entries it adds, decided once for the server's route and the mock's
+ * handler (docs/decisions/037-answers-written-once.md): each sends the answer and records the entries.
+ */
+export type Answered<B = unknown> = Answer<number, B> & { audit?: readonly AuditRecord[] };
+
+/** A refusal: its status and the short message every error body carries. */
+export const refusal = (status: number, message: string, headers?: Record<string, string>): Answered<{ message: string }> => ({
+  status,
+  body: { message },
+  ...(headers && { headers }),
+});

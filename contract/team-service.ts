@@ -4,9 +4,15 @@
  * store is its tables, `exclusive` a transaction holding the staff lock; the mock's is its arrays in memory. Hashing a
  * password is the store's: the server keeps scrypt hashes, the mock the password as typed. Server and mock only.
  */
+import { NO_STORE, refusal, type Answered } from './http.ts';
 import { passwordProblem } from './new-password.ts';
 import {
+  LAST_OWNER,
   newSignInLink,
+  NO_SUCH_ACCOUNT,
+  USERNAME_TAKEN,
+  staffChangeAudit,
+  type NewStaffMember,
   normalizeUsername,
   planStaffChange,
   SIGN_IN_LINK_TOKEN,
@@ -16,7 +22,6 @@ import {
   type Role,
   type SignInLink,
   type StaffChange,
-  type StaffChangeResult,
   type StaffMember,
 } from './team.ts';
 
@@ -84,28 +89,30 @@ export function createTeamService<Account extends TeamAccount>(store: TeamStore<
   }
 
   return {
-    /** The staff page's table. */
-    async list(): Promise<StaffMember[]> {
+    /** GET /api/staff: the staff page's table. */
+    async list(): Promise<Answered<StaffMember[]>> {
       const [accounts, openSessions] = await Promise.all([store.all(), store.openSessions()]);
-      return accounts.map((account) => memberOf(account, openSessions));
+      return { status: 200, body: accounts.map((account) => memberOf(account, openSessions)), headers: NO_STORE };
     },
 
-    /** A new account, with no usable password until its sign-in link is used; undefined when the name is taken. */
-    async invite(username: string, role: Role): Promise<{ member: StaffMember; link: SignInLink } | undefined> {
+    /** POST /api/staff: a new account, with no usable password until its sign-in link (shown once) is used. */
+    async invite(actor: string, { username, role }: NewStaffMember): Promise<Answered> {
       const name = normalizeUsername(username);
       const created = await store.exclusive(async (locked) => {
         if (await locked.byUsername(name)) return undefined;
         const account = await locked.insert(name, role, nowIso());
         return { account, link: await newLink(locked, account.id) };
       });
-      return created && { member: memberOf(created.account, new Map()), link: created.link };
+      if (!created) return refusal(409, USERNAME_TAKEN);
+      const body = { member: memberOf(created.account, new Map()), link: created.link };
+      return { status: 201, body, headers: NO_STORE, audit: [{ kind: 'account-added', actor, subject: name, detail: role }] };
     },
 
     /**
-     * A role, or disabled / enabled. Refused when it would leave no active owner. Disabling ends the account's
-     * sessions and its sign-in links.
+     * PATCH /api/staff/:username: a role, or disabled / enabled. Refused when it would leave no active owner. Disabling
+     * ends the account's sessions and its sign-in links.
      */
-    async change(username: string, change: StaffChange): Promise<StaffChangeResult> {
+    async change(actor: string, username: string, change: StaffChange): Promise<Answered> {
       const result = await store.exclusive(async (locked) => {
         const before = await locked.byUsername(normalizeUsername(username));
         if (!before) return { outcome: 'not-found' as const };
@@ -119,27 +126,34 @@ export function createTeamService<Account extends TeamAccount>(store: TeamStore<
         }
         return { outcome: 'done' as const, after, before: standingOf(before) };
       });
-      if (result.outcome !== 'done') return result;
+      if (result.outcome === 'not-found') return refusal(404, NO_SUCH_ACCOUNT);
+      if (result.outcome === 'last-owner') return refusal(409, LAST_OWNER);
       const member = memberOf(result.after, await store.openSessions());
-      return { outcome: 'changed', member, before: result.before };
+      const audit = staffChangeAudit(result.before, member).map((entry) => ({ ...entry, actor, subject: member.username }));
+      return { status: 200, body: member, audit };
     },
 
-    /** The old password stops working at once and the account's sessions end; a new link sets the next one. */
-    async resetPassword(username: string): Promise<{ link: SignInLink; ended: number } | undefined> {
-      return store.exclusive(async (locked) => {
-        const account = await locked.byUsername(normalizeUsername(username));
+    /** POST …/password-reset: the old password stops working at once, the sessions end; a new link sets the next one. */
+    async resetPassword(actor: string, username: string): Promise<Answered> {
+      const name = normalizeUsername(username);
+      const link = await store.exclusive(async (locked) => {
+        const account = await locked.byUsername(name);
         if (!account) return undefined;
         await locked.setPassword(account.id, null, nowIso());
-        const ended = await locked.endSessions(account.id);
-        return { link: await newLink(locked, account.id), ended };
+        await locked.endSessions(account.id);
+        return newLink(locked, account.id);
       });
+      if (!link) return refusal(404, NO_SUCH_ACCOUNT);
+      return { status: 200, body: link, headers: NO_STORE, audit: [{ kind: 'password-reset', actor, subject: name }] };
     },
 
-    /** Ends every session of the account; undefined when there is no such account, else how many ended. */
-    async signOutEverywhere(username: string): Promise<number | undefined> {
-      const account = await store.byUsername(normalizeUsername(username));
-      if (!account) return undefined;
-      return store.endSessions(account.id);
+    /** POST …/sign-out: ends every session of the account, on every instance. */
+    async signOutEverywhere(actor: string, username: string): Promise<Answered> {
+      const name = normalizeUsername(username);
+      const account = await store.byUsername(name);
+      if (!account) return refusal(404, NO_SUCH_ACCOUNT);
+      const ended = await store.endSessions(account.id);
+      return { status: 204, body: undefined, audit: [{ kind: 'sessions-ended', actor, subject: name, detail: String(ended) }] };
     },
 
     usableLink,

@@ -3,7 +3,7 @@
  * reading for the server and the mock (docs/decisions/026-roles-and-the-audit-trail.md).
  */
 import { z } from 'zod';
-import { AUDIT_KINDS } from './audit-kinds.ts';
+import { AUDIT_KINDS, type AuditKind as Kind } from './audit-kinds.ts';
 import { atMostCharacters } from './text.ts';
 import { HOUR_MS } from './time-windows.ts';
 
@@ -110,10 +110,6 @@ export function planStaffChange(before: OwnerStanding, { role, status }: StaffCh
   return { outcome: 'apply', after, disables: !before.disabled && after.disabled } as const;
 }
 
-/** PATCH /api/staff/:username's outcome, for the server and the mock: the row after it, and the standing before. */
-export type StaffChangeResult =
-  { outcome: 'not-found' } | { outcome: 'last-owner' } | { outcome: 'changed'; member: StaffMember; before: OwnerStanding };
-
 /** What the audit trail records of a change (the role, disabled, enabled), the session's account as its actor. */
 export function staffChangeAudit(before: OwnerStanding, after: StaffMember): Array<{ kind: AuditKind; detail?: string }> {
   const disabled = after.status === 'disabled';
@@ -176,7 +172,7 @@ export const AccountSessionList = z.array(AccountSession);
 
 /** What the audit trail records. */
 export const AuditKind = z.enum(AUDIT_KINDS);
-export type AuditKind = z.infer<typeof AuditKind>;
+export type AuditKind = Kind;
 
 export const AuditEntry = z.object({
   seq: z.number().int().positive(),

@@ -3,6 +3,7 @@
 // `resetMockDb()` or `?mock-reset` brings back the seed. What a write changes and answers is decided by the contract's
 // plans, as the server's repositories decide it (docs/decisions/033-one-domain-core.md): this file only applies them.
 import { fieldsOf, type ChangeKind, type Client, type ClientChange, type ClientFields, type DeletedClient } from '#contract/api';
+import type { AuditRecord } from '#contract/http';
 import { idempotencyKeyHolds, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import { meetsConditions, unwrittenOutcome, type Conditions, type VersionedClient, type WriteOutcome } from '#contract/if-match';
 import * as imports from '#contract/import';
@@ -42,7 +43,7 @@ type MockState = {
 };
 
 /** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
-export type MockAuditRecord = Pick<AuditEntry, 'kind' | 'actor'> & Partial<Pick<AuditEntry, 'subject' | 'detail' | 'userAgent'>>;
+export type MockAuditRecord = AuditRecord & { userAgent?: string | null };
 
 /** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
 const DEMO_USERNAME = 'admin';

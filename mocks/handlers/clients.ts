@@ -63,7 +63,7 @@ export const clientHandlers = [
     const conditions = conditionsOf(request);
     if (conditions instanceof Response) return conditions;
     const outcome = mockDb.updateClient(params.clientId, body, mockDb.sessionUser(), conditions);
-    if (outcome.status !== 'written') return respond(ifMatch.unwrittenAnswer(outcome, conditions.ifMatch));
+    if (outcome.status !== 'written') return respond(request, ifMatch.unwrittenAnswer(outcome, conditions.ifMatch));
     return withEtag(outcome.value.client, outcome.value.version);
   }),
 
@@ -74,7 +74,7 @@ export const clientHandlers = [
     const outcome = mockDb.deleteClient(params.clientId, mockDb.sessionUser(), conditions);
     return outcome.status === 'written'
       ? new HttpResponse(null, { status: 204 })
-      : respond(ifMatch.unwrittenAnswer(outcome, conditions.ifMatch));
+      : respond(request, ifMatch.unwrittenAnswer(outcome, conditions.ifMatch));
   }),
 
   route('GET /api/clients/:clientId/history', { params: ClientIdParams }, ({ params }) => {

@@ -18,7 +18,7 @@ export const importHandlers = [
       const { id, created, updated } = outcome.summary;
       recordAudit(request, { kind: 'clients-imported', actor: mockDb.sessionUser(), subject: id, detail: String(created + updated) });
     }
-    return respond(importAnswer(outcome));
+    return respond(request, importAnswer(outcome));
   }),
 
   route('GET /api/imports/:importId', ({ params }) => {
@@ -30,6 +30,6 @@ export const importHandlers = [
     const outcome = mockDb.undoImport(String(params.importId));
     if (outcome.status === 'undone')
       recordAudit(request, { kind: 'import-undone', actor: mockDb.sessionUser(), subject: outcome.summary.id });
-    return respond(undoImportAnswer(outcome));
+    return respond(request, undoImportAnswer(outcome));
   }),
 ];

@@ -8,7 +8,9 @@ const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };
 
 export const mergeHandlers = [
   route('GET /api/duplicates', () => HttpResponse.json(mockDb.duplicates(), NO_STORE)),
-  route('POST /api/merges', { body: MergeRequest }, ({ body }) => respond(mergeAnswer(mockDb.merge(body)))),
+  route('POST /api/merges', { body: MergeRequest }, ({ request, body }) => respond(request, mergeAnswer(mockDb.merge(body)))),
   route('GET /api/merges', { query: MergeListQuery }, ({ query }) => HttpResponse.json(mockDb.mergesOf(query.clientId), NO_STORE)),
-  route('POST /api/merges/:mergeId/undo', ({ params }) => respond(unmergeAnswer(mockDb.undoMerge(String(params.mergeId))))),
+  route('POST /api/merges/:mergeId/undo', ({ request, params }) =>
+    respond(request, unmergeAnswer(mockDb.undoMerge(String(params.mergeId)))),
+  ),
 ];

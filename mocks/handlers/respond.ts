@@ -2,17 +2,20 @@ import { http, HttpResponse, matchRequestUrl, type HttpHandler, type JsonBodyTyp
 import type { z } from 'zod';
 import { access, accessOf, SESSION_REQUIRED_MESSAGE, type Access, type Operation } from '#contract/access';
 import { describeValidationError } from '#contract/api';
-import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE, type Answer } from '#contract/http';
-import { mockDb, type MockAuditRecord } from '../db.ts';
+import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE, type Answered, type AuditRecord } from '#contract/http';
+import { mockDb } from '../db.ts';
 
 /** An error response shaped like the real server's: a status and a short JSON message. */
 export function errorResponse(status: number, message: string, headers?: Record<string, string>) {
   return HttpResponse.json({ message }, { status, ...(headers ? { headers } : {}) });
 }
 
-/** An answer the contract decided, as the server's route sends it. */
-export const respond = ({ status, body, headers }: Answer) =>
-  HttpResponse.json(body as JsonBodyType, { status, ...(headers ? { headers } : {}) });
+/** An answer the contract decided, its audit entries recorded, as the server's route sends it (server/http/answered.ts). */
+export function respond(request: Request, { status, body, headers, audit = [] }: Answered): Response {
+  for (const entry of audit) recordAudit(request, entry);
+  const init = { status, ...(headers ? { headers } : {}) };
+  return status === 204 ? new HttpResponse(null, init) : HttpResponse.json(body as JsonBodyType, init);
+}
 
 /** The challenge every 401 carries (never Basic: no browser dialog). */
 export const SESSION_CHALLENGE_HEADERS = { 'WWW-Authenticate': SESSION_CHALLENGE };
@@ -110,6 +113,6 @@ export const userAgentOf = (request: Request) =>
   request.headers.get('user-agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent);
 
 /** Records what a handler did in the audit trail, as the server does, with the browser it came from. */
-export function recordAudit(request: Request, record: Omit<MockAuditRecord, 'userAgent'>): void {
+export function recordAudit(request: Request, record: AuditRecord): void {
   mockDb.recordAudit({ ...record, userAgent: userAgentOf(request)?.slice(0, 512) ?? null });
 }

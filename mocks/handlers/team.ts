@@ -5,24 +5,19 @@ import { HttpResponse } from 'msw';
 import { accountSessionOf } from '#contract/account-sessions';
 import {
   ChangePasswordRequest,
-  LAST_OWNER,
   NewStaffMember,
-  NO_SUCH_ACCOUNT,
   NO_SUCH_SESSION,
-  normalizeUsername,
   passwordMessages,
   SetPasswordRequest,
   SIGN_IN_LINK_EXPIRED,
   StaffChange,
-  staffChangeAudit,
-  USERNAME_TAKEN,
   type AuditKind,
 } from '#contract/team';
 import { createTeamService } from '#contract/team-service';
 import { mockDb } from '../db.ts';
 import { createMockTeamStore, teamDb } from '../team-db.ts';
 import { signedIn } from './auth.ts';
-import { errorResponse, recordAudit, route, userAgentOf } from './respond.ts';
+import { errorResponse, recordAudit, respond, route, userAgentOf } from './respond.ts';
 
 /** The mock has one session, this browser's: an account has it open or has none. */
 const openSessions = (username: string) => (mockDb.hasSession() && mockDb.sessionUser() === username ? 1 : 0);
@@ -44,46 +39,22 @@ export const teamService = createTeamService(createMockTeamStore({ open: openSes
 const recordTeam = (request: Request, actor: string, kind: AuditKind, subject: string, detail?: string) =>
   recordAudit(request, { kind, actor, subject, detail: detail ?? null });
 
-const staffNotFound = () => errorResponse(404, NO_SUCH_ACCOUNT);
 const noStore = { 'Cache-Control': 'no-store' };
 
 export const teamHandlers = [
-  route('GET /api/staff', async () => HttpResponse.json(await teamService.list(), { headers: noStore })),
-
-  route('POST /api/staff', { body: NewStaffMember }, async ({ request, body: { username, role } }) => {
-    const actor = mockDb.sessionUser();
-    const added = await teamService.invite(username, role);
-    if (!added) return errorResponse(409, USERNAME_TAKEN);
-    recordTeam(request, actor, 'account-added', added.member.username, role);
-    return HttpResponse.json(added, { status: 201, headers: noStore });
-  }),
-
-  route('PATCH /api/staff/:username', { body: StaffChange }, async ({ request, params, body }) => {
-    const actor = mockDb.sessionUser();
-    const result = await teamService.change(String(params.username), body);
-    if (result.outcome === 'not-found') return staffNotFound();
-    if (result.outcome === 'last-owner') return errorResponse(409, LAST_OWNER);
-    for (const { kind, detail } of staffChangeAudit(result.before, result.member)) {
-      recordTeam(request, actor, kind, result.member.username, detail);
-    }
-    return HttpResponse.json(result.member);
-  }),
-
-  route('POST /api/staff/:username/password-reset', async ({ request, params }) => {
-    const actor = mockDb.sessionUser();
-    const reset = await teamService.resetPassword(String(params.username));
-    if (!reset) return staffNotFound();
-    recordTeam(request, actor, 'password-reset', normalizeUsername(String(params.username)));
-    return HttpResponse.json(reset.link, { headers: noStore });
-  }),
-
-  route('POST /api/staff/:username/sign-out', async ({ request, params }) => {
-    const actor = mockDb.sessionUser();
-    const ended = await teamService.signOutEverywhere(String(params.username));
-    if (ended === undefined) return staffNotFound();
-    recordTeam(request, actor, 'sessions-ended', normalizeUsername(String(params.username)), String(ended));
-    return new HttpResponse(null, { status: 204 });
-  }),
+  route('GET /api/staff', async ({ request }) => respond(request, await teamService.list())),
+  route('POST /api/staff', { body: NewStaffMember }, async ({ request, body }) =>
+    respond(request, await teamService.invite(mockDb.sessionUser(), body)),
+  ),
+  route('PATCH /api/staff/:username', { body: StaffChange }, async ({ request, params, body }) =>
+    respond(request, await teamService.change(mockDb.sessionUser(), String(params.username), body)),
+  ),
+  route('POST /api/staff/:username/password-reset', async ({ request, params }) =>
+    respond(request, await teamService.resetPassword(mockDb.sessionUser(), String(params.username))),
+  ),
+  route('POST /api/staff/:username/sign-out', async ({ request, params }) =>
+    respond(request, await teamService.signOutEverywhere(mockDb.sessionUser(), String(params.username))),
+  ),
 
   // Outside /api: whoever opens the link has no session. Used, expired, unknown: 410 with the same words.
   route('GET /welcome-links/:token', async ({ params }) => {

@@ -5,19 +5,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AuditKind } from '#contract/team';
+import type { AuditRecord } from '#contract/http';
 import type { Database } from '../db/schema.ts';
 
 /** A User-Agent is kept to this many characters: enough to tell a browser, not a place to store a payload. */
 const MAX_USER_AGENT = 512;
 
-export type AuditRecord = {
-  kind: AuditKind;
-  /** Who did it: the session's account, or for a sign-in the username tried. */
-  actor: string;
-  subject?: string | null;
-  detail?: string | null;
-};
 
 export function createAuditTrail(db: Kysely<Database>, clock: () => number = Date.now) {
   return {

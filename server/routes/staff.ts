@@ -5,26 +5,16 @@
  */
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
-import {
-  LAST_OWNER,
-  NewStaffMember,
-  NO_SUCH_ACCOUNT,
-  SignInLink,
-  StaffChange,
-  StaffList,
-  StaffMember,
-  StaffMemberWithLink,
-  staffChangeAudit,
-  USERNAME_TAKEN,
-} from '#contract/team';
-import { normalizeUsername } from '../auth/staff-accounts.ts';
+import { NewStaffMember, SignInLink, StaffChange, StaffList, StaffMember, StaffMemberWithLink } from '#contract/team';
+import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 const UsernameParams = z.object({ username: z.string().max(64) });
 
 export const staffRoutes: ZodPlugin = async (app) => {
-  const { staffManagement: team, auditTrail } = app;
+  const team = app.staffManagement;
   const actor = (request: { session: { username: string } | null }) => request.session!.username;
+  const send = sendAnswered.bind(null, app);
 
   app.get(
     '/staff',
@@ -35,10 +25,7 @@ export const staffRoutes: ZodPlugin = async (app) => {
         response: { 200: StaffList, 403: ApiErrorBody },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return team.list();
-    },
+    async (request, reply) => send(request, reply, await team.list()),
   );
 
   app.post(
@@ -51,14 +38,7 @@ export const staffRoutes: ZodPlugin = async (app) => {
         response: { 201: StaffMemberWithLink, 403: ApiErrorBody, 409: ApiErrorBody },
       },
     },
-    async (request, reply) => {
-      const added = await team.invite(request.body.username, request.body.role);
-      if (!added) return reply.code(409).send({ message: USERNAME_TAKEN });
-      const { username, role } = added.member;
-      await auditTrail.record(request, { kind: 'account-added', actor: actor(request), subject: username, detail: role });
-      // The link is shown once: no cache keeps it.
-      return reply.code(201).header('cache-control', 'no-store').send(added);
-    },
+    async (request, reply) => send(request, reply, await team.invite(actor(request), request.body)),
   );
 
   app.patch(
@@ -72,16 +52,7 @@ export const staffRoutes: ZodPlugin = async (app) => {
         response: { 200: StaffMember, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody },
       },
     },
-    async (request, reply) => {
-      const result = await team.change(request.params.username, request.body);
-      if (result.outcome === 'not-found') return reply.code(404).send({ message: NO_SUCH_ACCOUNT });
-      if (result.outcome === 'last-owner') return reply.code(409).send({ message: LAST_OWNER });
-      const { member, before } = result;
-      for (const entry of staffChangeAudit(before, member)) {
-        await auditTrail.record(request, { ...entry, actor: actor(request), subject: member.username });
-      }
-      return member;
-    },
+    async (request, reply) => send(request, reply, await team.change(actor(request), request.params.username, request.body)),
   );
 
   app.post(
@@ -95,17 +66,7 @@ export const staffRoutes: ZodPlugin = async (app) => {
       },
       config: { bodyOptional: true },
     },
-    async (request, reply) => {
-      const reset = await team.resetPassword(request.params.username);
-      if (!reset) return reply.code(404).send({ message: NO_SUCH_ACCOUNT });
-      await auditTrail.record(request, {
-        kind: 'password-reset',
-        actor: actor(request),
-        subject: normalizeUsername(request.params.username),
-      });
-      reply.header('cache-control', 'no-store');
-      return reset.link;
-    },
+    async (request, reply) => send(request, reply, await team.resetPassword(actor(request), request.params.username)),
   );
 
   app.post(
@@ -119,16 +80,6 @@ export const staffRoutes: ZodPlugin = async (app) => {
       },
       config: { bodyOptional: true },
     },
-    async (request, reply) => {
-      const ended = await team.signOutEverywhere(request.params.username);
-      if (ended === undefined) return reply.code(404).send({ message: NO_SUCH_ACCOUNT });
-      await auditTrail.record(request, {
-        kind: 'sessions-ended',
-        actor: actor(request),
-        subject: normalizeUsername(request.params.username),
-        detail: String(ended),
-      });
-      return reply.code(204).send();
-    },
+    async (request, reply) => send(request, reply, await team.signOutEverywhere(actor(request), request.params.username)),
   );
 };

@@ -1,7 +1,7 @@
 /** /welcome/$token (issue 28): a sign-in link sets the password and logs in; used or expired, it says so. */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { passwordMessages, SIGN_IN_LINK_EXPIRED } from '#contract/team';
+import { passwordMessages, SIGN_IN_LINK_EXPIRED, type SignInLink } from '#contract/team';
 import { mockDb } from '#mocks/db.ts';
 import { teamService } from '#mocks/handlers/team.ts';
 import { teamDb } from '#mocks/team-db.ts';
@@ -10,9 +10,9 @@ import { renderApp } from '../testing/render-app.tsx';
 
 /** A link the owner made for `username`, as the staff page does. */
 async function linkFor(username: string): Promise<string> {
-  const added = await teamService.invite(username, 'staff');
-  if (!added) throw new Error('not added');
-  return added.link.path;
+  const { status, body } = await teamService.invite('admin', { username, role: 'staff' });
+  if (status !== 201) throw new Error('not added');
+  return (body as { link: SignInLink }).link.path;
 }
 
 describe('/welcome/$token', () => {
