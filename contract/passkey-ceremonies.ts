@@ -18,7 +18,10 @@ import {
   type WebAuthnCredential,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { PASSKEY_CHALLENGE_MINUTES, type Passkey, type PasskeyOptions } from './passkeys.ts';
+import { own, signInFailed, type SignInLog } from './account-sessions.ts';
+import { NO_STORE, refusal, type Answered, type AuditRecord } from './http.ts';
+import { LOGINS_BUSY } from './team.ts';
+import { PASSKEY_CHALLENGE_MINUTES, passkeyMessages, type AccountPasskeys, type Passkey, type PasskeyOptions } from './passkeys.ts';
 
 /** What a challenge was handed out for: adding a passkey, a sign-in with no username, or the step after a password. */
 export type ChallengePurpose = 'register' | 'sign-in' | 'second-step';
@@ -72,6 +75,18 @@ export type PasskeyFailure =
 export type PasskeySignIn<Account> =
   { ok: true; account: Account; passkey: StoredPasskey; secondStep: boolean } | { ok: false; reason: PasskeyFailure; actor: string };
 
+/** The session's own account: its id (the mock's is its username) and its username, the trail's actor and subject. */
+export type OwnAccount = { id: string; username: string };
+
+/** The trail's entry of a change to the session's own passkeys. */
+const ownChange = (
+  { username }: OwnAccount,
+  kind: 'passkey-added' | 'passkey-removed' | 'passkey-setting-changed',
+  detail: string,
+): AuditRecord => ({ kind, actor: username, subject: username, detail });
+
+const NO_CONTENT = { status: 204, body: undefined } as const;
+
 /** Sign-in challenges open at once, at most: a salon's staff open /login a few times a minute, not 1,000 times. */
 export const MAX_OPEN_SIGN_IN_CHALLENGES = 5_000;
 
@@ -83,7 +98,7 @@ const RP_NAME = 'Your Beauty Salon';
 const CHALLENGE_MS = PASSKEY_CHALLENGE_MINUTES * 60_000;
 
 /** A row of "Passkeys" on My account. */
-export const listedPasskey = ({ id, name, createdAt, lastUsedAt }: StoredPasskey): Passkey => ({ id, name, createdAt, lastUsedAt });
+const listedPasskey = ({ id, name, createdAt, lastUsedAt }: StoredPasskey): Passkey => ({ id, name, createdAt, lastUsedAt });
 
 /** The user id the authenticator keeps (and answers as userHandle): the account's id, as bytes. */
 const userIdOf = (accountId: string) => new TextEncoder().encode(accountId);
@@ -147,34 +162,91 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
     return { challenge, waiting, usable: waiting !== undefined && waiting.expiresAt > now() };
   }
 
+  /** Checks the browser's answer and keeps the passkey; undefined when it does not verify or its challenge is not this account's. */
+  async function verifiedPasskey(accountId: string, name: string, response: RegistrationResponseJSON, rp: RelyingParty) {
+    const { challenge, waiting, usable } = await spend(response.response.clientDataJSON);
+    if (!usable || waiting?.purpose !== 'register' || waiting.accountId !== accountId || challenge === undefined) return undefined;
+    const verification = await verified(() => verifyRegistrationResponse({ response, ...expected(challenge, rp) }));
+    if (!verification) return undefined;
+    const { credential } = verification.registrationInfo;
+    const passkey: StoredPasskey = {
+      id: credential.id,
+      accountId,
+      name,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      createdAt: now(),
+      lastUsedAt: null,
+    };
+    return (await store.insert(passkey)) ? passkey : undefined;
+  }
+
+  /** Checks a passkey sign-in (or second step), spending its challenge; on success records the passkey's use. */
+  async function checkSignIn(response: AuthenticationResponseJSON, rp: RelyingParty): Promise<PasskeySignIn<Account>> {
+    const { challenge, waiting, usable } = await spend(response.response.clientDataJSON);
+    const passkey = await store.passkey(response.id);
+    const owner = passkey && (await store.account(passkey.accountId));
+    const bound = waiting?.purpose === 'second-step' && waiting.accountId !== null ? await store.account(waiting.accountId) : undefined;
+    const handleId = accountIdOfUserHandle(response.response.userHandle);
+    const named = bound ?? owner ?? (handleId === undefined ? undefined : await store.account(handleId));
+    const fail = (reason: PasskeyFailure): PasskeySignIn<Account> => ({ ok: false, reason, actor: named?.username ?? UNKNOWN_ACTOR });
+
+    if (!usable || challenge === undefined || (waiting?.purpose !== 'sign-in' && waiting?.purpose !== 'second-step')) {
+      return fail('expired or used challenge');
+    }
+    if (!passkey || !owner) return fail('unknown passkey');
+    if (bound && bound.id !== owner.id) return fail('another account’s passkey');
+    if (handleId !== undefined && handleId !== owner.id) return fail('not verified');
+    if (owner.disabled) return fail('account disabled');
+    const credential = { id: passkey.id, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter };
+    const transports = passkey.transports as WebAuthnCredential['transports'];
+    const verification = await verified(() =>
+      verifyAuthenticationResponse({ response, ...expected(challenge, rp), credential: { ...credential, transports } }),
+    );
+    if (!verification) return fail('not verified');
+    const at = now();
+    const { newCounter } = verification.authenticationInfo;
+    if (!(await store.recordUse(passkey.id, passkey.counter, newCounter, at))) return fail('not verified');
+    await store.recordSignIn(owner.id, at);
+    return { ok: true, account: owner, passkey: { ...passkey, counter: newCounter, lastUsedAt: at }, secondStep: bound !== undefined };
+  }
+
   return {
-    list: (accountId: string) => store.passkeysOf(accountId),
-
-    async askAfterPassword(accountId: string): Promise<boolean> {
-      return (await store.account(accountId))?.askAfterPassword === true;
+    /** GET /api/account/passkeys: the account's passkeys, and whether it asks for one after its password. */
+    async list(accountId: string): Promise<Answered<AccountPasskeys>> {
+      const [passkeys, account] = await Promise.all([store.passkeysOf(accountId), store.account(accountId)]);
+      return own({ passkeys: passkeys.map(listedPasskey), askAfterPassword: account?.askAfterPassword === true });
     },
 
-    /** Turning "ask after my password" on needs a passkey: 'refused' without one. */
-    async setAskAfterPassword(accountId: string, on: boolean): Promise<'refused' | 'changed' | 'unchanged'> {
-      return store.atomically(async (locked) => {
-        if (on && (await locked.passkeysOf(accountId)).length === 0) return 'refused';
-        return (await locked.setAskAfterPassword(accountId, on)) ? 'changed' : 'unchanged';
+    /** PUT /api/account/passkey-setting: turning "ask after my password" on needs a passkey, refused without one. */
+    async setAskAfterPassword(account: OwnAccount, on: boolean): Promise<Answered> {
+      const outcome = await store.atomically(async (locked) => {
+        if (on && (await locked.passkeysOf(account.id)).length === 0) return 'refused';
+        return (await locked.setAskAfterPassword(account.id, on)) ? 'changed' : 'unchanged';
       });
+      if (outcome === 'refused') return refusal(400, passkeyMessages.addOneFirst);
+      return { ...NO_CONTENT, audit: outcome === 'changed' ? [ownChange(account, 'passkey-setting-changed', on ? 'on' : 'off')] : [] };
     },
 
-    /** Removes one of the account's passkeys; removing its last one turns "ask after my password" off. */
-    async remove(accountId: string, id: string): Promise<{ passkey: StoredPasskey; settingTurnedOff: boolean } | undefined> {
-      return store.atomically(async (locked) => {
-        const passkey = (await locked.passkeysOf(accountId)).find((candidate) => candidate.id === id);
+    /** DELETE /api/account/passkeys/:id: removing the account's last passkey turns "ask after my password" off. */
+    async remove(account: OwnAccount, id: string): Promise<Answered> {
+      const removed = await store.atomically(async (locked) => {
+        const passkey = (await locked.passkeysOf(account.id)).find((candidate) => candidate.id === id);
         if (!passkey) return undefined;
         await locked.delete(id);
-        const settingTurnedOff = (await locked.passkeysOf(accountId)).length === 0 && (await locked.setAskAfterPassword(accountId, false));
+        const settingTurnedOff =
+          (await locked.passkeysOf(account.id)).length === 0 && (await locked.setAskAfterPassword(account.id, false));
         return { passkey, settingTurnedOff };
       });
+      if (!removed) return refusal(404, passkeyMessages.noSuchPasskey);
+      const audit = [ownChange(account, 'passkey-removed', removed.passkey.name)];
+      if (removed.settingTurnedOff) audit.push(ownChange(account, 'passkey-setting-changed', 'off'));
+      return { ...NO_CONTENT, audit };
     },
 
-    /** Options for navigator.credentials.create(): a discoverable credential, none of the account's again. */
-    async registrationOptions(account: { id: string; username: string }, rp: RelyingParty): Promise<PasskeyOptions> {
+    /** POST /api/account/passkeys/options: for navigator.credentials.create(), a discoverable credential, none of the account's again. */
+    async registrationOptions(account: OwnAccount, rp: RelyingParty): Promise<Answered<PasskeyOptions>> {
       const options = await generateRegistrationOptions({
         rpName: RP_NAME,
         rpID: rp.rpID,
@@ -185,41 +257,27 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
         excludeCredentials: credentialsOf(await store.passkeysOf(account.id)),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
-      return handOut(options, 'register', account.id);
+      return { status: 200, body: await handOut(options, 'register', account.id), headers: NO_STORE };
     },
 
-    /** Checks the browser's answer and keeps the passkey; undefined when it does not verify or its challenge is not this account's. */
-    async add(accountId: string, name: string, response: RegistrationResponseJSON, rp: RelyingParty): Promise<StoredPasskey | undefined> {
-      const { challenge, waiting, usable } = await spend(response.response.clientDataJSON);
-      if (!usable || waiting?.purpose !== 'register' || waiting.accountId !== accountId || challenge === undefined) return undefined;
-      const verification = await verified(() => verifyRegistrationResponse({ response, ...expected(challenge, rp) }));
-      if (!verification) return undefined;
-      const { credential } = verification.registrationInfo;
-      const passkey: StoredPasskey = {
-        id: credential.id,
-        accountId,
-        name,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-        counter: credential.counter,
-        transports: credential.transports ?? [],
-        createdAt: now(),
-        lastUsedAt: null,
-      };
-      return (await store.insert(passkey)) ? passkey : undefined;
+    /** POST /api/account/passkeys: the passkey the browser made from the account's options, kept under `name`. */
+    async add(account: OwnAccount, name: string, response: RegistrationResponseJSON, rp: RelyingParty): Promise<Answered> {
+      const passkey = await verifiedPasskey(account.id, name, response, rp);
+      if (!passkey) return refusal(400, passkeyMessages.notAdded);
+      return { status: 201, body: listedPasskey(passkey), audit: [ownChange(account, 'passkey-added', passkey.name)] };
     },
 
     /**
-     * Options for a sign-in with no username (any of this site's passkeys); undefined while MAX_OPEN_SIGN_IN_CHALLENGES
-     * are open. Anyone may ask for them, and each is kept for 5 minutes: the cap bounds what a flood of requests can
-     * write (a password still signs in meanwhile).
+     * POST /login/passkey/options: options for a sign-in with no username (any of this site's passkeys); 503 while
+     * MAX_OPEN_SIGN_IN_CHALLENGES are open, for a minute as POST /login's 503 says. Anyone may ask for them, and each is
+     * kept for 5 minutes: the cap bounds what a flood of requests can write (a password still signs in meanwhile).
      */
-    async signInOptions(rp: RelyingParty): Promise<PasskeyOptions | undefined> {
-      if ((await store.countOpenChallenges('sign-in', now())) >= MAX_OPEN_SIGN_IN_CHALLENGES) return undefined;
-      return handOut(
-        await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required', timeout: CHALLENGE_MS }),
-        'sign-in',
-        null,
-      );
+    async signInOptions(rp: RelyingParty): Promise<Answered> {
+      if ((await store.countOpenChallenges('sign-in', now())) >= MAX_OPEN_SIGN_IN_CHALLENGES) {
+        return refusal(503, LOGINS_BUSY, { ...NO_STORE, 'Retry-After': '60' });
+      }
+      const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required', timeout: CHALLENGE_MS });
+      return { status: 200, body: await handOut(options, 'sign-in', null), headers: NO_STORE };
     },
 
     /**
@@ -239,41 +297,30 @@ export function createPasskeyCeremonies<Account extends CeremonyAccount>(store: 
       return handOut(options, 'second-step', accountId);
     },
 
-    /** Checks a passkey sign-in (or second step), spending its challenge; on success records the passkey's use. */
-    async signIn(response: AuthenticationResponseJSON, rp: RelyingParty): Promise<PasskeySignIn<Account>> {
-      const { challenge, waiting, usable } = await spend(response.response.clientDataJSON);
-      const passkey = await store.passkey(response.id);
-      const owner = passkey && (await store.account(passkey.accountId));
-      const bound = waiting?.purpose === 'second-step' && waiting.accountId !== null ? await store.account(waiting.accountId) : undefined;
-      const handleId = accountIdOfUserHandle(response.response.userHandle);
-      const named = bound ?? owner ?? (handleId === undefined ? undefined : await store.account(handleId));
-      const fail = (reason: PasskeyFailure): PasskeySignIn<Account> => ({ ok: false, reason, actor: named?.username ?? UNKNOWN_ACTOR });
-
-      if (!usable || challenge === undefined || (waiting?.purpose !== 'sign-in' && waiting?.purpose !== 'second-step')) {
-        return fail('expired or used challenge');
-      }
-      if (!passkey || !owner) return fail('unknown passkey');
-      if (bound && bound.id !== owner.id) return fail('another account’s passkey');
-      if (handleId !== undefined && handleId !== owner.id) return fail('not verified');
-      if (owner.disabled) return fail('account disabled');
-      const credential = { id: passkey.id, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter };
-      const transports = passkey.transports as WebAuthnCredential['transports'];
-      const verification = await verified(() =>
-        verifyAuthenticationResponse({ response, ...expected(challenge, rp), credential: { ...credential, transports } }),
-      );
-      if (!verification) return fail('not verified');
-      const at = now();
-      const { newCounter } = verification.authenticationInfo;
-      if (!(await store.recordUse(passkey.id, passkey.counter, newCounter, at))) return fail('not verified');
-      await store.recordSignIn(owner.id, at);
-      return { ok: true, account: owner, passkey: { ...passkey, counter: newCounter, lastUsedAt: at }, secondStep: bound !== undefined };
+    /**
+     * POST /login/passkey: a sign-in with a passkey, or the step after the password, begun as `start` begins a session
+     * (`how` in the trail). Every failure answers as a wrong password does; the trail says why.
+     */
+    async signIn(
+      response: AuthenticationResponseJSON,
+      rp: RelyingParty,
+      start: (account: Account, how: string) => Promise<Answered>,
+      log: SignInLog = () => {},
+    ): Promise<Answered> {
+      const outcome = await checkSignIn(response, rp);
+      if (outcome.ok) return start(outcome.account, `${outcome.secondStep ? 'password and passkey' : 'passkey'}: ${outcome.passkey.name}`);
+      log({ username: outcome.actor, reason: outcome.reason }, 'Passkey sign-in failed');
+      return signInFailed({ kind: 'passkey-failed', actor: outcome.actor, detail: outcome.reason });
     },
 
-    /** Ends a challenge the browser's dialog will not answer; the account whose second step it was, if it was one. */
-    async cancel(challenge: string): Promise<Account | undefined> {
+    /**
+     * POST /login/passkey/cancel: ends a challenge the browser's dialog will not answer. Only a step after a password is
+     * someone's, in the trail: a sign-in with no username cancelled names nobody.
+     */
+    async cancel(challenge: string): Promise<Answered> {
       const waiting = await store.takeChallenge(challenge);
-      if (waiting?.purpose !== 'second-step' || waiting.accountId === null) return undefined;
-      return store.account(waiting.accountId);
+      const account = waiting?.purpose === 'second-step' && waiting.accountId !== null ? await store.account(waiting.accountId) : undefined;
+      return { ...NO_CONTENT, audit: account ? [{ kind: 'passkey-failed', actor: account.username, detail: 'cancelled' }] : [] };
     },
 
     purgeExpiredChallenges: () => store.deleteExpiredChallenges(now()),

@@ -9,10 +9,7 @@ import { atMostCharacters } from './text.ts';
 /** A challenge is good for one ceremony, and for this long. */
 export const PASSKEY_CHALLENGE_MINUTES = 5;
 
-export const PASSKEY_NAME_MAX = 64;
 export const passkeyMessages = {
-  nameRequired: 'Give the passkey a name.',
-  nameTooLong: atMostCharacters(PASSKEY_NAME_MAX),
   /** POST /api/account/passkeys refused: the browser's answer did not check out (or its challenge was used or old). */
   notAdded: 'The passkey could not be added. Try again.',
   noSuchPasskey: 'This account has no such passkey.',
@@ -22,7 +19,9 @@ export const passkeyMessages = {
   confirm: 'Confirm with your passkey',
 } as const;
 
-export const PasskeyName = z.string().trim().min(1, passkeyMessages.nameRequired).max(PASSKEY_NAME_MAX, passkeyMessages.nameTooLong);
+/** A passkey's name on My account, and what the form says of an empty one or a longer one. */
+export const PASSKEY_NAME_MAX = 64;
+export const PasskeyName = z.string().trim().min(1, 'Give the passkey a name.').max(PASSKEY_NAME_MAX, atMostCharacters(PASSKEY_NAME_MAX));
 
 /** A row of "Passkeys" on My account. `id` is the credential's id (base64url). */
 export const Passkey = z.object({

@@ -10,6 +10,8 @@ import {
   LAST_OWNER,
   newSignInLink,
   NO_SUCH_ACCOUNT,
+  passwordMessages,
+  SIGN_IN_LINK_EXPIRED,
   USERNAME_TAKEN,
   staffChangeAudit,
   type NewStaffMember,
@@ -195,4 +197,30 @@ export function createTeamService<Account extends TeamAccount>(store: TeamStore<
       return { outcome: 'changed' };
     },
   };
+}
+
+/** GET /welcome-links/:token: whose link it is; unknown, used, expired or the account disabled all answer 410. */
+export const welcomeLinkAnswer = (account: { username: string } | undefined): Answered =>
+  account ? { status: 200, body: { username: account.username }, headers: NO_STORE } : refusal(410, SIGN_IN_LINK_EXPIRED);
+
+/** POST /welcome-links/:token: the password set, the account is signed in as `start` begins a session. */
+export async function linkUseAnswer<Account extends { username: string }>(
+  result: LinkUseResult<Account>,
+  start: (account: Account) => Promise<Answered>,
+): Promise<Answered> {
+  if (result.outcome === 'expired') return refusal(410, SIGN_IN_LINK_EXPIRED);
+  if (result.outcome === 'refused') return refusal(400, result.message);
+  const { username } = result.account;
+  const started = await start(result.account);
+  return {
+    ...started,
+    audit: [{ kind: 'password-changed', actor: username, subject: username, detail: 'sign-in link' }, ...(started.audit ?? [])],
+  };
+}
+
+/** PUT /api/account/password: the account's own password changed, or why not. */
+export function ownPasswordAnswer(username: string, result: OwnPasswordResult): Answered {
+  if (result.outcome === 'wrong-current') return refusal(400, passwordMessages.wrongCurrent);
+  if (result.outcome === 'refused') return refusal(400, result.message);
+  return { status: 204, body: undefined, audit: [{ kind: 'password-changed', actor: username, subject: username }] };
 }

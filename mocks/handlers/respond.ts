@@ -18,10 +18,10 @@ export function respond(request: Request, { status, body, headers, audit = [] }:
 }
 
 /** The challenge every 401 carries (never Basic: no browser dialog). */
-export const SESSION_CHALLENGE_HEADERS = { 'WWW-Authenticate': SESSION_CHALLENGE };
+const SESSION_CHALLENGE_HEADERS = { 'WWW-Authenticate': SESSION_CHALLENGE };
 
 /** The server's 401: its message, and its challenge. */
-export const unauthorized = (message: string) => errorResponse(401, message, SESSION_CHALLENGE_HEADERS);
+const unauthorized = (message: string) => errorResponse(401, message, SESSION_CHALLENGE_HEADERS);
 
 /** The 401 of a route that needs a session, when the browser has none. */
 const sessionRefusal = (rule: Access) => (rule === 'public' || mockDb.hasSession() ? undefined : unauthorized(SESSION_REQUIRED_MESSAGE));

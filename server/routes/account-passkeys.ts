@@ -3,9 +3,10 @@
  * my passkey after my password". Each change is in the audit trail.
  */
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { ApiErrorBody } from '#contract/api';
-import { listedPasskey } from '#contract/passkey-ceremonies';
-import { AccountPasskeys, AddPasskeyRequest, Passkey, PasskeyOptions, passkeyMessages, PasskeySetting } from '#contract/passkeys';
+import { AccountPasskeys, AddPasskeyRequest, Passkey, PasskeyOptions, PasskeySetting } from '#contract/passkeys';
+import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { readOwn } from './account.ts';
 
@@ -17,7 +18,11 @@ const PasskeyIdParams = z.object({
     .regex(/^[A-Za-z0-9_-]+$/),
 });
 
+/** The session's own account, as the passkeys' answers name it. */
+const ownAccount = (request: FastifyRequest) => ({ id: request.session!.staffId, username: request.session!.username });
+
 export const accountPasskeyRoutes: ZodPlugin = async (app) => {
+  const send = sendAnswered.bind(null, app);
   readOwn(
     app,
     '/account/passkeys',
@@ -26,10 +31,7 @@ export const accountPasskeyRoutes: ZodPlugin = async (app) => {
       summary: 'This account’s passkeys, and whether it asks for one after its password',
       response: AccountPasskeys,
     },
-    async ({ staffId }) => {
-      const [passkeys, askAfterPassword] = await Promise.all([app.passkeys.list(staffId), app.passkeys.askAfterPassword(staffId)]);
-      return { passkeys: passkeys.map(listedPasskey), askAfterPassword };
-    },
+    ({ staffId }) => app.passkeys.list(staffId),
   );
 
   app.post(
@@ -43,11 +45,8 @@ export const accountPasskeyRoutes: ZodPlugin = async (app) => {
       },
       config: { bodyOptional: true },
     },
-    async (request, reply) => {
-      const { staffId, username } = request.session!;
-      reply.header('cache-control', 'no-store');
-      return app.passkeys.registrationOptions({ id: staffId, username }, app.passkeys.relyingParty(request));
-    },
+    async (request, reply) =>
+      send(request, reply, await app.passkeys.registrationOptions(ownAccount(request), app.passkeys.relyingParty(request))),
   );
 
   app.post(
@@ -61,11 +60,8 @@ export const accountPasskeyRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const { staffId, username } = request.session!;
-      const passkey = await app.passkeys.add(staffId, request.body.name, request.body.response, app.passkeys.relyingParty(request));
-      if (!passkey) return reply.code(400).send({ message: passkeyMessages.notAdded });
-      await app.auditTrail.record(request, { kind: 'passkey-added', actor: username, subject: username, detail: passkey.name });
-      return reply.code(201).send(listedPasskey(passkey));
+      const { name, response } = request.body;
+      return send(request, reply, await app.passkeys.add(ownAccount(request), name, response, app.passkeys.relyingParty(request)));
     },
   );
 
@@ -80,16 +76,7 @@ export const accountPasskeyRoutes: ZodPlugin = async (app) => {
       },
       config: { bodyOptional: true },
     },
-    async (request, reply) => {
-      const { staffId, username } = request.session!;
-      const removed = await app.passkeys.remove(staffId, request.params.id);
-      if (!removed) return reply.code(404).send({ message: passkeyMessages.noSuchPasskey });
-      await app.auditTrail.record(request, { kind: 'passkey-removed', actor: username, subject: username, detail: removed.passkey.name });
-      if (removed.settingTurnedOff) {
-        await app.auditTrail.record(request, { kind: 'passkey-setting-changed', actor: username, subject: username, detail: 'off' });
-      }
-      return reply.code(204).send();
-    },
+    async (request, reply) => send(request, reply, await app.passkeys.remove(ownAccount(request), request.params.id)),
   );
 
   app.put(
@@ -102,20 +89,7 @@ export const accountPasskeyRoutes: ZodPlugin = async (app) => {
         response: { 204: z.undefined(), 400: ApiErrorBody },
       },
     },
-    async (request, reply) => {
-      const { staffId, username } = request.session!;
-      const on = request.body.askAfterPassword;
-      const outcome = await app.passkeys.setAskAfterPassword(staffId, on);
-      if (outcome === 'refused') return reply.code(400).send({ message: passkeyMessages.addOneFirst });
-      if (outcome === 'changed') {
-        await app.auditTrail.record(request, {
-          kind: 'passkey-setting-changed',
-          actor: username,
-          subject: username,
-          detail: on ? 'on' : 'off',
-        });
-      }
-      return reply.code(204).send();
-    },
+    async (request, reply) =>
+      send(request, reply, await app.passkeys.setAskAfterPassword(ownAccount(request), request.body.askAfterPassword)),
   );
 };

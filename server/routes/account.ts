@@ -4,9 +4,12 @@
  */
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { accountSessionOf } from '#contract/account-sessions';
+import { accountSessionOf, own, ownSessionsEnded, sessionEnded } from '#contract/account-sessions';
 import { ApiErrorBody } from '#contract/api';
-import { AccountSessionList, ChangePasswordRequest, Me, NO_SUCH_SESSION, passwordMessages } from '#contract/team';
+import type { Answered } from '#contract/http';
+import { AccountSessionList, ChangePasswordRequest, Me } from '#contract/team';
+import { ownPasswordAnswer } from '#contract/team-service';
+import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { refuseAdmission } from './sign-in.ts';
 
@@ -15,29 +18,25 @@ const SessionIdParams = z.object({ id: z.string().max(64) });
 type Session = NonNullable<FastifyRequest['session']>;
 
 /**
- * A GET of this session's own account (its role, sessions, passkeys): never cached, as each changes while the page is
- * open (an owner changes the role, another device signs in).
+ * A GET of this session's own account (its role, sessions, passkeys), answered as `read` decides: never cached (the
+ * contract's `own`), as each changes while the page is open (an owner changes the role, another device signs in).
  */
 export function readOwn<Response extends z.ZodType>(
   app: Parameters<ZodPlugin>[0],
   url: string,
   { operationId, summary, response }: { operationId: string; summary: string; response: Response },
-  read: (session: Session) => z.input<Response> | Promise<z.input<Response>>,
+  read: (session: Session) => Answered<z.input<Response>> | Promise<Answered<z.input<Response>>>,
 ): void {
   // Typed by `read`: the zod type provider cannot resolve a response schema that is a type parameter.
   const schema: FastifySchema = { operationId, summary, response: { 200: response } };
-  app.get(url, { schema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return read(request.session!);
-  });
+  app.get(url, { schema }, async (request, reply) => sendAnswered(app, request, reply, await read(request.session!)));
 }
 
 export const accountRoutes: ZodPlugin = async (app) => {
   // The role can change while the page is open: the SPA asks again rather than keeping an old answer.
-  readOwn(app, '/me', { operationId: 'getMe', summary: 'This session’s account and its role', response: Me }, ({ username, role }) => ({
-    username,
-    role,
-  }));
+  readOwn(app, '/me', { operationId: 'getMe', summary: 'This session’s account and its role', response: Me }, ({ username, role }) =>
+    own({ username, role }),
+  );
 
   app.put(
     '/account/password',
@@ -63,10 +62,7 @@ export const accountRoutes: ZodPlugin = async (app) => {
         throw error;
       }
       await admission.login.finish(result.outcome === 'wrong-current' ? 'failed' : 'succeeded');
-      if (result.outcome === 'wrong-current') return reply.code(400).send({ message: passwordMessages.wrongCurrent });
-      if (result.outcome === 'refused') return reply.code(400).send({ message: result.message });
-      await app.auditTrail.record(request, { kind: 'password-changed', actor: session.username, subject: session.username });
-      return reply.code(204).send();
+      return sendAnswered(app, request, reply, ownPasswordAnswer(session.username, result));
     },
   );
 
@@ -79,15 +75,17 @@ export const accountRoutes: ZodPlugin = async (app) => {
       response: AccountSessionList,
     },
     async (session) =>
-      (await app.sessions.listForAccount(session.staffId)).map((row) =>
-        accountSessionOf({
-          id: row.id,
-          userAgent: row.user_agent,
-          ip: row.ip,
-          signedInAt: row.created_at,
-          lastUsedAt: row.last_seen_at,
-          current: row.token_hash === session.tokenHash,
-        }),
+      own(
+        (await app.sessions.listForAccount(session.staffId)).map((row) =>
+          accountSessionOf({
+            id: row.id,
+            userAgent: row.user_agent,
+            ip: row.ip,
+            signedInAt: row.created_at,
+            lastUsedAt: row.last_seen_at,
+            current: row.token_hash === session.tokenHash,
+          }),
+        ),
       ),
   );
 
@@ -103,10 +101,8 @@ export const accountRoutes: ZodPlugin = async (app) => {
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      const session = request.session!;
-      if (!(await app.sessions.endById(session.staffId, request.params.id))) return reply.code(404).send({ message: NO_SUCH_SESSION });
-      await app.auditTrail.record(request, { kind: 'sessions-ended', actor: session.username, subject: session.username, detail: '1' });
-      return reply.code(204).send();
+      const { staffId, username } = request.session!;
+      return sendAnswered(app, request, reply, sessionEnded(username, await app.sessions.endById(staffId, request.params.id)));
     },
   );
 
@@ -121,15 +117,8 @@ export const accountRoutes: ZodPlugin = async (app) => {
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      const session = request.session!;
-      const ended = await app.sessions.endForAccount(session.staffId, session.tokenHash);
-      await app.auditTrail.record(request, {
-        kind: 'sessions-ended',
-        actor: session.username,
-        subject: session.username,
-        detail: String(ended),
-      });
-      return reply.code(204).send();
+      const { staffId, username, tokenHash } = request.session!;
+      return sendAnswered(app, request, reply, ownSessionsEnded(username, await app.sessions.endForAccount(staffId, tokenHash)));
     },
   );
 };

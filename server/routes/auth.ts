@@ -3,14 +3,15 @@
  * GET /login is not here: it is the SPA's page, served by the history fallback.
  */
 import { z } from 'zod';
+import { passwordSignIn } from '#contract/account-sessions';
 import { ApiErrorBody, LoginRequest } from '#contract/api';
-import { INVALID_CREDENTIALS, Me } from '#contract/team';
-import { SESSION_CHALLENGE } from '#contract/http';
+import { Me } from '#contract/team';
 import { clearedSessionCookie } from '#contract/http';
 import { readSessionToken } from '../auth/session-cookie.ts';
 import { normalizeUsername } from '../auth/staff-accounts.ts';
+import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
-import { LoginSecondStep, passkeyMessages } from '#contract/passkeys';
+import { LoginSecondStep } from '#contract/passkeys';
 import { refuseAdmission, startSession } from './sign-in.ts';
 
 /** The response to a successful login: the account (GET /api/me's answer); the spec's SPA reads only the status. */
@@ -60,20 +61,12 @@ export const authRoutes: ZodPlugin = async (app) => {
         throw error;
       }
       await admission.login.finish(account ? 'succeeded' : 'failed');
-      if (!account) {
-        request.log.info({ username }, 'Login failed');
-        await app.auditTrail.record(request, { kind: 'sign-in-failed', actor: username });
-        // SPEC.md section 7: any status but 200 is a failure; the challenge names the form, never Basic.
-        return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: INVALID_CREDENTIALS });
-      }
-
-      // Issue 30: a password alone no longer signs this account in; its passkey must follow (POST /login/passkey).
-      const passkeyOptions = await app.passkeys.secondStepOptions(account.id, app.passkeys.relyingParty(request));
-      if (passkeyOptions) {
-        request.log.info({ username }, 'Password right, passkey asked for');
-        return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: passkeyMessages.confirm, passkeyOptions });
-      }
-      return startSession(app, request, reply, account);
+      const answered = await passwordSignIn(username, account, {
+        secondStepOptions: ({ id }) => app.passkeys.secondStepOptions(id, app.passkeys.relyingParty(request)),
+        start: (signedIn) => startSession(app, request, signedIn),
+        log: (fields, message) => request.log.info(fields, message),
+      });
+      return sendAnswered(app, request, reply, answered);
     },
   );
 

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
-import { SESSION_CHALLENGE } from '#contract/http';
 import { apiPaths } from '#contract/paths';
 import { AuthenticationResponse, CancelPasskeyStep, PasskeyOptions } from '#contract/passkeys';
-import { INVALID_CREDENTIALS, LOGINS_BUSY, Me } from '#contract/team';
+import { Me } from '#contract/team';
+import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { startSession } from './sign-in.ts';
 
@@ -27,12 +27,10 @@ export const passkeySignInRoutes: ZodPlugin = async (app) => {
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const options = await app.passkeys.signInOptions(app.passkeys.relyingParty(request));
-      if (options) return options;
-      // A flood of requests for options (MAX_OPEN_SIGN_IN_CHALLENGES open): a minute, as POST /login's 503 says.
-      request.log.warn('Too many passkey sign-in challenges open');
-      return reply.code(503).header('retry-after', '60').send({ message: LOGINS_BUSY });
+      const answered = await app.passkeys.signInOptions(app.passkeys.relyingParty(request));
+      // A flood of requests for options (MAX_OPEN_SIGN_IN_CHALLENGES open).
+      if (answered.status === 503) request.log.warn('Too many passkey sign-in challenges open');
+      return sendAnswered(app, request, reply, answered);
     },
   );
 
@@ -52,14 +50,13 @@ export const passkeySignInRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await app.passkeys.signIn(request.body, app.passkeys.relyingParty(request));
-      if (!outcome.ok) {
-        request.log.info({ username: outcome.actor, reason: outcome.reason }, 'Passkey sign-in failed');
-        await app.auditTrail.record(request, { kind: 'passkey-failed', actor: outcome.actor, detail: outcome.reason });
-        return reply.code(401).header('www-authenticate', SESSION_CHALLENGE).send({ message: INVALID_CREDENTIALS });
-      }
-      const how = outcome.secondStep ? 'password and passkey' : 'passkey';
-      return startSession(app, request, reply, outcome.account, `${how}: ${outcome.passkey.name}`);
+      const answered = await app.passkeys.signIn(
+        request.body,
+        app.passkeys.relyingParty(request),
+        (account, how) => startSession(app, request, account, how),
+        (fields, message) => request.log.info(fields, message),
+      );
+      return sendAnswered(app, request, reply, answered);
     },
   );
 
@@ -73,11 +70,6 @@ export const passkeySignInRoutes: ZodPlugin = async (app) => {
         response: { 204: z.undefined() },
       },
     },
-    async (request, reply) => {
-      const account = await app.passkeys.cancel(request.body.challenge);
-      // Only a step after a password is someone's: a sign-in with no username cancelled names nobody.
-      if (account) await app.auditTrail.record(request, { kind: 'passkey-failed', actor: account.username, detail: 'cancelled' });
-      return reply.code(204).send();
-    },
+    async (request, reply) => sendAnswered(app, request, reply, await app.passkeys.cancel(request.body.challenge)),
   );
 };

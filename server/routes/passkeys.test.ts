@@ -146,7 +146,7 @@ describe('My account’s passkeys', () => {
     const authenticator = new SoftwareAuthenticator({ origin: ORIGIN });
     const response = await addPasskey(test, authenticator, '   ');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: passkeyMessages.nameRequired });
+    expect(response.json()).toEqual({ message: 'Give the passkey a name.' });
   });
 
   it('removes a passkey: it no longer signs in, and a second removal is 404', async () => {

@@ -3,9 +3,9 @@
  * Session-Expires). POST /login and a sign-in link's POST /welcome-links/:token both end here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LOGINS_BUSY, type Me } from '#contract/team';
-import { sessionCookie } from '#contract/http';
-import { SESSION_EXPIRES_HEADER, sessionExpiresHeader } from '#contract/session-expires';
+import { sessionStarted } from '#contract/account-sessions';
+import type { Answered } from '#contract/http';
+import { LOGINS_BUSY } from '#contract/team';
 import type { Admission } from '../auth/login-throttle.ts';
 import { readSessionToken } from '../auth/session-cookie.ts';
 import type { StaffRow } from '../repositories/staff.ts';
@@ -32,10 +32,9 @@ export async function refuseAdmission(
 export async function startSession(
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
   account: Pick<StaffRow, 'id' | 'username' | 'role'>,
   detail: string | null = null,
-): Promise<Me> {
+): Promise<Answered> {
   // A new session on every sign-in; the one this browser had before, if any, ends.
   const previous = readSessionToken(request.headers.cookie);
   if (previous) await app.sessions.end(previous);
@@ -44,9 +43,5 @@ export async function startSession(
     userAgent: request.headers['user-agent'] ?? null,
   });
   request.log.info({ username: account.username }, 'Login succeeded');
-  await app.auditTrail.record(request, { kind: 'sign-in', actor: account.username, detail });
-  reply.header('set-cookie', sessionCookie(token, request.protocol === 'https'));
-  // The latest the session can end (SESSION_MAX_HOURS): the SPA keeps its offline copy no longer.
-  reply.header(SESSION_EXPIRES_HEADER, sessionExpiresHeader(endsAt));
-  return { username: account.username, role: account.role };
+  return sessionStarted(account, { token, secure: request.protocol === 'https', endsAt }, detail);
 }

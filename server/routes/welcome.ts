@@ -5,8 +5,10 @@
  */
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
-import { Me, SetPasswordRequest, SIGN_IN_LINK_EXPIRED, WelcomeLink } from '#contract/team';
+import { Me, SetPasswordRequest, WelcomeLink } from '#contract/team';
+import { linkUseAnswer, welcomeLinkAnswer } from '#contract/team-service';
 import { hashSessionToken } from '../auth/session-cookie.ts';
+import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { refuseAdmission, startSession } from './sign-in.ts';
 
@@ -48,9 +50,7 @@ export const welcomeRoutes: ZodPlugin = async (app) => {
         throw error;
       }
       await admission.login.finish(account ? 'succeeded' : 'failed');
-      if (!account) return reply.code(410).send({ message: SIGN_IN_LINK_EXPIRED });
-      reply.header('cache-control', 'no-store');
-      return { username: account.username };
+      return sendAnswered(app, request, reply, welcomeLinkAnswer(account));
     },
   );
 
@@ -78,11 +78,7 @@ export const welcomeRoutes: ZodPlugin = async (app) => {
         throw error;
       }
       await admission.login.finish(result.outcome === 'expired' ? 'failed' : result.outcome === 'set' ? 'succeeded' : undefined);
-      if (result.outcome === 'expired') return reply.code(410).send({ message: SIGN_IN_LINK_EXPIRED });
-      if (result.outcome === 'refused') return reply.code(400).send({ message: result.message });
-      const { username } = result.account;
-      await app.auditTrail.record(request, { kind: 'password-changed', actor: username, subject: username, detail: 'sign-in link' });
-      return startSession(app, request, reply, result.account);
+      return sendAnswered(app, request, reply, await linkUseAnswer(result, (account) => startSession(app, request, account)));
     },
   );
 };

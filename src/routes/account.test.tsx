@@ -2,7 +2,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { passkeyMessages } from '#contract/passkeys';
 import { passwordMessages, type AccountSession } from '#contract/team';
 import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
@@ -166,7 +165,7 @@ describe('/account: passkeys', () => {
     const name = section.getByLabelText('Passkey name');
     expect(name).toHaveFocus();
     await user.click(section.getByRole('button', { name: 'Create passkey' }));
-    expect(name).toHaveAccessibleDescription(passkeyMessages.nameRequired);
+    expect(name).toHaveAccessibleDescription('Give the passkey a name.');
     expect(passkeyBrowser.authenticator.credentials).toHaveLength(0);
 
     await user.type(name, 'Front desk PC');
