@@ -6,10 +6,10 @@
  * cookie, the mock's one session. Server and mock only (a lint zone).
  */
 import Bowser from 'bowser';
-import { NO_STORE, refusal, SESSION_CHALLENGE, sessionCookie, type Answered, type AuditRecord } from './http.ts';
+import { INVALID_CREDENTIALS, NO_STORE, refusal, SESSION_CHALLENGE, sessionCookie, type Answered, type AuditRecord } from './http.ts';
 import { passkeyMessages, type PasskeyOptions } from './passkeys.ts';
 import { SESSION_EXPIRES_HEADER, sessionExpiresHeader } from './session-expires.ts';
-import { INVALID_CREDENTIALS, NO_SUCH_SESSION, normalizeUsername, type AccountSession, type Me } from './team.ts';
+import { NO_SUCH_SESSION, normalizeUsername, type AccountSession, type Me } from './team.ts';
 
 const VERSIONED_SYSTEMS = new Set(['Android', 'iOS']);
 

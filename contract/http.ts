@@ -4,6 +4,12 @@
  */
 import type { AuditKind } from './audit-kinds.ts';
 
+/** SPEC.md's alert text: every failed sign-in answers it, whichever way it failed (a password, a passkey). */
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** A fault of ours: the only words a 500 says, beside its request id. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
 /** The session cookie's name (docs/decisions/006-session-cookie.md). */
 export const SESSION_COOKIE = 'salon_session';
 

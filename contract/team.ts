@@ -15,8 +15,6 @@ export type Role = z.infer<typeof Role>;
 export const Me = z.object({ username: z.string(), role: Role });
 export type Me = z.infer<typeof Me>;
 
-/** SPEC.md's alert text: every failed sign-in answers it, whichever way it failed (a password, a passkey). */
-export const INVALID_CREDENTIALS = 'Invalid username or password';
 /** 503 while too many sign-ins are checked at once (the hashing slots), or too many passkey challenges are open. */
 export const LOGINS_BUSY = 'Too many logins at once, try again in a moment';
 

@@ -2,6 +2,8 @@
 // browser and in the tests alike. `scenarioHandler` runs before every other handler.
 import { delay, http, HttpResponse } from 'msw';
 import { access, SESSION_REQUIRED_MESSAGE, type Operation } from '#contract/access';
+import { INTERNAL_ERROR_MESSAGE, INVALID_CREDENTIALS } from '#contract/http';
+import { clientNotFoundMessage } from '#contract/if-match';
 import { operationsAt, partsOf } from './handlers/respond.ts';
 
 /** The operations of the contract (contract/access.ts) under `prefix`. */
@@ -160,8 +162,8 @@ export function endpointOf(method: string, pathname: string): Endpoint | undefin
 const MESSAGES: Record<Exclude<Failure, 'network'>, string> = {
   400: 'Request refused by the mock scenario',
   401: SESSION_REQUIRED_MESSAGE,
-  404: 'Client not found',
-  500: 'Internal server error',
+  404: clientNotFoundMessage,
+  500: INTERNAL_ERROR_MESSAGE,
   503: 'Service unavailable',
 };
 
@@ -200,7 +202,7 @@ export const scenarioHandler = http.all('*', async ({ request }) => {
     if (rule.kind === 'fail') {
       if (rule.failure === 'network') return HttpResponse.error();
       return HttpResponse.json(
-        { message: rule.endpoint === 'login' && rule.failure === 401 ? 'Invalid username or password' : MESSAGES[rule.failure] },
+        { message: rule.endpoint === 'login' && rule.failure === 401 ? INVALID_CREDENTIALS : MESSAGES[rule.failure] },
         { status: rule.failure },
       );
     }

@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiErrorBody } from '#contract/api';
+import { INTERNAL_ERROR_MESSAGE } from '#contract/http';
 import { databaseErrorResponse } from '../db/errors.ts';
 import { RequestValidationError } from '../zod-type-provider.ts';
 
@@ -59,7 +60,7 @@ export function sendError(error: ErrorLike, request: FastifyRequest, reply: Fast
   const status = statusOf(error);
   if (status >= 500) {
     request.log.error({ err: error }, 'Request failed');
-    return reply.code(500).send({ message: 'Internal server error', requestId: request.id });
+    return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, requestId: request.id });
   }
   request.log.info({ code: error.code, status }, error.message ?? 'Request refused');
   return reply.code(status).send({ message: messageFor(error, status, request) });

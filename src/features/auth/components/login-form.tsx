@@ -2,10 +2,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LoginRequest } from '#contract/api';
+import { INVALID_CREDENTIALS } from '#contract/http';
 import { CONFIRM_WITH_PASSKEY, secondStepOptions, useLogin, usePasskeyAutofill, usePasskeySignIn } from '../api/login.ts';
 import { loadStaffNavBar } from './load-staff-nav-bar.ts';
-
-const FAILED = 'Invalid username or password';
 
 /**
  * The login form. No client-side rule: the server decides.
@@ -27,7 +26,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
     // Back to where the session ended, if it did; otherwise the client list.
     await (redirect ? navigate({ href: redirect }) : navigate({ to: '/clients' }));
   };
-  const autofill = usePasskeyAutofill((outcome) => (outcome.signedIn ? void signedIn() : window.alert(FAILED)));
+  const autofill = usePasskeyAutofill((outcome) => (outcome.signedIn ? void signedIn() : window.alert(INVALID_CREDENTIALS)));
 
   /** Awaited, not mutate's callbacks: those run only while the observer has a listener at that moment (below). */
   const withPasskey = async (how: Parameters<typeof passkey.mutateAsync>[0]) => {
@@ -36,7 +35,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
       await passkey.mutateAsync(how);
     } catch {
       setConfirming(false);
-      window.alert(FAILED);
+      window.alert(INVALID_CREDENTIALS);
       // The button's ceremony ended the autofill's request: the field offers saved passkeys again.
       autofill.restart();
       return;
@@ -63,7 +62,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
             await withPasskey({ kind: 'second-step', options });
             return;
           }
-          window.alert(FAILED);
+          window.alert(INVALID_CREDENTIALS);
           return;
         }
         await signedIn();
