@@ -14,14 +14,19 @@ import { resetReachability } from '../lib/reachability.ts';
  * a new one drowned in a run's output (issue 27).
  */
 const actWarnings: string[] = [];
-const consoleError = console.error.bind(console);
-console.error = (...args: unknown[]) => {
-  const [format] = args;
-  if (typeof format === 'string' && format.includes('not wrapped in act')) {
-    actWarnings.push(format.replace('%s', String(args[1])).split('\n')[0] ?? format);
-  }
-  consoleError(...args);
-};
+// This file runs before each test file, and the files of a worker share one console (isolate: false): the console's
+// own error, not the wrapper a file before set.
+const consoleError = ((console.error as { original?: typeof console.error }).original ?? console.error).bind(console);
+console.error = Object.assign(
+  (...args: unknown[]) => {
+    const [format] = args;
+    if (typeof format === 'string' && format.includes('not wrapped in act')) {
+      actWarnings.push(format.replace('%s', String(args[1])).split('\n')[0] ?? format);
+    }
+    consoleError(...args);
+  },
+  { original: consoleError },
+);
 function failOnActWarnings() {
   const warnings = actWarnings.splice(0);
   if (warnings.length > 0)
