@@ -6,15 +6,23 @@
  * eventsource-parser's (chunks split anywhere, CRLF, comments).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { ApiErrorBody } from './api.ts';
+import { refusal, type Answered } from './http.ts';
 
 /** The answer to a Last-Event-ID that is not the id of an event of the stream (400). */
-export const malformedLastEventIdMessage = 'Last-Event-ID must be the id of an event of this stream';
+const malformedLastEventIdMessage = 'Last-Event-ID must be the id of an event of this stream';
 
 /** The change a stream resumes after: undefined for a new stream, null when the header is not one of ours. */
 export function parseLastEventId(header: string | readonly string[] | null | undefined): number | undefined | null {
   if (header === undefined || header === null || header === '') return undefined;
   if (typeof header !== 'string' || !/^\d{1,15}$/.test(header)) return null;
   return Number(header);
+}
+
+/** The change a stream resumes after (undefined: a new stream), or the 400 for a Last-Event-ID not of this stream. */
+export function lastEventIdOf(header: string | readonly string[] | null | undefined): number | undefined | Answered<ApiErrorBody> {
+  const after = parseLastEventId(header);
+  return after === null ? refusal(400, malformedLastEventIdMessage) : after;
 }
 
 /**

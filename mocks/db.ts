@@ -35,12 +35,15 @@ type MockState = {
   /** The audit trail, oldest first (only ever added to). */
   audit: AuditEntry[];
   /** The imports, oldest first: with their batch (what an undo takes back), and Idempotency-Key and request's fingerprint. */
-  imports: Array<{ summary: imports.ImportSummary; batch: MockBatch; idempotency?: { key: string; request: string } }>;
+  imports: Array<{ summary: imports.ImportSummary; batch: MockBatch; idempotency?: ImportIdempotency }>;
   /** A replay sends each batch as one `batch` event. */
   batches: MockBatch[];
   /** Merges, each with the other client as it was (it comes back on an undo). */
   merges: Array<{ summary: merges.MergeSummary; other: StoredClient }>;
 };
+
+/** An import's Idempotency-Key and its request's fingerprint (the contract's importIdempotency). */
+type ImportIdempotency = NonNullable<Awaited<ReturnType<typeof imports.importIdempotency>>>;
 
 /** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
 export type MockAuditRecord = AuditRecord & { userAgent?: string | null };
@@ -178,19 +181,6 @@ const auditMatching = ({ account, kind }: AuditExportQuery): AuditEntry[] =>
     )
     .reverse();
 
-/** What a retry must send again to be answered with the first import: a 53-bit hash of its JSON (see decision 033). */
-function requestKey(request: imports.ImportRequest): string {
-  const json = JSON.stringify(request);
-  let [h1, h2] = [0xdeadbeef, 0x41c6ce57];
-  for (let at = 0; at < json.length; at += 1) {
-    h1 = Math.imul(h1 ^ json.charCodeAt(at), 2654435761);
-    h2 = Math.imul(h2 ^ json.charCodeAt(at), 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `${json.length}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
-}
-
 /** A conditional write of a live client, or why it did not happen (the contract's rule, as the server's). */
 function writeIf<T>(clientId: string, conditions: Conditions | undefined, work: (entry: StoredClient) => T): WriteOutcome<T> {
   const entry = live(clientId);
@@ -313,15 +303,13 @@ export const mockDb = {
    * POST /api/imports (the contract's plan): with an Idempotency-Key, the same key from the same account within 24
    * hours answers the first import again as it is now, or is refused when it came with another request.
    */
-  importClients(request: imports.ImportRequest, key?: string, by: string = mockDb.sessionUser()): imports.ImportOutcome {
-    const sent = key === undefined ? undefined : { key, request: requestKey(request) };
+  importClients(request: imports.ImportRequest, sent?: ImportIdempotency, by: string = mockDb.sessionUser()): imports.ImportOutcome {
     const first =
       sent &&
       state.imports.find(
-        ({ summary, idempotency }) => summary.by === by && idempotency?.key === key && idempotencyKeyHolds(summary.at, Date.now()),
+        ({ summary, idempotency }) => summary.by === by && idempotency?.key === sent.key && idempotencyKeyHolds(summary.at, Date.now()),
       );
-    if (first)
-      return first.idempotency?.request === sent.request ? { status: 'replayed', summary: first.summary } : { status: 'key-reused' };
+    if (first) return first.idempotency?.hash === sent.hash ? { status: 'replayed', summary: first.summary } : { status: 'key-reused' };
     const at = now();
     const plan = imports.planImport(request, mockDb.listClients(), at, newId);
     return inBatch((batch) => {
