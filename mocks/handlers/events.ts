@@ -4,17 +4,17 @@
  * plain handler with a ReadableStream rather than msw's `sse()`, which has no notice when the page drops the stream and
  * needs an EventSource (the tests' jsdom has none); the SPA reads it with fetch either way.
  */
-import type { ClientChange, ClientEvent } from '#contract/api';
-import { EVENT_STREAM_HEADERS, eventFrame, lastEventIdOf, positionFrame } from '#contract/event-stream';
+import type { ClientChange } from '#contract/api';
+import { EVENT_STREAM_HEADERS, feedChange, feedFrame, lastEventIdOf, positionFrame } from '#contract/event-stream';
 import { mockDb, type MockBatch } from '../db.ts';
 import { isOn, onScenarioChange } from '../scenarios.ts';
 import { respond, route } from './respond.ts';
 
-const changeFrame = ({ seq, clientId, version, kind, by, at, after }: ClientChange) => {
-  const event: ClientEvent = { seq, clientId, version, kind, by, at, client: after && { _id: clientId, ...after } };
-  return eventFrame('change', JSON.stringify(event), seq);
-};
-const batchFrame = ({ from, to }: MockBatch) => eventFrame('batch', JSON.stringify({ seq: to, count: to - from + 1 }), to);
+const changeFrame = ({ seq, clientId, version, kind, by, at, after }: ClientChange) =>
+  feedFrame(
+    feedChange({ event: 'change', change: { seq, clientId, version, kind, by, at, client: after && { _id: clientId, ...after } } }),
+  );
+const batchFrame = ({ from, to }: MockBatch) => feedFrame(feedChange({ event: 'batch', batch: { seq: to, count: to - from + 1 } }));
 
 /** The log after `after` as the server replays it: a `change` per write, one `batch` per batch where its first entry is. */
 function replay(after: number): string[] {

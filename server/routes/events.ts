@@ -3,10 +3,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
-import { EVENT_STREAM_HEADERS, lastEventIdOf, parseLastEventId, positionFrame } from '#contract/event-stream';
+import { EVENT_STREAM_HEADERS, feedFrame, lastEventIdOf, parseLastEventId, positionFrame } from '#contract/event-stream';
 import { refusal, type Answered } from '#contract/http';
 import { sendAnswered } from '../http/answered.ts';
-import { changeEvent } from '../events/event-streams.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 /** Declared for the OpenAPI document; checked by lastEventIdOf. Loose: the other headers stay as they are. */
@@ -80,10 +79,10 @@ export const eventRoutes: ZodPlugin = async (app) => {
         unsubscribe = await changeFeed.subscribe(after, {
           open(missed, position) {
             if (missed === 'reset') stream.write(positionFrame('reset', position));
-            else for (const change of missed) stream.write(changeEvent(change));
+            else for (const change of missed) stream.write(feedFrame(change));
             stream.write(positionFrame('ready', position));
           },
-          change: (change) => stream.write(changeEvent(change)),
+          change: (change) => stream.write(feedFrame(change)),
         });
       } catch (error) {
         stream.close();
