@@ -115,14 +115,14 @@ export type ImportRequest = z.infer<typeof ImportRequest>;
 /** An import's id in a path (GET /api/imports/:importId, its undo). */
 export const ImportIdParams = z.object({ importId: z.string().max(64) });
 
+/** An import's Idempotency-Key and its request's fingerprint, as the server and the mock keep them. */
+export type ImportIdempotency = { key: string; hash: string };
+
 /**
  * An Idempotency-Key and what a retry must send again to be answered with the first import: the SHA-256 of the request
  * as parsed (its JSON), base64url; undefined without a key.
  */
-export async function importIdempotency(
-  key: string | undefined,
-  request: ImportRequest,
-): Promise<{ key: string; hash: string } | undefined> {
+export async function importIdempotency(key: string | undefined, request: ImportRequest): Promise<ImportIdempotency | undefined> {
   if (key === undefined) return undefined;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(request)));
   const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)));

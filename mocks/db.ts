@@ -7,6 +7,7 @@ import type { AuditRecord } from '#contract/http';
 import { idempotencyKeyHolds, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import { meetsConditions, unwrittenOutcome, type Conditions, type VersionedClient, type WriteOutcome } from '#contract/if-match';
 import * as imports from '#contract/import';
+import type { ImportIdempotency } from '#contract/import';
 import { duplicatePairs } from '#contract/duplicates';
 import * as merges from '#contract/merge';
 import { auditPageOf, type AuditEntry, type AuditExportQuery, type AuditPage, type AuditQuery, type Role } from '#contract/team';
@@ -41,9 +42,6 @@ type MockState = {
   /** Merges, each with the other client as it was (it comes back on an undo). */
   merges: Array<{ summary: merges.MergeSummary; other: StoredClient }>;
 };
-
-/** An import's Idempotency-Key and its request's fingerprint (the contract's importIdempotency). */
-type ImportIdempotency = NonNullable<Awaited<ReturnType<typeof imports.importIdempotency>>>;
 
 /** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
 export type MockAuditRecord = AuditRecord & { userAgent?: string | null };
