@@ -4,6 +4,8 @@
  * validates what it accepts with them: a change to the contract is one edit here.
  */
 import { z } from 'zod';
+import { NO_STORE, type Answered } from './http.ts';
+import { clientNotFound } from './if-match.ts';
 
 /** Longest name or email the salon stores; enough for any real one, small enough to bound rows. */
 const MAX_TEXT_LENGTH = 200;
@@ -231,6 +233,37 @@ export const ClientExport = z.object({
   history: ClientHistory,
 });
 export type ClientExport = z.infer<typeof ClientExport>;
+
+/** GET /api/clients/:id/export's answer: the file, recorded in the audit trail before the data leaves; 404. */
+export function clientExportAnswer(
+  clientId: string,
+  exported: ClientExport | undefined,
+  actor: string,
+): Answered<ClientExport | ApiErrorBody> {
+  if (!exported) return clientNotFound();
+  return {
+    status: 200,
+    body: exported,
+    headers: { 'Content-Disposition': `attachment; filename="client-${clientId}.json"` },
+    audit: [{ kind: 'client-exported', actor, subject: clientId }],
+  };
+}
+
+/** POST /api/clients/:id/erase's answer, once the client is erased (`erased`) or found to be no client: 204 and its entry, or 404. */
+export const erasedAnswer = (clientId: string, erased: boolean, actor: string): Answered<ApiErrorBody | undefined> =>
+  erased ? { status: 204, body: undefined, audit: [{ kind: 'client-erased', actor, subject: clientId }] } : clientNotFound();
+
+/** GET /api/clients-export's answer: the whole list (`body`, as the side holds it) of `count` clients, and who took it. */
+export const clientsExportAnswer = <B>(body: B, count: number, actor: string): Answered<B> => ({
+  status: 200,
+  body,
+  headers: NO_STORE,
+  audit: [{ kind: 'clients-exported', actor, detail: String(count) }],
+});
+
+/** GET /api/clients/:id/history's answer: the changes (as the side holds them), or 404 when there is no such client. */
+export const historyAnswer = <B>(history: B | undefined): Answered<B | ApiErrorBody> =>
+  history === undefined ? clientNotFound() : { status: 200, body: history };
 
 /** The login request. */
 export const LoginRequest = z.strictObject({

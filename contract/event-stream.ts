@@ -6,15 +6,23 @@
  * eventsource-parser's (chunks split anywhere, CRLF, comments).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { ApiErrorBody, ClientEvent, StreamBatch } from './api.ts';
+import { refusal, type Answered } from './http.ts';
 
 /** The answer to a Last-Event-ID that is not the id of an event of the stream (400). */
-export const malformedLastEventIdMessage = 'Last-Event-ID must be the id of an event of this stream';
+const malformedLastEventIdMessage = 'Last-Event-ID must be the id of an event of this stream';
 
 /** The change a stream resumes after: undefined for a new stream, null when the header is not one of ours. */
 export function parseLastEventId(header: string | readonly string[] | null | undefined): number | undefined | null {
   if (header === undefined || header === null || header === '') return undefined;
   if (typeof header !== 'string' || !/^\d{1,15}$/.test(header)) return null;
   return Number(header);
+}
+
+/** The change a stream resumes after (undefined: a new stream), or the 400 for a Last-Event-ID not of this stream. */
+export function lastEventIdOf(header: string | readonly string[] | null | undefined): number | undefined | Answered<ApiErrorBody> {
+  const after = parseLastEventId(header);
+  return after === null ? refusal(400, malformedLastEventIdMessage) : after;
 }
 
 /**
@@ -35,6 +43,20 @@ export const EVENT_STREAM_HEADERS = {
 export function eventFrame(event: string, data: string, id?: number): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
 }
+
+/** An item of the change log as the streams send it: one change, or a batch of them (an import, a merge, an undo) as one. */
+export type LogItem = { event: 'change'; change: ClientEvent } | { event: 'batch'; batch: StreamBatch };
+
+/** A log item ready to send: its event's name, its `id:` (its seq; a batch's last) and its JSON, made once for every stream. */
+export type FeedChange = { seq: number; event: LogItem['event']; json: string };
+
+export const feedChange = (item: LogItem): FeedChange =>
+  item.event === 'change'
+    ? { seq: item.change.seq, event: 'change', json: JSON.stringify(item.change) }
+    : { seq: item.batch.seq, event: 'batch', json: JSON.stringify(item.batch) };
+
+/** A `change` event, or a `batch` one (an import, a merge, an undo: one event for all its changes). */
+export const feedFrame = (change: FeedChange): string => eventFrame(change.event, change.json, change.seq);
 
 /** `reset` (the log cannot replay what was missed: refetch) or `ready` (live from here): the log's position. */
 export const positionFrame = (event: 'reset' | 'ready', seq: number): string => eventFrame(event, JSON.stringify({ seq }), seq);

@@ -68,3 +68,10 @@ export const refusal = (status: number, message: string, headers?: Record<string
   body: { message },
   ...(headers && { headers }),
 });
+
+/** A request header as one string: a repeated one joined with commas (RFC 9110 section 5.3), as Node may hand it over. */
+export const headerValue = (header: string | readonly string[] | null | undefined): string | null | undefined =>
+  typeof header === 'string' || header === null || header === undefined ? header : header.join(', ');
+
+/** A 200 no cache keeps: the imports, the merges, the possible duplicates, the audit trail. */
+export const uncached = <B>(body: B): Answered<B> => ({ status: 200, body, headers: NO_STORE });

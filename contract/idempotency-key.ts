@@ -4,7 +4,10 @@
  * 24 hours answers the first registration again (201, the client as it was registered) and registers nothing; with
  * another body it is refused (422). One reading for the server, the mock and the SPA.
  */
-import type { Client, ClientFields } from './api.ts';
+import type { ApiErrorBody, Client, ClientFields } from './api.ts';
+import { headerValue, refusal, type Answered } from './http.ts';
+import { versionEtag, type VersionedClient } from './if-match.ts';
+import { apiPaths } from './paths.ts';
 import { DAY_MS } from './time-windows.ts';
 
 /** How long a key is remembered. */
@@ -18,7 +21,7 @@ export function idempotencyKeysSince(now: Date | number): string {
 /** Whether a key sent at `at` (ISO) still holds at `now`: the one expiry rule of the server and the mock. */
 export const idempotencyKeyHolds = (at: string, now: Date | number): boolean => at >= idempotencyKeysSince(now);
 
-export const malformedIdempotencyKeyMessage = 'Idempotency-Key must be a string of 1 to 255 visible characters';
+const malformedIdempotencyKeyMessage = 'Idempotency-Key must be a string of 1 to 255 visible characters';
 const idempotencyKeyReusedMessage = 'This Idempotency-Key was sent before with another client';
 const registrationErasedMessage = 'This client was registered with this Idempotency-Key and has since been erased';
 
@@ -26,7 +29,7 @@ const registrationErasedMessage = 'This client was registered with this Idempote
  * The key a header names: a structured-field string (`"…"`, as the draft writes it) or the bare characters; undefined
  * without the header, null when it is not one.
  */
-export function parseIdempotencyKey(header: string | null | undefined): string | undefined | null {
+function parseIdempotencyKey(header: string | null | undefined): string | undefined | null {
   if (header === undefined || header === null) return undefined;
   const trimmed = header.trim();
   const key = /^"(.*)"$/.exec(trimmed)?.[1] ?? trimmed;
@@ -51,15 +54,22 @@ export function replayOf(
   return same ? { status: 'replayed', value: { client: { _id: clientId, ...registered }, version: 1 } } : { status: 'key-reused' };
 }
 
-/** A registration with a key that was refused: the key was sent before with another client, or that one was erased. */
-export type RefusedRegistration = Extract<RegistrationOutcome<unknown>, { status: 'key-reused' | 'erased' }>;
+/**
+ * A request's Idempotency-Key: the key, undefined without the header, or the 400 for one that is not a key (a repeated
+ * header is one joined value, which is none).
+ */
+export function idempotencyKeyOf(header: string | readonly string[] | null | undefined): string | undefined | Answered<ApiErrorBody> {
+  const key = parseIdempotencyKey(headerValue(header));
+  return key === null ? refusal(400, malformedIdempotencyKeyMessage) : key;
+}
 
-export const isRefused = (outcome: RegistrationOutcome<unknown>): outcome is RefusedRegistration =>
-  outcome.status === 'key-reused' || outcome.status === 'erased';
-
-/** Its answer: 422 for a key sent before with another client, 409 once that client was erased. */
-export function registrationRefusal({ status }: RefusedRegistration): { status: 409 | 422; message: string } {
-  return status === 'key-reused'
-    ? { status: 422, message: idempotencyKeyReusedMessage }
-    : { status: 409, message: registrationErasedMessage };
+/**
+ * POST /api/clients's answer: 201 with the client, its ETag and where it is (RFC 9110 section 15.3.2: a 201 names the
+ * resource it created); 422 for a key sent before with another client, 409 once that client was erased.
+ */
+export function registrationAnswer(outcome: RegistrationOutcome<VersionedClient>): Answered<Client | ApiErrorBody> {
+  if (outcome.status === 'key-reused') return refusal(422, idempotencyKeyReusedMessage);
+  if (outcome.status === 'erased') return refusal(409, registrationErasedMessage);
+  const { client, version } = outcome.value;
+  return { status: 201, body: client, headers: { ETag: versionEtag(version), Location: apiPaths.client(client._id) } };
 }

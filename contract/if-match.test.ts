@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   changedSinceMessage,
   clientNotFoundMessage,
-  conditionalRead,
   meetsConditions,
   parseIfMatch,
+  readAnswer,
   unwrittenAnswer,
   unwrittenOutcome,
   versionEtag,
@@ -64,10 +64,15 @@ describe('a conditional write of a client', () => {
     expect(unwrittenAnswer({ status: 'not-found' }, undefined)).toEqual({ status: 404, body: { message: clientNotFoundMessage } });
   });
 
-  it('read: 404, then 412 for If-Match, then 304 for If-None-Match', () => {
-    expect(conditionalRead(undefined, none)).toBe(404);
-    expect(conditionalRead({ version: 3 }, { ifMatch: [2], ifNoneMatch: [3] })).toBe(412);
-    expect(conditionalRead({ version: 3 }, { ifMatch: undefined, ifNoneMatch: [3] })).toBe(304);
-    expect(conditionalRead({ version: 3 }, none)).toBe(200);
+  it('read: 404, then 412 for If-Match, then 304 for If-None-Match, each version with its ETag', () => {
+    const found = { body: client, version: 3 };
+    expect(readAnswer(undefined, none)).toEqual({ status: 404, body: { message: clientNotFoundMessage } });
+    expect(readAnswer(found, { ifMatch: [2], ifNoneMatch: [3] })).toEqual({ status: 412, body: { message: changedSinceMessage } });
+    expect(readAnswer(found, { ifMatch: undefined, ifNoneMatch: [3] })).toEqual({
+      status: 304,
+      body: undefined,
+      headers: { ETag: '"v3"' },
+    });
+    expect(readAnswer(found, none)).toEqual({ status: 200, body: client, headers: { ETag: '"v3"' } });
   });
 });

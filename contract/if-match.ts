@@ -4,7 +4,7 @@
  * One reading for the server, the mock and the SPA.
  */
 import type { ApiErrorBody, ChangeKind, Client, PreconditionFailedBody } from './api.ts';
-import type { Answer } from './http.ts';
+import { headerValue, refusal, type Answer, type Answered } from './http.ts';
 
 /** The condition an If-Match header sets: none, `*`, or the versions its strong tags name. */
 export type IfMatch = '*' | readonly number[] | undefined;
@@ -77,16 +77,16 @@ const malformedIfNoneMatchMessage = 'If-None-Match must be "*" or a list of enti
 /** The condition an If-None-Match header sets; null when it is malformed. */
 const parseIfNoneMatch = (header: string | null | undefined): IfNoneMatch | null => parseTagList(header, true);
 
-/** A request's If-Match and If-None-Match, or the 400's message for the first that is malformed. */
+/** A request's If-Match and If-None-Match (a repeated header joined), or the 400 for the first that is malformed. */
 export function parseConditions(
-  ifMatchHeader: string | null | undefined,
-  ifNoneMatchHeader: string | null | undefined,
-): ({ ok: true } & Conditions) | { ok: false; message: string } {
-  const ifMatch = parseIfMatch(ifMatchHeader);
-  if (ifMatch === null) return { ok: false, message: malformedIfMatchMessage };
-  const ifNoneMatch = parseIfNoneMatch(ifNoneMatchHeader);
-  if (ifNoneMatch === null) return { ok: false, message: malformedIfNoneMatchMessage };
-  return { ok: true, ifMatch, ifNoneMatch };
+  ifMatchHeader: string | readonly string[] | null | undefined,
+  ifNoneMatchHeader: string | readonly string[] | null | undefined,
+): Conditions | Answered<ApiErrorBody> {
+  const ifMatch = parseIfMatch(headerValue(ifMatchHeader));
+  if (ifMatch === null) return refusal(400, malformedIfMatchMessage);
+  const ifNoneMatch = parseIfNoneMatch(headerValue(ifNoneMatchHeader));
+  if (ifNoneMatch === null) return refusal(400, malformedIfNoneMatchMessage);
+  return { ifMatch, ifNoneMatch };
 }
 
 /** Why a write did not happen: no such client, or it changed since (412). */
@@ -123,12 +123,46 @@ export function unwrittenAnswer(outcome: Unwritten, ifMatch: IfMatch): Answer<40
   return { status: 412, body: preconditionFailed(outcome.current, ifMatch) };
 }
 
-/** GET /api/clients/:id's status (RFC 9110 section 13.2.2): 404, then 412 when If-Match names another version, then 304. */
-export function conditionalRead(found: { version: number } | undefined, { ifMatch, ifNoneMatch }: Conditions): 200 | 304 | 404 | 412 {
-  if (!found) return 404;
-  if (!meetsIfMatch(ifMatch, found.version)) return 412;
-  return namedByIfNoneMatch(ifNoneMatch, found.version) ? 304 : 200;
+/** The 404 of a client's endpoints. */
+export const clientNotFound = (): Answered<ApiErrorBody> => refusal(404, clientNotFoundMessage);
+
+/** A client's answer with its ETag: GET, PUT and restore. */
+const withEtag = <B>(body: B, version: number): Answered<B> => ({ status: 200, body, headers: { ETag: versionEtag(version) } });
+
+/**
+ * GET /api/clients/:id's answer (RFC 9110 section 13.2.2): 404, then 412 when If-Match names another version, then 304
+ * when If-None-Match names this one; the client (`body`, as the side holds it) with its ETag.
+ */
+export function readAnswer<B>(
+  found: { body: B; version: number } | undefined,
+  { ifMatch, ifNoneMatch }: Conditions,
+): Answered<B | ApiErrorBody | undefined> {
+  if (!found) return clientNotFound();
+  if (!meetsIfMatch(ifMatch, found.version)) return refusal(412, changedSinceMessage);
+  if (namedByIfNoneMatch(ifNoneMatch, found.version))
+    return { status: 304, body: undefined, headers: { ETag: versionEtag(found.version) } };
+  return withEtag(found.body, found.version);
 }
+
+/** PUT /api/clients/:id's answer: the client with its new ETag, or why it was not written. */
+export function writtenAnswer(
+  outcome: WriteOutcome<VersionedClient>,
+  ifMatch: IfMatch,
+): Answered<Client | ApiErrorBody | PreconditionFailedBody> {
+  return outcome.status === 'written' ? withEtag(outcome.value.client, outcome.value.version) : unwrittenAnswer(outcome, ifMatch);
+}
+
+/** DELETE /api/clients/:id's answer: 204, or why it was not deleted. */
+export function deletedAnswer(
+  outcome: WriteOutcome<unknown>,
+  ifMatch: IfMatch,
+): Answered<ApiErrorBody | PreconditionFailedBody | undefined> {
+  return outcome.status === 'written' ? { status: 204, body: undefined } : unwrittenAnswer(outcome, ifMatch);
+}
+
+/** POST /api/clients/:id/restore's answer: the client back with its ETag, or 404 when no such client is deleted. */
+export const restoredAnswer = (restored: VersionedClient | undefined): Answered<Client | ApiErrorBody> =>
+  restored ? withEtag(restored.client, restored.version) : clientNotFound();
 
 /** The 412's body for a write that did not happen: the client as it is now, and the condition that failed (If-Match first). */
 function preconditionFailed(current: PreconditionFailedBody['current'], ifMatch: IfMatch): PreconditionFailedBody {
@@ -145,7 +179,7 @@ function namedByIfNoneMatch(condition: IfNoneMatch, version: number): boolean {
 }
 
 /** The list's 412, for an If-Match that names another version of it. */
-export const listChangedMessage = 'The client list changed since you read it';
+const listChangedMessage = 'The client list changed since you read it';
 
 /**
  * Whether an If-None-Match header matches `etag` (weak comparison, RFC 9110 section 13.1.2),
@@ -168,7 +202,7 @@ export function matchesListIfNoneMatch(header: string | null | undefined, etag: 
  * exists), or a strong tag of this version of the list, in any of its content codings (the same list). A weak tag
  * never matches.
  */
-export function meetsListIfMatch(header: string | null | undefined, etag: string): boolean {
+function meetsListIfMatch(header: string | null | undefined, etag: string): boolean {
   if (header === undefined || header === null) return true;
   if (header.trim() === '*') return true;
   const identity = etag.replace(/-(?:br|gzip)"$/, '"');
@@ -176,4 +210,18 @@ export function meetsListIfMatch(header: string | null | undefined, etag: string
     const tag = candidate.trim();
     return !tag.startsWith('W/') && tag.replace(/-(?:br|gzip)"$/, '"') === identity;
   });
+}
+
+/**
+ * GET /api/clients's answer but the list itself: 412 when If-Match names another version of the list (RFC 9110
+ * section 13.2.2: If-Match first), else 304 when the request's If-None-Match names it (`notModified`), else 200; with
+ * its ETag, and kept by the browser only if it asks each time (an unchanged list costs a 304).
+ */
+export function listAnswer(
+  ifMatchHeader: string | null | undefined,
+  etag: string,
+  notModified: boolean,
+): Answered<ApiErrorBody | undefined> {
+  if (!meetsListIfMatch(ifMatchHeader, etag)) return refusal(412, listChangedMessage);
+  return { status: notModified ? 304 : 200, body: undefined, headers: { ETag: etag, 'Cache-Control': 'private, no-cache' } };
 }

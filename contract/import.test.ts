@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   importAnswer,
   importCounts,
+  importIdempotency,
   importMessages,
   importVerdicts,
   planImport,
@@ -10,6 +11,7 @@ import {
   undoImportAnswer,
   verdictCounts,
   verdictText,
+  type ImportRequest,
   type ImportRow,
   type ImportSummary,
 } from './import.ts';
@@ -137,16 +139,29 @@ describe('an import’s plan', () => {
     ]);
   });
 
-  it('is answered as the server and the mock answer it', () => {
-    const summary = { id: 'imp-1' } as ImportSummary;
-    expect(importAnswer({ status: 'imported', summary })).toEqual({
-      status: 201,
-      body: summary,
-      headers: { location: '/api/imports/imp-1' },
+  it('is answered as the server and the mock answer it, the audit trail recording what was written', () => {
+    const summary = { id: 'imp-1', created: 2, updated: 1 } as ImportSummary;
+    const created = { status: 201, body: summary, headers: { location: '/api/imports/imp-1' } };
+    expect(importAnswer({ status: 'imported', summary }, 'ana')).toEqual({
+      ...created,
+      audit: [{ kind: 'clients-imported', actor: 'ana', subject: 'imp-1', detail: '3' }],
     });
-    expect(importAnswer({ status: 'key-reused' })).toEqual({ status: 422, body: { message: importMessages.keyReused } });
-    expect(undoImportAnswer({ status: 'not-found' }).status).toBe(404);
-    expect(undoImportAnswer({ status: 'already-undone' })).toEqual({ status: 409, body: { message: importMessages.alreadyUndone } });
-    expect(undoImportAnswer({ status: 'undone', summary })).toEqual({ status: 200, body: summary });
+    expect(importAnswer({ status: 'replayed', summary }, 'ana')).toEqual(created);
+    expect(importAnswer({ status: 'key-reused' }, 'ana')).toEqual({ status: 422, body: { message: importMessages.keyReused } });
+    expect(undoImportAnswer({ status: 'not-found' }, 'ana').status).toBe(404);
+    expect(undoImportAnswer({ status: 'already-undone' }, 'ana')).toEqual({ status: 409, body: { message: importMessages.alreadyUndone } });
+    expect(undoImportAnswer({ status: 'undone', summary }, 'ana')).toEqual({
+      status: 200,
+      body: summary,
+      audit: [{ kind: 'import-undone', actor: 'ana', subject: 'imp-1' }],
+    });
+  });
+
+  it('fingerprints a request as SHA-256 of its JSON, base64url: a retry must send the same one', async () => {
+    const request = { fileName: 'clients.csv', existing: 'skip', rows: [] } as unknown as ImportRequest;
+    const { createHash } = await import('node:crypto');
+    const expected = createHash('sha256').update(JSON.stringify(request)).digest('base64url');
+    expect(await importIdempotency('k1', request)).toEqual({ key: 'k1', hash: expected });
+    expect(await importIdempotency(undefined, request)).toBeUndefined();
   });
 });

@@ -20,7 +20,7 @@ import {
   type ClientInputBody,
 } from './api.ts';
 import { registeredFirst } from './duplicates.ts';
-import type { Answer } from './http.ts';
+import { refusal, uncached, type Answered } from './http.ts';
 import { apiPaths } from './paths.ts';
 import { emailKey } from './text.ts';
 
@@ -111,6 +111,23 @@ export const ImportRequest = z.strictObject({
     .max(IMPORT_LIMITS.rows, `A file can have at most ${IMPORT_LIMITS.rows.toLocaleString('en-US')} rows`),
 });
 export type ImportRequest = z.infer<typeof ImportRequest>;
+
+/** An import's id in a path (GET /api/imports/:importId, its undo). */
+export const ImportIdParams = z.object({ importId: z.string().max(64) });
+
+/** An import's Idempotency-Key and its request's fingerprint, as the server and the mock keep them. */
+export type ImportIdempotency = { key: string; hash: string };
+
+/**
+ * An Idempotency-Key and what a retry must send again to be answered with the first import: the SHA-256 of the request
+ * as parsed (its JSON), base64url; undefined without a key.
+ */
+export async function importIdempotency(key: string | undefined, request: ImportRequest): Promise<ImportIdempotency | undefined> {
+  if (key === undefined) return undefined;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(request)));
+  const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  return { key, hash: base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') };
+}
 
 const ImportId = z
   .string()
@@ -227,16 +244,26 @@ export const namedClient = (clientId: string, { firstName, lastName }: { firstNa
   lastName,
 });
 
-/** POST /api/imports's answer: 201 with the summary (written now or answered again), or 422 for a key sent before with another request. */
-export function importAnswer(outcome: ImportOutcome): Answer<201 | 422, ImportSummary | ApiErrorBody> {
-  if (outcome.status === 'key-reused') return { status: 422, body: { message: importMessages.keyReused } };
+/**
+ * POST /api/imports's answer: 201 with the summary (written now, and recorded, or answered again), or 422 for a key sent
+ * before with another request.
+ */
+export function importAnswer(outcome: ImportOutcome, actor: string): Answered<ImportSummary | ApiErrorBody> {
+  if (outcome.status === 'key-reused') return refusal(422, importMessages.keyReused);
+  const { id, created, updated } = outcome.summary;
   // RFC 9110 section 15.3.2: a 201 names what it created.
-  return { status: 201, body: outcome.summary, headers: { location: apiPaths.import(outcome.summary.id) } };
+  const answer = { status: 201, body: outcome.summary, headers: { location: apiPaths.import(id) } };
+  if (outcome.status === 'replayed') return answer;
+  return { ...answer, audit: [{ kind: 'clients-imported', actor, subject: id, detail: String(created + updated) }] };
 }
 
-/** POST /api/imports/:id/undo's answer. */
-export function undoImportAnswer(outcome: UndoImportOutcome): Answer<200 | 404 | 409, ImportSummary | ApiErrorBody> {
-  if (outcome.status === 'not-found') return { status: 404, body: { message: importMessages.notFound } };
-  if (outcome.status === 'already-undone') return { status: 409, body: { message: importMessages.alreadyUndone } };
-  return { status: 200, body: outcome.summary };
+/** GET /api/imports/:id's answer: the import, or 404 for one unknown or older than 30 days. */
+export const foundImportAnswer = (found: ImportSummary | undefined): Answered<ImportSummary | ApiErrorBody> =>
+  found ? uncached(found) : refusal(404, importMessages.notFound);
+
+/** POST /api/imports/:id/undo's answer, and the undo's entry. */
+export function undoImportAnswer(outcome: UndoImportOutcome, actor: string): Answered<ImportSummary | ApiErrorBody> {
+  if (outcome.status === 'not-found') return refusal(404, importMessages.notFound);
+  if (outcome.status === 'already-undone') return refusal(409, importMessages.alreadyUndone);
+  return { status: 200, body: outcome.summary, audit: [{ kind: 'import-undone', actor, subject: outcome.summary.id }] };
 }

@@ -178,6 +178,9 @@ export function unmergeRefusal(
   return otherIsBack ? { status: 'changed', client: merge.other } : undefined;
 }
 
+/** A merge's id in a path (its undo). */
+export const MergeIdParams = z.object({ mergeId: z.string().max(64) });
+
 /** POST /api/merges's answer. */
 export function mergeAnswer(outcome: MergeOutcome): Answer<201 | 400 | 404 | 412, MergeSummary | MergeConflictBody | ApiErrorBody> {
   switch (outcome.status) {

@@ -7,6 +7,7 @@ import type { AuditRecord } from '#contract/http';
 import { idempotencyKeyHolds, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import { meetsConditions, unwrittenOutcome, type Conditions, type VersionedClient, type WriteOutcome } from '#contract/if-match';
 import * as imports from '#contract/import';
+import type { ImportIdempotency } from '#contract/import';
 import { duplicatePairs } from '#contract/duplicates';
 import * as merges from '#contract/merge';
 import { auditPageOf, type AuditEntry, type AuditExportQuery, type AuditPage, type AuditQuery, type Role } from '#contract/team';
@@ -35,7 +36,7 @@ type MockState = {
   /** The audit trail, oldest first (only ever added to). */
   audit: AuditEntry[];
   /** The imports, oldest first: with their batch (what an undo takes back), and Idempotency-Key and request's fingerprint. */
-  imports: Array<{ summary: imports.ImportSummary; batch: MockBatch; idempotency?: { key: string; request: string } }>;
+  imports: Array<{ summary: imports.ImportSummary; batch: MockBatch; idempotency?: ImportIdempotency }>;
   /** A replay sends each batch as one `batch` event. */
   batches: MockBatch[];
   /** Merges, each with the other client as it was (it comes back on an undo). */
@@ -178,19 +179,6 @@ const auditMatching = ({ account, kind }: AuditExportQuery): AuditEntry[] =>
     )
     .reverse();
 
-/** What a retry must send again to be answered with the first import: a 53-bit hash of its JSON (see decision 033). */
-function requestKey(request: imports.ImportRequest): string {
-  const json = JSON.stringify(request);
-  let [h1, h2] = [0xdeadbeef, 0x41c6ce57];
-  for (let at = 0; at < json.length; at += 1) {
-    h1 = Math.imul(h1 ^ json.charCodeAt(at), 2654435761);
-    h2 = Math.imul(h2 ^ json.charCodeAt(at), 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `${json.length}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
-}
-
 /** A conditional write of a live client, or why it did not happen (the contract's rule, as the server's). */
 function writeIf<T>(clientId: string, conditions: Conditions | undefined, work: (entry: StoredClient) => T): WriteOutcome<T> {
   const entry = live(clientId);
@@ -313,15 +301,13 @@ export const mockDb = {
    * POST /api/imports (the contract's plan): with an Idempotency-Key, the same key from the same account within 24
    * hours answers the first import again as it is now, or is refused when it came with another request.
    */
-  importClients(request: imports.ImportRequest, key?: string, by: string = mockDb.sessionUser()): imports.ImportOutcome {
-    const sent = key === undefined ? undefined : { key, request: requestKey(request) };
+  importClients(request: imports.ImportRequest, sent?: ImportIdempotency, by: string = mockDb.sessionUser()): imports.ImportOutcome {
     const first =
       sent &&
       state.imports.find(
-        ({ summary, idempotency }) => summary.by === by && idempotency?.key === key && idempotencyKeyHolds(summary.at, Date.now()),
+        ({ summary, idempotency }) => summary.by === by && idempotency?.key === sent.key && idempotencyKeyHolds(summary.at, Date.now()),
       );
-    if (first)
-      return first.idempotency?.request === sent.request ? { status: 'replayed', summary: first.summary } : { status: 'key-reused' };
+    if (first) return first.idempotency?.hash === sent.hash ? { status: 'replayed', summary: first.summary } : { status: 'key-reused' };
     const at = now();
     const plan = imports.planImport(request, mockDb.listClients(), at, newId);
     return inBatch((batch) => {

@@ -4,17 +4,17 @@
  * plain handler with a ReadableStream rather than msw's `sse()`, which has no notice when the page drops the stream and
  * needs an EventSource (the tests' jsdom has none); the SPA reads it with fetch either way.
  */
-import type { ClientChange, ClientEvent } from '#contract/api';
-import { EVENT_STREAM_HEADERS, eventFrame, malformedLastEventIdMessage, parseLastEventId, positionFrame } from '#contract/event-stream';
+import type { ClientChange } from '#contract/api';
+import { EVENT_STREAM_HEADERS, feedChange, feedFrame, lastEventIdOf, positionFrame } from '#contract/event-stream';
 import { mockDb, type MockBatch } from '../db.ts';
 import { isOn, onScenarioChange } from '../scenarios.ts';
-import { errorResponse, route } from './respond.ts';
+import { respond, route } from './respond.ts';
 
-const changeFrame = ({ seq, clientId, version, kind, by, at, after }: ClientChange) => {
-  const event: ClientEvent = { seq, clientId, version, kind, by, at, client: after && { _id: clientId, ...after } };
-  return eventFrame('change', JSON.stringify(event), seq);
-};
-const batchFrame = ({ from, to }: MockBatch) => eventFrame('batch', JSON.stringify({ seq: to, count: to - from + 1 }), to);
+const changeFrame = ({ seq, clientId, version, kind, by, at, after }: ClientChange) =>
+  feedFrame(
+    feedChange({ event: 'change', change: { seq, clientId, version, kind, by, at, client: after && { _id: clientId, ...after } } }),
+  );
+const batchFrame = ({ from, to }: MockBatch) => feedFrame(feedChange({ event: 'batch', batch: { seq: to, count: to - from + 1 } }));
 
 /** The log after `after` as the server replays it: a `change` per write, one `batch` per batch where its first entry is. */
 function replay(after: number): string[] {
@@ -28,15 +28,11 @@ function replay(after: number): string[] {
   });
 }
 
-/** As the server: 400 for a Last-Event-ID not of this stream (after the session's 401). */
-const malformed = (request: Request) =>
-  parseLastEventId(request.headers.get('last-event-id')) === null ? errorResponse(400, malformedLastEventIdMessage) : undefined;
-
 export const eventHandlers = [
   route('GET /api/events', ({ request }) => {
-    const refused = malformed(request);
-    if (refused) return refused;
-    const after = parseLastEventId(request.headers.get('last-event-id'));
+    // As the server: 400 for a Last-Event-ID not of this stream (after the session's 401).
+    const after = lastEventIdOf(request.headers.get('last-event-id'));
+    if (typeof after === 'object') return respond(request, after);
     const encoder = new TextEncoder();
     let stop = () => {};
     const body = new ReadableStream<Uint8Array>({
@@ -61,5 +57,8 @@ export const eventHandlers = [
   }),
 
   // As the server: GET's answer without the stream.
-  route('HEAD /api/events', ({ request }) => malformed(request) ?? new Response(null, { headers: EVENT_STREAM_HEADERS })),
+  route('HEAD /api/events', ({ request }) => {
+    const after = lastEventIdOf(request.headers.get('last-event-id'));
+    return typeof after === 'object' ? respond(request, after) : new Response(null, { headers: EVENT_STREAM_HEADERS });
+  }),
 ];

@@ -1,35 +1,24 @@
 // Importing clients (issue 29) in the mock: the same contract as the server's routes, owners only.
-import { HttpResponse } from 'msw';
-import { malformedIdempotencyKeyMessage, parseIdempotencyKey } from '#contract/idempotency-key';
-import { importAnswer, ImportRequest, importMessages, undoImportAnswer } from '#contract/import';
+import { uncached } from '#contract/http';
+import { idempotencyKeyOf } from '#contract/idempotency-key';
+import { foundImportAnswer, importAnswer, importIdempotency, ImportIdParams, ImportRequest, undoImportAnswer } from '#contract/import';
 import { mockDb } from '../db.ts';
-import { errorResponse, recordAudit, respond, route } from './respond.ts';
-
-const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };
+import { respond, route } from './respond.ts';
 
 export const importHandlers = [
-  route('GET /api/imports', () => HttpResponse.json(mockDb.listImports(), NO_STORE)),
+  route('GET /api/imports', ({ request }) => respond(request, uncached(mockDb.listImports()))),
 
-  route('POST /api/imports', { body: ImportRequest }, ({ request, body }) => {
-    const key = parseIdempotencyKey(request.headers.get('Idempotency-Key'));
-    if (key === null) return errorResponse(400, malformedIdempotencyKeyMessage);
-    const outcome = mockDb.importClients(body, key);
-    if (outcome.status === 'imported') {
-      const { id, created, updated } = outcome.summary;
-      recordAudit(request, { kind: 'clients-imported', actor: mockDb.sessionUser(), subject: id, detail: String(created + updated) });
-    }
-    return respond(request, importAnswer(outcome));
+  route('POST /api/imports', { body: ImportRequest }, async ({ request, body }) => {
+    const key = idempotencyKeyOf(request.headers.get('Idempotency-Key'));
+    if (typeof key === 'object') return respond(request, key);
+    return respond(request, importAnswer(mockDb.importClients(body, await importIdempotency(key, body)), mockDb.sessionUser()));
   }),
 
-  route('GET /api/imports/:importId', ({ params }) => {
-    const found = mockDb.findImport(String(params.importId));
-    return found ? HttpResponse.json(found, NO_STORE) : errorResponse(404, importMessages.notFound);
-  }),
+  route('GET /api/imports/:importId', { params: ImportIdParams }, ({ params, request }) =>
+    respond(request, foundImportAnswer(mockDb.findImport(params.importId))),
+  ),
 
-  route('POST /api/imports/:importId/undo', ({ params, request }) => {
-    const outcome = mockDb.undoImport(String(params.importId));
-    if (outcome.status === 'undone')
-      recordAudit(request, { kind: 'import-undone', actor: mockDb.sessionUser(), subject: outcome.summary.id });
-    return respond(request, undoImportAnswer(outcome));
-  }),
+  route('POST /api/imports/:importId/undo', { params: ImportIdParams }, ({ params, request }) =>
+    respond(request, undoImportAnswer(mockDb.undoImport(params.importId), mockDb.sessionUser())),
+  ),
 ];

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ClientInput } from '#contract/api';
-import type { ImportRequest } from '#contract/import';
+import type { ImportIdempotency, ImportRequest } from '#contract/import';
 import type { MergeRequest } from '#contract/merge';
 import { idempotencyKeysSince } from '#contract/idempotency-key';
 import { daysBefore } from '#contract/time-windows';
@@ -64,7 +64,7 @@ export function createClientStore(
     },
 
     /** A file's rows in one transaction (issue 29); with an Idempotency-Key, once however often it is sent in 24 hours. */
-    importClients: (request: ImportRequest, by: string, idempotency?: { key: string; hash: string }) =>
+    importClients: (request: ImportRequest, by: string, idempotency?: ImportIdempotency) =>
       imports.write(generateClientId(), request, writer(by), generateClientId, idempotency),
     imports: () => imports.list(new Date(clock())),
     importSummary: (id: string) => imports.find(id, new Date(clock())),

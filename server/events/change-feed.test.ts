@@ -8,7 +8,8 @@ import { createClientStore } from '../clients/client-store.ts';
 import { openDatabase } from '../db/database.ts';
 import { openEventStream } from '../testing/event-stream.ts';
 import { aClient, listeningTestApp, logIn } from '../testing/test-app.ts';
-import { createChangeFeed, type ChangeLog, type FeedChange } from './change-feed.ts';
+import type { FeedChange } from '#contract/event-stream';
+import { createChangeFeed, type ChangeLog } from './change-feed.ts';
 
 /** A log in memory: entries by seq, nothing purged. */
 function memoryLog(): ChangeLog & { append(count: number): void } {

@@ -2,11 +2,8 @@
  * The change log as a feed: reads the entries committed since it last looked, once for everyone, and hands each to
  * every subscriber in order; a subscriber that was away first gets what it missed, from the log, or is told it cannot.
  */
-import type { ClientEvent, StreamBatch } from '#contract/api';
+import { feedChange, type FeedChange, type LogItem } from '#contract/event-stream';
 import type { FailureEpisodes } from '../background/background-tasks.ts';
-
-/** An item of the log as the streams send it: one change, or a batch of them (an import, its undo) as one. */
-export type LogItem = { event: 'change'; change: ClientEvent } | { event: 'batch'; batch: StreamBatch };
 
 /** What the feed reads: the clients repository's log queries. */
 export type ChangeLog = {
@@ -14,9 +11,6 @@ export type ChangeLog = {
   /** At most `limit` items after `seq`, oldest first; fewer only when there are no more. */
   changesAfter(seq: number, limit: number): Promise<LogItem[]>;
 };
-
-/** A change (or a batch) as the streams send it: its event's name, and its JSON made once, whatever the number of streams. */
-export type FeedChange = { seq: number; event: LogItem['event']; json: string };
 
 export type Subscriber = {
   /**
@@ -39,11 +33,6 @@ export type ChangeFeedOptions = {
 /** Entries read per query while catching up. */
 const READ_BATCH = 500;
 
-const toFeedChange = (item: LogItem): FeedChange =>
-  item.event === 'change'
-    ? { seq: item.change.seq, event: 'change', json: JSON.stringify(item.change) }
-    : { seq: item.batch.seq, event: 'batch', json: JSON.stringify(item.batch) };
-
 export async function createChangeFeed(log: ChangeLog, { replayLimit, report, retryMs }: ChangeFeedOptions) {
   /** The newest entry handed to the subscribers. */
   let published = (await log.logPosition()).head;
@@ -59,7 +48,7 @@ export async function createChangeFeed(log: ChangeLog, { replayLimit, report, re
       do {
         batch = await log.changesAfter(published, READ_BATCH);
         for (const item of batch) {
-          const change = toFeedChange(item);
+          const change = feedChange(item);
           published = change.seq;
           for (const subscriber of subscribers) subscriber.change(change);
         }
@@ -119,7 +108,7 @@ export async function createChangeFeed(log: ChangeLog, { replayLimit, report, re
           missed = 'reset';
           position = Math.max(position, published, head);
         } else {
-          missed = events.map(toFeedChange);
+          missed = events.map(feedChange);
           position = Math.max(after, ...missed.map((change) => change.seq));
         }
       }

@@ -4,7 +4,6 @@
  * idle time-out at the next check, saying so with a last `ended` event).
  */
 import { SESSION_ENDED_EVENT, eventFrame } from '#contract/event-stream';
-import type { FeedChange } from './change-feed.ts';
 
 export type StreamLimits = {
   /** Streams one session may hold at once (its browser's tabs): the next gets 429. */
@@ -31,9 +30,6 @@ export type StreamSink = {
 };
 
 type OpenStream = { tokenHash: string; sink: StreamSink };
-
-/** A `change` event, or a `batch` one (an import, its undo: one event for all its changes). */
-export const changeEvent = (change: FeedChange): string => eventFrame(change.event, change.json, change.seq);
 
 /** The last event of a stream whose session ended elsewhere (an event needs data to be dispatched). */
 const SESSION_ENDED = eventFrame(SESSION_ENDED_EVENT, '{}');

@@ -8,7 +8,7 @@ import type { ClientChange, ClientExport, ClientFields, ClientInput, DeletedClie
 import { idempotencyKeysSince, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, IfNoneMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { isPostgres } from '../db/engine.ts';
-import type { LogItem } from '../events/change-feed.ts';
+import type { LogItem } from '#contract/event-stream';
 import type { ClientChangesTable, Database } from '../db/schema.ts';
 import * as log from './client-log.ts';
 import { forgetMergedInto } from './merges.ts';

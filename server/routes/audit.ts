@@ -4,7 +4,9 @@
  * not itself recorded (only an owner can, and what it shows is already recorded).
  */
 import { ApiErrorBody } from '#contract/api';
+import { uncached } from '#contract/http';
 import { AUDIT_PAGE_SIZE, AuditEntryList, AuditExportQuery, AuditPage, AuditQuery } from '#contract/team';
+import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 export const auditRoutes: ZodPlugin = async (app) => {
@@ -20,11 +22,8 @@ export const auditRoutes: ZodPlugin = async (app) => {
         response: { 200: AuditPage, 403: ApiErrorBody },
       },
     },
-    async (request, reply) => {
-      // Who signed in from where: not for a shared cache, nor for the browser's.
-      reply.header('cache-control', 'no-store');
-      return app.auditEntries.page(request.query, AUDIT_PAGE_SIZE);
-    },
+    // Who signed in from where: not for a shared cache, nor for the browser's.
+    async (request, reply) => sendAnswered(app, request, reply, uncached(await app.auditEntries.page(request.query, AUDIT_PAGE_SIZE))),
   );
 
   app.get(
@@ -37,9 +36,6 @@ export const auditRoutes: ZodPlugin = async (app) => {
         response: { 200: AuditEntryList, 403: ApiErrorBody },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return app.auditEntries.all(request.query);
-    },
+    async (request, reply) => sendAnswered(app, request, reply, uncached(await app.auditEntries.all(request.query))),
   );
 };

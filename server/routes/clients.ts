@@ -1,32 +1,25 @@
 /** The client endpoints under /api/clients and /api/deleted-clients (who may call each: contract/access.ts). */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ApiErrorBody,
   Client,
   type ClientChange,
   ClientExport,
+  clientExportAnswer,
   ClientHistory,
   ClientIdParams,
   ClientInput,
   ClientList,
+  clientsExportAnswer,
   DeletedClientList,
+  erasedAnswer,
+  historyAnswer,
   PreconditionFailedBody,
 } from '#contract/api';
-import { malformedIdempotencyKeyMessage, isRefused, parseIdempotencyKey, registrationRefusal } from '#contract/idempotency-key';
-import {
-  changedSinceMessage,
-  clientNotFoundMessage,
-  conditionalRead,
-  listChangedMessage,
-  meetsListIfMatch,
-  parseConditions,
-  unwrittenAnswer,
-  versionEtag,
-  type Conditions,
-  type Unwritten,
-} from '#contract/if-match';
-import { apiPaths } from '#contract/paths';
+import { idempotencyKeyOf, registrationAnswer } from '#contract/idempotency-key';
+import { deletedAnswer, listAnswer, parseConditions, readAnswer, restoredAnswer, writtenAnswer } from '#contract/if-match';
+import { sendAnswered } from '../http/answered.ts';
 import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
 /**
@@ -35,36 +28,22 @@ import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
  */
 const ConditionalHeaders = z.looseObject({ 'if-match': z.string().optional(), 'if-none-match': z.string().optional() });
 
-/** Declared for the OpenAPI document; checked by parseIdempotencyKey. */
+/** Declared for the OpenAPI document; checked by idempotencyKeyOf. */
 const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
-
-const CLIENT_NOT_FOUND = { message: clientNotFoundMessage };
-const MALFORMED_IDEMPOTENCY_KEY = { message: malformedIdempotencyKeyMessage };
-const CLIENT_CHANGED = { message: changedSinceMessage };
-const LIST_CHANGED = { message: listChangedMessage };
 
 /** The type of the bodies the read model makes (Fastify would call a Buffer octet-stream). */
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** JSON the database wrote, sent as it is rather than by JSON.stringify and the response schema (decision 015). */
+const serialized = <T>(json: string | undefined) => (json === undefined ? undefined : (Buffer.from(json) as SerializedBody<T>));
 
 /** Who is writing: the staff account of the session (api.ts lets no request here without one). */
 function actor(request: FastifyRequest): string {
   return request.session?.username ?? 'unknown';
 }
 
-/** The request's If-Match and If-None-Match conditions, or null after a 400 was sent for a malformed one. */
-function conditionsOf(request: FastifyRequest, reply: FastifyReply): Conditions | null {
-  const joined = (header: string | string[] | undefined) => (Array.isArray(header) ? header.join(', ') : header);
-  const conditions = parseConditions(joined(request.headers['if-match']), joined(request.headers['if-none-match']));
-  if (conditions.ok) return conditions;
-  void reply.code(400).send({ message: conditions.message });
-  return null;
-}
-
-/** 404 or 412 for a write that did not happen; the 412 names the condition that failed. */
-function sendUnwritten(reply: FastifyReply, outcome: Unwritten, { ifMatch }: Conditions) {
-  const { status, body } = unwrittenAnswer(outcome, ifMatch);
-  return reply.code(status).send(body);
-}
+/** The request's If-Match and If-None-Match conditions, or their 400. */
+const conditionsOf = (request: FastifyRequest) => parseConditions(request.headers['if-match'], request.headers['if-none-match']);
 
 const conditional =
   'Honours If-Match (the ETag of GET /api/clients/{clientId}): 412 with the current state when the client changed since; ' +
@@ -87,13 +66,12 @@ export const clientRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const list = await store.list(request.headers);
-      // RFC 9110 section 13.2.2: If-Match first, then If-None-Match.
-      if (!meetsListIfMatch(request.headers['if-match'], list.etag)) return reply.code(412).send(LIST_CHANGED);
-      // The browser may keep the list but must ask each time; an unchanged list costs a 304.
-      reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').header('etag', list.etag);
-      if (list.notModified) return reply.code(304).send();
+      const answered = listAnswer(request.headers['if-match'], list.etag, list.notModified);
+      // Its brotli and gzip forms are the same list.
+      if (answered.status !== 412) reply.header('vary', 'accept-encoding');
+      if (list.notModified || answered.status === 412) return sendAnswered(app, request, reply, answered);
       if (list.encoding) reply.header('content-encoding', list.encoding);
-      return reply.type(JSON_TYPE).send(list.body);
+      return sendAnswered(app, request, reply.type(JSON_TYPE), { ...answered, body: list.body });
     },
   );
 
@@ -113,22 +91,13 @@ export const clientRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const header = request.headers['idempotency-key'];
-      const key = parseIdempotencyKey(Array.isArray(header) ? header.join(', ') : header);
-      if (key === null) return reply.code(400).send(MALFORMED_IDEMPOTENCY_KEY);
-      const created = (client: Client, version: number) =>
-        // RFC 9110 section 15.3.2: a 201 names the resource it created.
-        reply.code(201).header('etag', versionEtag(version)).header('location', apiPaths.client(client._id)).send(client);
-      if (key === undefined) {
-        const { client, version } = await store.create(request.body, actor(request));
-        return created(client, version);
-      }
-      const outcome = await store.createOnce(request.body, actor(request), key);
-      if (isRefused(outcome)) {
-        const { status, message } = registrationRefusal(outcome);
-        return reply.code(status).send({ message });
-      }
-      return created(outcome.value.client, outcome.value.version);
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      if (typeof key === 'object') return sendAnswered(app, request, reply, key);
+      const outcome =
+        key === undefined
+          ? { status: 'registered' as const, value: await store.create(request.body, actor(request)) }
+          : await store.createOnce(request.body, actor(request), key);
+      return sendAnswered(app, request, reply, registrationAnswer(outcome));
     },
   );
 
@@ -148,15 +117,12 @@ export const clientRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const conditions = conditionsOf(request, reply);
-      if (conditions === null) return reply;
-      const found = await store.client(request.params.clientId);
-      const status = conditionalRead(found, conditions);
-      if (!found || status === 404) return reply.code(404).send(CLIENT_NOT_FOUND);
-      if (status === 412) return reply.code(412).send(CLIENT_CHANGED);
-      reply.header('etag', versionEtag(found.version));
-      if (status === 304) return reply.code(304).send();
-      return reply.type(JSON_TYPE).send(found.body);
+      const conditions = conditionsOf(request);
+      if ('status' in conditions) return sendAnswered(app, request, reply, conditions);
+      const answered = readAnswer(await store.client(request.params.clientId), conditions);
+      // The body as the read model wrote it.
+      if (answered.status === 200) reply.type(JSON_TYPE);
+      return sendAnswered(app, request, reply, answered);
     },
   );
 
@@ -175,12 +141,11 @@ export const clientRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const conditions = conditionsOf(request, reply);
-      if (conditions === null) return reply;
+      const conditions = conditionsOf(request);
+      if ('status' in conditions) return sendAnswered(app, request, reply, conditions);
       const { ifMatch, ifNoneMatch } = conditions;
       const outcome = await store.update(request.params.clientId, request.body, actor(request), ifMatch, ifNoneMatch);
-      if (outcome.status !== 'written') return sendUnwritten(reply, outcome, conditions);
-      return reply.header('etag', versionEtag(outcome.value.version)).send(outcome.value.client);
+      return sendAnswered(app, request, reply, writtenAnswer(outcome, ifMatch));
     },
   );
 
@@ -198,10 +163,11 @@ export const clientRoutes: ZodPlugin = async (app) => {
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      const conditions = conditionsOf(request, reply);
-      if (conditions === null) return reply;
-      const outcome = await store.remove(request.params.clientId, actor(request), conditions.ifMatch, conditions.ifNoneMatch);
-      return outcome.status === 'written' ? reply.code(204).send() : sendUnwritten(reply, outcome, conditions);
+      const conditions = conditionsOf(request);
+      if ('status' in conditions) return sendAnswered(app, request, reply, conditions);
+      const { ifMatch, ifNoneMatch } = conditions;
+      const outcome = await store.remove(request.params.clientId, actor(request), ifMatch, ifNoneMatch);
+      return sendAnswered(app, request, reply, deletedAnswer(outcome, ifMatch));
     },
   );
 
@@ -215,12 +181,13 @@ export const clientRoutes: ZodPlugin = async (app) => {
         response: { 200: ClientHistory, 404: ApiErrorBody },
       },
     },
-    async (request, reply) => {
-      const history = await store.historyJson(request.params.clientId);
-      if (history === undefined) return reply.code(404).send(CLIENT_NOT_FOUND);
-      // Written by the database, not by JSON.stringify and the response schema (decision 015).
-      return reply.type(JSON_TYPE).send(Buffer.from(history) as SerializedBody<ClientChange[]>);
-    },
+    async (request, reply) =>
+      sendAnswered(
+        app,
+        request,
+        reply.type(JSON_TYPE),
+        historyAnswer(serialized<ClientChange[]>(await store.historyJson(request.params.clientId))),
+      ),
   );
 
   app.get(
@@ -235,11 +202,9 @@ export const clientRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const exported = await store.export(request.params.clientId);
-      if (!exported) return reply.code(404).send(CLIENT_NOT_FOUND);
+      const { clientId } = request.params;
       // Recorded before the data leaves: an export the trail cannot record is not sent.
-      await app.auditTrail.record(request, { kind: 'client-exported', actor: actor(request), subject: request.params.clientId });
-      return reply.header('content-disposition', `attachment; filename="client-${request.params.clientId}.json"`).send(exported);
+      return sendAnswered(app, request, reply, clientExportAnswer(clientId, await store.export(clientId), actor(request)));
     },
   );
 
@@ -256,9 +221,7 @@ export const clientRoutes: ZodPlugin = async (app) => {
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      const restored = await store.restore(request.params.clientId, actor(request));
-      if (!restored) return reply.code(404).send(CLIENT_NOT_FOUND);
-      return reply.header('etag', versionEtag(restored.version)).send(restored.client);
+      return sendAnswered(app, request, reply, restoredAnswer(await store.restore(request.params.clientId, actor(request))));
     },
   );
 
@@ -275,9 +238,8 @@ export const clientRoutes: ZodPlugin = async (app) => {
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      if (!(await store.erase(request.params.clientId, actor(request)))) return reply.code(404).send(CLIENT_NOT_FOUND);
-      await app.auditTrail.record(request, { kind: 'client-erased', actor: actor(request), subject: request.params.clientId });
-      return reply.code(204).send();
+      const { clientId } = request.params;
+      return sendAnswered(app, request, reply, erasedAnswer(clientId, await store.erase(clientId, actor(request)), actor(request)));
     },
   );
 
@@ -293,8 +255,7 @@ export const clientRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const { body, count } = await store.wholeList();
-      await app.auditTrail.record(request, { kind: 'clients-exported', actor: actor(request), detail: String(count) });
-      return reply.header('cache-control', 'no-store').type(JSON_TYPE).send(body);
+      return sendAnswered(app, request, reply.type(JSON_TYPE), clientsExportAnswer(body, count, actor(request)));
     },
   );
 

@@ -1,38 +1,38 @@
 /** GET /api/events: the change log as Server-Sent Events, live (events/; the session is checked by routes/api.ts). */
 import { PassThrough } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
-import { EVENT_STREAM_HEADERS, malformedLastEventIdMessage, parseLastEventId, positionFrame } from '#contract/event-stream';
-import { changeEvent } from '../events/event-streams.ts';
+import { EVENT_STREAM_HEADERS, feedFrame, lastEventIdOf, parseLastEventId, positionFrame } from '#contract/event-stream';
+import { refusal, type Answered } from '#contract/http';
+import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
-/** Declared for the OpenAPI document; checked by parseLastEventId. Loose: the other headers stay as they are. */
+/** Declared for the OpenAPI document; checked by lastEventIdOf. Loose: the other headers stay as they are. */
 const LastEventIdHeaders = z.looseObject({ 'last-event-id': z.string().optional() });
 
-const MALFORMED_LAST_EVENT_ID = { message: malformedLastEventIdMessage };
-const TOO_MANY_FOR_SESSION = { message: 'Too many event streams are open for this session' };
-const TOO_MANY_FOR_SERVER = { message: 'Too many event streams are open on this server; try again shortly' };
+const TOO_MANY_FOR_SESSION = 'Too many event streams are open for this session';
+const TOO_MANY_FOR_SERVER = 'Too many event streams are open on this server; try again shortly';
 
 /** A refused stream may try again after this long (the SPA waits at least as long). */
 const RETRY_AFTER_SECONDS = '30';
 
 export const eventRoutes: ZodPlugin = async (app) => {
   /** 400 for a Last-Event-ID that is not ours, 429 or 503 (Retry-After) for a stream too many; undefined when it may open. */
-  function refuse(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-    if (parseLastEventId(request.headers['last-event-id']) === null) return reply.code(400).send(MALFORMED_LAST_EVENT_ID);
+  function refusalOf(request: FastifyRequest): Answered | undefined {
+    const after = lastEventIdOf(request.headers['last-event-id']);
+    if (typeof after === 'object') return after;
     const refused = app.eventStreams.refusal(request.session?.tokenHash ?? '');
-    if (!refused) return undefined;
-    return reply
-      .code(refused === 'session' ? 429 : 503)
-      .header('retry-after', RETRY_AFTER_SECONDS)
-      .send(refused === 'session' ? TOO_MANY_FOR_SESSION : TOO_MANY_FOR_SERVER);
+    const headers = { 'retry-after': RETRY_AFTER_SECONDS };
+    if (refused === 'session') return refusal(429, TOO_MANY_FOR_SESSION, headers);
+    return refused ? refusal(503, TOO_MANY_FOR_SERVER, headers) : undefined;
   }
 
   // RFC 9110 section 9.3.2: HEAD answers as GET would, without the content. Its own handler: Fastify's HEAD would
   // run GET's and open a stream only to drop it.
   app.head('/events', { schema: { headers: LastEventIdHeaders } }, async (request, reply) => {
-    return refuse(request, reply) ?? reply.headers(EVENT_STREAM_HEADERS).send();
+    const refused = refusalOf(request);
+    return refused ? sendAnswered(app, request, reply, refused) : reply.headers(EVENT_STREAM_HEADERS).send();
   });
 
   app.get(
@@ -63,8 +63,8 @@ export const eventRoutes: ZodPlugin = async (app) => {
     async (request, reply) => {
       const { changeFeed, eventStreams } = app;
       const tokenHash = request.session?.tokenHash ?? '';
-      const refused = refuse(request, reply);
-      if (refused) return refused;
+      const refused = refusalOf(request);
+      if (refused) return sendAnswered(app, request, reply, refused);
       const after = parseLastEventId(request.headers['last-event-id']) ?? undefined;
 
       const body = new PassThrough();
@@ -79,10 +79,10 @@ export const eventRoutes: ZodPlugin = async (app) => {
         unsubscribe = await changeFeed.subscribe(after, {
           open(missed, position) {
             if (missed === 'reset') stream.write(positionFrame('reset', position));
-            else for (const change of missed) stream.write(changeEvent(change));
+            else for (const change of missed) stream.write(feedFrame(change));
             stream.write(positionFrame('ready', position));
           },
-          change: (change) => stream.write(changeEvent(change)),
+          change: (change) => stream.write(feedFrame(change)),
         });
       } catch (error) {
         stream.close();

@@ -2,12 +2,22 @@
  * Importing clients (issue 29), owner only: POST /api/imports writes a file's rows in one transaction, GET lists the
  * last 30 days' imports, POST /api/imports/:importId/undo takes one back (docs/decisions/028-imports.md).
  */
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
-import { malformedIdempotencyKeyMessage, parseIdempotencyKey } from '#contract/idempotency-key';
-import { importAnswer, ImportList, ImportRequest, ImportSummary, importMessages, undoImportAnswer } from '#contract/import';
+import { uncached } from '#contract/http';
+import { idempotencyKeyOf } from '#contract/idempotency-key';
+import {
+  foundImportAnswer,
+  importAnswer,
+  importIdempotency,
+  ImportIdParams,
+  ImportList,
+  ImportRequest,
+  ImportSummary,
+  undoImportAnswer,
+} from '#contract/import';
+import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
 /**
@@ -16,13 +26,8 @@ import type { ZodPlugin } from '../zod-type-provider.ts';
  */
 const IMPORT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
-/** Declared for the OpenAPI document; checked by parseIdempotencyKey. */
+/** Declared for the OpenAPI document; checked by idempotencyKeyOf. */
 const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
-
-const ImportIdParams = z.object({ importId: z.string().max(64) });
-
-const NOT_FOUND = { message: importMessages.notFound };
-const MALFORMED_IDEMPOTENCY_KEY = { message: malformedIdempotencyKeyMessage };
 
 function actor(request: FastifyRequest): string {
   return request.session?.username ?? 'unknown';
@@ -51,24 +56,11 @@ export const importRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const header = request.headers['idempotency-key'];
-      const key = parseIdempotencyKey(Array.isArray(header) ? header.join(', ') : header);
-      if (key === null) return reply.code(400).send(MALFORMED_IDEMPOTENCY_KEY);
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      if (typeof key === 'object') return sendAnswered(app, request, reply, key);
       // What a retry must send again to be answered with this import: the body as parsed.
-      const idempotency =
-        key === undefined ? undefined : { key, hash: createHash('sha256').update(JSON.stringify(request.body)).digest('base64url') };
-      const outcome = await store.importClients(request.body, actor(request), idempotency);
-      if (outcome.status === 'imported') {
-        const { id, created, updated } = outcome.summary;
-        await app.auditTrail.record(request, {
-          kind: 'clients-imported',
-          actor: actor(request),
-          subject: id,
-          detail: String(created + updated),
-        });
-      }
-      const { status, body, headers = {} } = importAnswer(outcome);
-      return reply.code(status).headers(headers).send(body);
+      const outcome = await store.importClients(request.body, actor(request), await importIdempotency(key, request.body));
+      return sendAnswered(app, request, reply, importAnswer(outcome, actor(request)));
     },
   );
 
@@ -81,7 +73,7 @@ export const importRoutes: ZodPlugin = async (app) => {
         response: { 200: ImportList, 403: ApiErrorBody },
       },
     },
-    async (_request, reply) => reply.header('cache-control', 'no-store').send(await store.imports()),
+    async (request, reply) => sendAnswered(app, request, reply, uncached(await store.imports())),
   );
 
   app.get(
@@ -95,9 +87,7 @@ export const importRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await store.importSummary(request.params.importId);
-      if (!found) return reply.code(404).send(NOT_FOUND);
-      return reply.header('cache-control', 'no-store').send(found);
+      return sendAnswered(app, request, reply, foundImportAnswer(await store.importSummary(request.params.importId)));
     },
   );
 
@@ -118,11 +108,7 @@ export const importRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const outcome = await store.undoImport(request.params.importId, actor(request));
-      if (outcome.status === 'undone') {
-        await app.auditTrail.record(request, { kind: 'import-undone', actor: actor(request), subject: outcome.summary.id });
-      }
-      const { status, body } = undoImportAnswer(outcome);
-      return reply.code(status).send(body);
+      return sendAnswered(app, request, reply, undoImportAnswer(outcome, actor(request)));
     },
   );
 };

@@ -5,21 +5,21 @@
  * takes it back within 30 days (docs/decisions/029-merges.md).
  */
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
+import { uncached } from '#contract/http';
 import {
   DuplicateList,
   mergeAnswer,
   MergeConflictBody,
+  MergeIdParams,
   MergeList,
   MergeListQuery,
   MergeRequest,
   MergeSummary,
   unmergeAnswer,
 } from '#contract/merge';
+import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
-
-const MergeIdParams = z.object({ mergeId: z.string().max(64) });
 
 function actor(request: FastifyRequest): string {
   return request.session?.username ?? 'unknown';
@@ -40,7 +40,7 @@ export const mergeRoutes: ZodPlugin = async (app) => {
         response: { 200: DuplicateList },
       },
     },
-    async (_request, reply) => reply.header('cache-control', 'no-store').send(await store.duplicates()),
+    async (request, reply) => sendAnswered(app, request, reply, uncached(await store.duplicates())),
   );
 
   app.post(
@@ -59,8 +59,7 @@ export const mergeRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const { status, body } = mergeAnswer(await store.merge(request.body, actor(request)));
-      return reply.code(status).send(body);
+      return sendAnswered(app, request, reply, mergeAnswer(await store.merge(request.body, actor(request))));
     },
   );
 
@@ -74,7 +73,7 @@ export const mergeRoutes: ZodPlugin = async (app) => {
         response: { 200: MergeList },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await store.mergesOf(request.query.clientId)),
+    async (request, reply) => sendAnswered(app, request, reply, uncached(await store.mergesOf(request.query.clientId))),
   );
 
   app.post(
@@ -93,8 +92,7 @@ export const mergeRoutes: ZodPlugin = async (app) => {
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      const { status, body } = unmergeAnswer(await store.undoMerge(request.params.mergeId, actor(request)));
-      return reply.code(status).send(body);
+      return sendAnswered(app, request, reply, unmergeAnswer(await store.undoMerge(request.params.mergeId, actor(request))));
     },
   );
 };
