@@ -6,7 +6,7 @@ import { allowHeader, methodNotAllowedMessage, SESSION_CHALLENGE, type Answered,
 import { mockDb } from '../db.ts';
 
 /** An error response shaped like the real server's: a status and a short JSON message. */
-export function errorResponse(status: number, message: string, headers?: Record<string, string>) {
+function errorResponse(status: number, message: string, headers?: Record<string, string>) {
   return HttpResponse.json({ message }, { status, ...(headers ? { headers } : {}) });
 }
 

@@ -22,6 +22,8 @@ async function expectSignedIn(router: Awaited<ReturnType<typeof renderApp>>['rou
   expect(window.localStorage.getItem('isLoggedIn')).toBe('true');
   expect(mockDb.sessionUser()).toBe(username);
   expect(await screen.findByRole('heading', { name: 'Clients' })).toBeInTheDocument();
+  // The signed-in bar is its own chunk (load-staff-nav-bar.ts): on a busy machine it finished loading after the test.
+  expect(await screen.findByRole('link', { name: 'My account' })).toBeInTheDocument();
 }
 
 const passkeyFailures = () =>
