@@ -11,7 +11,6 @@ import type { Database } from '../db/schema.ts';
 /** A User-Agent is kept to this many characters: enough to tell a browser, not a place to store a payload. */
 const MAX_USER_AGENT = 512;
 
-
 export function createAuditTrail(db: Kysely<Database>, clock: () => number = Date.now) {
   return {
     /** Adds an entry, with where the request came from. */
