@@ -12,26 +12,26 @@ export const colleague = {
    * Changes some of a live client's fields, as PUT would (validated by the contract; a new version, an "updated"
    * entry by "colleague"); the client as it now is. Throws for an unknown or deleted client, or invalid fields.
    */
-  update(clientId: string, fields: Partial<ClientInputBody>): Client {
-    const current = mockDb.findClient(clientId);
+  async update(clientId: string, fields: Partial<ClientInputBody>): Promise<Client> {
+    const current = await mockDb.findClient(clientId);
     if (!current) throw new Error(`The colleague found no client ${clientId} to update`);
     const { _id: _ignored, ...currentFields } = current;
     const input = ClientInput.safeParse({ ...currentFields, ...fields });
     if (!input.success) throw new Error(describeValidationError(input.error));
-    const outcome = mockDb.updateClient(clientId, input.data, COLLEAGUE);
+    const outcome = await mockDb.updateClient(clientId, input.data, COLLEAGUE);
     if (outcome.status !== 'written') throw new Error(`The colleague found no client ${clientId} to update`);
     return outcome.value.client;
   },
 
   /** Registers a client, as POST would (validated by the contract; version 1, a "registered" entry by "colleague"). */
-  create(fields: ClientInputBody): Client {
+  async create(fields: ClientInputBody): Promise<Client> {
     const input = ClientInput.safeParse(fields);
     if (!input.success) throw new Error(describeValidationError(input.error));
-    return mockDb.createClient(input.data, COLLEAGUE).client;
+    return (await mockDb.createClient(input.data, COLLEAGUE)).client;
   },
 
   /** Moves a live client to "Recently deleted", as DELETE would; false when there is no such live client. */
-  delete(clientId: string): boolean {
-    return mockDb.deleteClient(clientId, COLLEAGUE).status === 'written';
+  async delete(clientId: string): Promise<boolean> {
+    return (await mockDb.deleteClient(clientId, COLLEAGUE)).status === 'written';
   },
 };

@@ -187,6 +187,21 @@ function writeIf<T>(clientId: string, conditions: Conditions | undefined, work: 
   return unwrittenOutcome(given, latestChange(clientId), entry?.client ?? null);
 }
 
+/** The live clients (not those in "Recently deleted"). */
+const liveClients = () => state.clients.filter((entry) => entry.deleted === null).map((entry) => entry.client);
+
+/** A live client with its version (for the ETag). */
+function versioned(clientId: string): VersionedClient | undefined {
+  const entry = live(clientId);
+  return entry && { client: entry.client, version: entry.version };
+}
+
+/** A new client, registered by `by` now. */
+function create(input: ClientFields, by: string): VersionedClient {
+  const { client, version } = put(newId(), 'registered', by, now(), input);
+  return { client, version };
+}
+
 /** The imports of the last 30 days, newest first. */
 const recentImports = () =>
   state.imports.flatMap(({ summary }) => (isWithinDays(summary.at, Date.now(), imports.IMPORT_UNDO_DAYS) ? [summary] : [])).reverse();
@@ -206,40 +221,39 @@ export const mockDb = {
   /** The role of the account logged in (an unknown name, as `colleague` uses, is staff). */
   sessionRole: (): Role => teamDb.roleOf(mockDb.sessionUser()) ?? 'staff',
   /** The live clients (not those in "Recently deleted"). */
-  listClients: (): Client[] => state.clients.filter((entry) => entry.deleted === null).map((entry) => entry.client),
-  findClient: (clientId: string): Client | undefined => live(clientId)?.client,
+  listClients: async (): Promise<Client[]> => liveClients(),
+  findClient: async (clientId: string): Promise<Client | undefined> => live(clientId)?.client,
   /** A live client with its version (for the ETag). */
-  findVersioned(clientId: string): VersionedClient | undefined {
-    const entry = live(clientId);
-    return entry && { client: entry.client, version: entry.version };
-  },
-  createClient(input: ClientFields, by: string = mockDb.sessionUser()): VersionedClient {
-    const { client, version } = put(newId(), 'registered', by, now(), input);
-    return { client, version };
-  },
+  findVersioned: async (clientId: string): Promise<VersionedClient | undefined> => versioned(clientId),
+  createClient: async (input: ClientFields, by: string = mockDb.sessionUser()): Promise<VersionedClient> => create(input, by),
   /** POST /api/clients: with an Idempotency-Key, registered once per account and key within 24 hours. */
-  register(input: ClientFields, key?: string, by: string = mockDb.sessionUser()): RegistrationOutcome<VersionedClient> {
-    if (key === undefined) return { status: 'registered', value: mockDb.createClient(input, by) };
+  async register(input: ClientFields, key?: string, by: string = mockDb.sessionUser()): Promise<RegistrationOutcome<VersionedClient>> {
+    if (key === undefined) return { status: 'registered', value: create(input, by) };
     state.idempotencyKeys = state.idempotencyKeys.filter((entry) => idempotencyKeyHolds(entry.at, Date.now()));
     const first = state.idempotencyKeys.find((entry) => entry.by === by && entry.key === key);
     if (first) {
       const registered = state.changes.find((change) => change.clientId === first.clientId && change.kind === 'registered');
       return replayOf(first.clientId, registered?.after, input);
     }
-    const value = mockDb.createClient(input, by);
+    const value = create(input, by);
     state.idempotencyKeys.push({ by, key, clientId: value.client._id, at: now() });
     save();
     return { status: 'registered', value };
   },
   /** Replaces a live client's fields when the conditions (If-Match, If-None-Match) hold. */
-  updateClient(clientId: string, input: ClientFields, by: string = mockDb.sessionUser(), conditions?: Conditions) {
+  async updateClient(
+    clientId: string,
+    input: ClientFields,
+    by: string = mockDb.sessionUser(),
+    conditions?: Conditions,
+  ): Promise<WriteOutcome<VersionedClient>> {
     return writeIf(clientId, conditions, () => {
       const { client, version } = put(clientId, 'updated', by, now(), input);
       return { client, version };
     });
   },
   /** Moves a live client to "Recently deleted" when the conditions hold; the new version. */
-  deleteClient(clientId: string, by: string = mockDb.sessionUser(), conditions?: Conditions): WriteOutcome<number> {
+  async deleteClient(clientId: string, by: string = mockDb.sessionUser(), conditions?: Conditions): Promise<WriteOutcome<number>> {
     const at = now();
     return writeIf(
       clientId,
@@ -248,14 +262,14 @@ export const mockDb = {
     );
   },
   /** A deleted client back in the list, same id and history; undefined when no such client is deleted. */
-  restoreClient(clientId: string, by: string = mockDb.sessionUser()): VersionedClient | undefined {
+  async restoreClient(clientId: string, by: string = mockDb.sessionUser()): Promise<VersionedClient | undefined> {
     const entry = index.get(clientId);
     if (!entry?.deleted) return undefined;
     write(clientId, 'restored', by, now(), { client: entry.client, deleted: null });
     return { client: entry.client, version: entry.version };
   },
   /** Removes a client (live or deleted) and its history, leaving one "erased" entry without personal data. */
-  eraseClient(clientId: string, by: string = mockDb.sessionUser()): boolean {
+  async eraseClient(clientId: string, by: string = mockDb.sessionUser()): Promise<boolean> {
     const entry = index.get(clientId);
     if (!entry) return false;
     state.changes = state.changes.filter((change) => change.clientId !== clientId);
@@ -264,44 +278,48 @@ export const mockDb = {
     return true;
   },
   /** "Recently deleted", newest deletion first (the latest change of a deleted client is its deletion). */
-  listDeletedClients: (): DeletedClient[] =>
+  listDeletedClients: async (): Promise<DeletedClient[]> =>
     state.clients
       .flatMap(({ client, deleted }) => (deleted ? [{ ...client, deletedAt: deleted.at, deletedBy: deleted.by }] : []))
       .sort((a, b) => (latestChange(b._id)?.seq ?? 0) - (latestChange(a._id)?.seq ?? 0)),
   /** A live or deleted client, its version and deletion (for the export); undefined when there is no such client. */
-  findStored: (clientId: string): Readonly<StoredClient> | undefined => index.get(clientId),
+  findStored: async (clientId: string): Promise<Readonly<StoredClient> | undefined> => index.get(clientId),
   /** A live or deleted client's changes, newest first; undefined when there is no such client. */
-  history: (clientId: string): ClientChange[] | undefined =>
+  history: async (clientId: string): Promise<ClientChange[] | undefined> =>
     index.has(clientId) ? state.changes.filter((change) => change.clientId === clientId).reverse() : undefined,
   /** Calls `listener` with each change as it is made, or after each batch with its seqs (the events stream); what stops it. */
   onChange: (listener: (change: ClientChange) => void) => listen(changeListeners, listener),
   onBatch: (listener: (batch: MockBatch) => void) => listen(batchListeners, listener),
   /** The log's newest seq (0 when empty). */
-  head: (): number => state.nextSeq - 1,
+  head: async (): Promise<number> => state.nextSeq - 1,
   /** The batches' entries, each batch's first and last seq, oldest first. */
-  batches: (): readonly MockBatch[] => state.batches,
+  batches: async (): Promise<readonly MockBatch[]> => state.batches,
   /** The whole change log, oldest first (tests read the erasure's entry here). */
-  changes: (): readonly ClientChange[] => state.changes,
+  changes: async (): Promise<readonly ClientChange[]> => state.changes,
   /** Adds an entry to the audit trail, now. The mock has no network: no IP address. */
-  recordAudit({ kind, actor, subject = null, detail = null, userAgent = null }: MockAuditRecord): AuditEntry {
+  async recordAudit({ kind, actor, subject = null, detail = null, userAgent = null }: MockAuditRecord): Promise<AuditEntry> {
     const entry: AuditEntry = { seq: (state.audit.at(-1)?.seq ?? 0) + 1, at: now(), kind, actor, subject, detail, ip: null, userAgent };
     state.audit.push(entry);
     save();
     return entry;
   },
   /** A page of the trail, newest first, as GET /api/audit answers. */
-  auditPage: ({ before, ...filter }: AuditQuery, size: number): AuditPage =>
+  auditPage: async ({ before, ...filter }: AuditQuery, size: number): Promise<AuditPage> =>
     auditPageOf(
       auditMatching(filter).filter((entry) => before === undefined || entry.seq < before),
       size,
     ),
   /** Every entry `filter` matches, newest first (GET /api/audit-export). */
-  auditEntries: (filter: AuditExportQuery): AuditEntry[] => auditMatching(filter),
+  auditEntries: async (filter: AuditExportQuery): Promise<AuditEntry[]> => auditMatching(filter),
   /**
    * POST /api/imports (the contract's plan): with an Idempotency-Key, the same key from the same account within 24
    * hours answers the first import again as it is now, or is refused when it came with another request.
    */
-  importClients(request: imports.ImportRequest, sent?: ImportIdempotency, by: string = mockDb.sessionUser()): imports.ImportOutcome {
+  async importClients(
+    request: imports.ImportRequest,
+    sent?: ImportIdempotency,
+    by: string = mockDb.sessionUser(),
+  ): Promise<imports.ImportOutcome> {
     const first =
       sent &&
       state.imports.find(
@@ -309,7 +327,7 @@ export const mockDb = {
       );
     if (first) return first.idempotency?.hash === sent.hash ? { status: 'replayed', summary: first.summary } : { status: 'key-reused' };
     const at = now();
-    const plan = imports.planImport(request, mockDb.listClients(), at, newId);
+    const plan = imports.planImport(request, liveClients(), at, newId);
     return inBatch((batch) => {
       for (const { id, fields } of [...plan.created, ...plan.updates]) put(id, 'imported', by, at, fields);
       const counts = imports.importCounts(request.rows.length, plan.created.length, plan.updates.length);
@@ -320,11 +338,12 @@ export const mockDb = {
     });
   },
   /** GET /api/imports: the last 30 days', newest first. */
-  listImports: (): imports.ImportSummary[] => recentImports(),
+  listImports: async (): Promise<imports.ImportSummary[]> => recentImports(),
   /** One import of the last 30 days (GET /api/imports/:id). */
-  findImport: (importId: string): imports.ImportSummary | undefined => recentImports().find((summary) => summary.id === importId),
+  findImport: async (importId: string): Promise<imports.ImportSummary | undefined> =>
+    recentImports().find((summary) => summary.id === importId),
   /** POST /api/imports/:id/undo (the contract's plan): its batch's clients, unless changed since, taken back. */
-  undoImport(importId: string, by: string = mockDb.sessionUser()): imports.UndoImportOutcome {
+  async undoImport(importId: string, by: string = mockDb.sessionUser()): Promise<imports.UndoImportOutcome> {
     const found = state.imports.find(({ summary }) => summary.id === importId);
     const refused = undoRefusal(found?.summary, Date.now(), imports.IMPORT_UNDO_DAYS);
     if (refused || !found) return refused ?? { status: 'not-found' };
@@ -347,14 +366,14 @@ export const mockDb = {
     return { status: 'undone', summary: found.summary };
   },
   /** Possible duplicates (issue 29), each client with its version, as GET /api/duplicates. */
-  duplicates: (): merges.DuplicatePairBody[] =>
+  duplicates: async (): Promise<merges.DuplicatePairBody[]> =>
     duplicatePairs(state.clients.filter((entry) => !entry.deleted).map((entry) => entry.client)).map(({ kept, other, reasons }) => ({
-      kept: mockDb.findVersioned(kept._id) as VersionedClient,
-      other: mockDb.findVersioned(other._id) as VersionedClient,
+      kept: versioned(kept._id) as VersionedClient,
+      other: versioned(other._id) as VersionedClient,
       reasons,
     })),
   /** POST /api/merges (the contract's plan): the kept client gets the chosen values, the other leaves the store. */
-  merge(request: merges.MergeRequest, by: string = mockDb.sessionUser()): merges.MergeOutcome {
+  async merge(request: merges.MergeRequest, by: string = mockDb.sessionUser()): Promise<merges.MergeOutcome> {
     const plan = merges.planMerge(request, stateOf(index.get(request.keepId)), stateOf(index.get(request.otherId)));
     if (plan.status !== 'merge') return plan;
     const { other } = plan;
@@ -379,13 +398,13 @@ export const mockDb = {
     });
   },
   /** The last 30 days' merges a client took part in, newest first. */
-  mergesOf: (clientId: string): merges.MergeSummary[] =>
+  mergesOf: async (clientId: string): Promise<merges.MergeSummary[]> =>
     state.merges
       .map(({ summary }) => summary)
       .filter(({ at, client, other }) => isWithinDays(at, Date.now(), merges.MERGE_UNDO_DAYS) && [client._id, other._id].includes(clientId))
       .reverse(),
   /** POST /api/merges/:id/undo (the contract's rule): both clients back as they were, unless either changed since. */
-  undoMerge(mergeId: string, by: string = mockDb.sessionUser()): merges.UnmergeOutcome {
+  async undoMerge(mergeId: string, by: string = mockDb.sessionUser()): Promise<merges.UnmergeOutcome> {
     const merge = state.merges.find(({ summary }) => summary.id === mergeId);
     const refused = undoRefusal(merge?.summary, Date.now(), merges.MERGE_UNDO_DAYS);
     if (refused || !merge) return refused ?? { status: 'not-found' };
@@ -402,7 +421,7 @@ export const mockDb = {
     return { status: 'undone', summary: merge.summary };
   },
   /** Replaces every client and the log (tests set up exactly the list they need): each registered, at version 1. */
-  setClients(clients: Client[]) {
+  async setClients(clients: Client[]): Promise<void> {
     const { sessionActive, username, nextId, audit } = state;
     replaceState(stateWith(clients, DEMO_USERNAME, { sessionActive, username, nextId, audit }));
     save();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockDb } from './db.ts';
@@ -21,34 +21,35 @@ describe('the mock panel’s colleague', () => {
   it('edits the client on screen as staff "colleague": another last name, a new version', async () => {
     const user = await openPanel('/clients/edit/mock-000001');
     await user.click(screen.getByRole('button', { name: 'Colleague edits this client' }));
-    expect(mockDb.findVersioned('mock-000001')).toMatchObject({ client: { lastName: 'Novak' }, version: 2 });
-    expect(mockDb.history('mock-000001')?.[0]).toMatchObject({ kind: 'updated', by: 'colleague' });
-    expect(screen.getByRole('status')).toHaveTextContent('Colleague changed the last name from Hart to Novak');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Colleague changed the last name from Hart to Novak'));
+    expect(await mockDb.findVersioned('mock-000001')).toMatchObject({ client: { lastName: 'Novak' }, version: 2 });
+    expect((await mockDb.history('mock-000001'))?.[0]).toMatchObject({ kind: 'updated', by: 'colleague' });
     await user.click(screen.getByRole('button', { name: 'Colleague edits this client' }));
-    expect(mockDb.findClient('mock-000001')?.lastName).toBe('Lambert');
+    await expect.poll(async () => (await mockDb.findClient('mock-000001'))?.lastName).toBe('Lambert');
   });
 
   it('deletes the client on screen as staff "colleague"', async () => {
     const user = await openPanel('/clients/edit/mock-000002');
     await user.click(screen.getByRole('button', { name: 'Colleague deletes this client' }));
-    expect(mockDb.findClient('mock-000002')).toBeUndefined();
-    expect(mockDb.listDeletedClients()).toEqual([expect.objectContaining({ _id: 'mock-000002', deletedBy: 'colleague' })]);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Colleague deleted this client.'));
+    expect(await mockDb.findClient('mock-000002')).toBeUndefined();
+    expect(await mockDb.listDeletedClients()).toEqual([expect.objectContaining({ _id: 'mock-000002', deletedBy: 'colleague' })]);
     await user.click(screen.getByRole('button', { name: 'Colleague edits this client' }));
-    expect(screen.getByRole('status')).toHaveTextContent('The colleague found no client mock-000002 to update');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The colleague found no client mock-000002 to update'));
   });
 
   it('registers a client as staff "colleague", anywhere', async () => {
     const user = await openPanel('/clients');
     await user.click(screen.getByRole('button', { name: 'Colleague registers a client' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Colleague registered Zoe Quinn.');
-    expect(mockDb.listClients().at(-1)).toMatchObject({ firstName: 'Zoe', lastName: 'Quinn', email: 'zoe.quinn.1@example.com' });
-    expect(mockDb.changes().at(-1)).toMatchObject({ kind: 'registered', by: 'colleague' });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Colleague registered Zoe Quinn.'));
+    expect((await mockDb.listClients()).at(-1)).toMatchObject({ firstName: 'Zoe', lastName: 'Quinn', email: 'zoe.quinn.1@example.com' });
+    expect((await mockDb.changes()).at(-1)).toMatchObject({ kind: 'registered', by: 'colleague' });
   });
 
   it('asks for an edit page elsewhere, changing nothing', async () => {
     const user = await openPanel('/clients');
     await user.click(screen.getByRole('button', { name: 'Colleague deletes this client' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Open a client’s edit page first');
-    expect(mockDb.listDeletedClients()).toEqual([]);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Open a client’s edit page first'));
+    expect(await mockDb.listDeletedClients()).toEqual([]);
   });
 });

@@ -53,36 +53,35 @@ function colleagueControls(): HTMLFieldSetElement {
   fieldset.append(element('legend', { textContent: 'Colleague' }));
   const status = element('output', {}, 'flex-basis:100%');
   status.setAttribute('aria-live', 'polite');
-  const button = (textContent: string, run: () => string) => {
+  const button = (textContent: string, run: () => Promise<string>) => {
     const created = element('button', { type: 'button', textContent }, BUTTON_STYLE);
     created.addEventListener('click', () => {
-      try {
-        status.textContent = run();
-      } catch (error) {
-        status.textContent = (error as Error).message;
-      }
+      run().then(
+        (text) => (status.textContent = text),
+        (error: unknown) => (status.textContent = (error as Error).message),
+      );
     });
     return created;
   };
-  const act = (textContent: string, write: (clientId: string) => string) =>
-    button(textContent, () => {
+  const act = (textContent: string, write: (clientId: string) => Promise<string>) =>
+    button(textContent, async () => {
       const clientId = clientOnScreen();
       return clientId ? write(clientId) : 'Open a client’s edit page first (/clients/edit/…).';
     });
   let registered = 0;
-  const registers = button('Colleague registers a client', () => {
+  const registers = button('Colleague registers a client', async () => {
     const name = NEW_CLIENTS[registered++ % NEW_CLIENTS.length] as (typeof NEW_CLIENTS)[number];
     const email = `${name.firstName}.${name.lastName}.${registered}@example.com`.toLowerCase();
-    const client = colleague.create({ ...name, email, registrationDateTime: new Date().toISOString().slice(0, 16) });
+    const client = await colleague.create({ ...name, email, registrationDateTime: new Date().toISOString().slice(0, 16) });
     return `Colleague registered ${client.firstName} ${client.lastName}.`;
   });
-  const edits = act('Colleague edits this client', (clientId) => {
-    const before = mockDb.findClient(clientId)?.lastName;
-    const { lastName } = colleague.update(clientId, { lastName: NEW_LAST_NAMES.find((name) => name !== before) });
+  const edits = act('Colleague edits this client', async (clientId) => {
+    const before = (await mockDb.findClient(clientId))?.lastName;
+    const { lastName } = await colleague.update(clientId, { lastName: NEW_LAST_NAMES.find((name) => name !== before) });
     return `Colleague changed the last name from ${before} to ${lastName}.`;
   });
-  const deletes = act('Colleague deletes this client', (clientId) =>
-    colleague.delete(clientId) ? 'Colleague deleted this client.' : `No client ${clientId} to delete.`,
+  const deletes = act('Colleague deletes this client', async (clientId) =>
+    (await colleague.delete(clientId)) ? 'Colleague deleted this client.' : `No client ${clientId} to delete.`,
   );
   fieldset.append(registers, edits, deletes, status);
   return fieldset;

@@ -44,11 +44,11 @@ describe('salonMock, the console', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('colleague keeps working while sam is signed in: its writes are the colleague’s, the session stays sam’s', () => {
+  it('colleague keeps working while sam is signed in: its writes are the colleague’s, the session stays sam’s', async () => {
     const salonMock = createSalonMock({ reload: () => {} });
     salonMock.signInAs('sam');
-    salonMock.colleague.update('mock-000001', { lastName: 'Novak' });
-    expect(mockDb.history('mock-000001')?.[0]).toMatchObject({ kind: 'updated', by: 'colleague' });
+    await salonMock.colleague.update('mock-000001', { lastName: 'Novak' });
+    expect((await mockDb.history('mock-000001'))?.[0]).toMatchObject({ kind: 'updated', by: 'colleague' });
     expect(mockDb.sessionUser()).toBe('sam');
   });
 });

@@ -66,7 +66,7 @@ describe('mock scenarios', () => {
     expect((await call('POST', '/api/clients/mock-000001/restore')).status).toBe(500);
     expect((await call('GET', '/api/clients/mock-000001/history')).status).toBe(500);
     expect((await call('GET', '/api/deleted-clients')).status).toBe(200);
-    expect(mockDb.findClient('mock-000001')).toBeUndefined();
+    expect(await mockDb.findClient('mock-000001')).toBeUndefined();
   });
 
   it('session-ended responds 401 to every call that needs a session, while logging in still works', async () => {

@@ -5,10 +5,10 @@ import { mockDb } from '../db.ts';
 import { respond, route } from './respond.ts';
 
 export const auditHandlers = [
-  route('GET /api/audit', { query: AuditQuery }, ({ query, request }) =>
-    respond(request, uncached(mockDb.auditPage(query, AUDIT_PAGE_SIZE))),
+  route('GET /api/audit', { query: AuditQuery }, async ({ query, request }) =>
+    respond(request, uncached(await mockDb.auditPage(query, AUDIT_PAGE_SIZE))),
   ),
-  route('GET /api/audit-export', { query: AuditExportQuery }, ({ query, request }) =>
-    respond(request, uncached(mockDb.auditEntries(query))),
+  route('GET /api/audit-export', { query: AuditExportQuery }, async ({ query, request }) =>
+    respond(request, uncached(await mockDb.auditEntries(query))),
   ),
 ];

@@ -47,8 +47,8 @@ export const authHandlers = [
 
   route('GET /api/me', ({ request }) => respond(request, own({ username: mockDb.sessionUser(), role: mockDb.sessionRole() }))),
 
-  route('POST /logout', ({ request }) => {
-    if (mockDb.hasSession()) recordAudit(request, { kind: 'sign-out', actor: mockDb.sessionUser() });
+  route('POST /logout', async ({ request }) => {
+    if (mockDb.hasSession()) await recordAudit(request, { kind: 'sign-out', actor: mockDb.sessionUser() });
     mockDb.endSession();
     return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': clearedSessionCookie(false) } });
   }),

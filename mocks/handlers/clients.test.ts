@@ -19,8 +19,8 @@ async function call(method: string, path: string, body?: unknown, rawBody?: stri
 const input = { firstName: 'Nina', lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30' };
 
 describe('mock backend', () => {
-  it('starts with about a dozen seeded clients', () => {
-    expect(mockDb.listClients().length).toBeGreaterThanOrEqual(10);
+  it('starts with about a dozen seeded clients', async () => {
+    expect((await mockDb.listClients()).length).toBeGreaterThanOrEqual(10);
   });
 
   it('accepts only the demo account admin / admin', async () => {
@@ -79,10 +79,10 @@ describe('mock backend', () => {
       ['an extra field', { ...input, _id: 'mine' }, undefined, 'Unknown field: _id'],
     ])('responds 400 with a message to %s, and stores nothing', async (_name, body, rawBody, message) => {
       mockDb.startSession();
-      const before = mockDb.listClients().length;
+      const before = (await mockDb.listClients()).length;
       const response = await call('POST', '/api/clients', body, rawBody);
       expect(response).toEqual({ status: 400, json: { message } });
-      expect(mockDb.listClients()).toHaveLength(before);
+      expect(await mockDb.listClients()).toHaveLength(before);
     });
 
     it('judges an email as the browser’s email field does', async () => {
@@ -162,7 +162,7 @@ describe('mock backend', () => {
         expect(PreconditionFailedBody.parse(refused.json)).toEqual({
           message: 'The client was changed since you read it',
           current: {
-            client: mockDb.findClient(amelia),
+            client: await mockDb.findClient(amelia),
             version: 1,
             kind: 'registered',
             changedBy: 'admin',
@@ -170,8 +170,8 @@ describe('mock backend', () => {
           },
         });
       }
-      expect(mockDb.findClient(amelia)).toMatchObject({ firstName: 'Amelia' });
-      expect(mockDb.history(amelia)).toHaveLength(1);
+      expect(await mockDb.findClient(amelia)).toMatchObject({ firstName: 'Amelia' });
+      expect(await mockDb.history(amelia)).toHaveLength(1);
     });
 
     it.each(['', 'v1', '"v1', '"v1" "v2"', '*, "v1"', 'W/v1', ','])('answers 400 to a malformed If-Match %j', async (ifMatch) => {
@@ -179,12 +179,12 @@ describe('mock backend', () => {
       const message = 'If-Match must be "*" or a list of entity tags, like "v3"';
       expect(await send('PUT', `/api/clients/${amelia}`, { body: input, ifMatch })).toMatchObject({ status: 400, json: { message } });
       expect(await send('DELETE', `/api/clients/${amelia}`, { ifMatch })).toMatchObject({ status: 400, json: { message } });
-      expect(mockDb.findVersioned(amelia)?.version).toBe(1);
+      expect((await mockDb.findVersioned(amelia))?.version).toBe(1);
     });
 
     it('without If-Match, the last write wins as before', async () => {
       await login();
-      colleague.update(amelia, { lastName: 'Novak' });
+      await colleague.update(amelia, { lastName: 'Novak' });
       const updated = await send('PUT', `/api/clients/${amelia}`, { body: input });
       expect(updated).toMatchObject({ status: 200, json: { lastName: 'Petrova' } });
       expect(updated.headers.get('ETag')).toBe('"v3"');
@@ -194,7 +194,7 @@ describe('mock backend', () => {
     it('a colleague’s update makes the next PUT with the old tag meet 412, changedBy "colleague"', async () => {
       await login();
       const opened = await etagOf(`/api/clients/${amelia}`);
-      const changed = colleague.update(amelia, { lastName: 'Novak' });
+      const changed = await colleague.update(amelia, { lastName: 'Novak' });
       expect(changed).toMatchObject({ _id: amelia, firstName: 'Amelia', lastName: 'Novak' });
       const refused = await send('PUT', `/api/clients/${amelia}`, { body: input, ifMatch: opened ?? '' });
       expect(latestChangeOf(refused)).toMatchObject({ client: changed, version: 2, kind: 'updated', changedBy: 'colleague' });
@@ -204,7 +204,7 @@ describe('mock backend', () => {
 
     it('a colleague’s deletion makes PUT with If-Match meet 412 with no client, and PUT without it 404', async () => {
       await login();
-      expect(colleague.delete(amelia)).toBe(true);
+      expect(await colleague.delete(amelia)).toBe(true);
       const refused = await send('PUT', `/api/clients/${amelia}`, { body: input, ifMatch: '"v1"' });
       expect(latestChangeOf(refused)).toMatchObject({ client: null, version: 2, kind: 'deleted', changedBy: 'colleague' });
       expect((await send('PUT', `/api/clients/${amelia}`, { body: input, ifMatch: '*' })).status).toBe(412);
@@ -243,7 +243,7 @@ describe('mock backend', () => {
       await login();
       const created = (await send('POST', '/api/clients', { body: input })).json as { _id: string };
       await send('PUT', `/api/clients/${created._id}`, { body: { ...input, firstName: 'Nadia' }, ifMatch: '"v1"' });
-      colleague.delete(created._id);
+      await colleague.delete(created._id);
       const history = ClientHistory.parse((await send('GET', `/api/clients/${created._id}/history`)).json);
       const nina = { firstName: 'Nina', lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30:00.000Z' };
       expect(history).toMatchObject([
@@ -254,8 +254,8 @@ describe('mock backend', () => {
       const [deleted, updated, registered] = history.map((change) => change.seq);
       expect(deleted).toBeGreaterThan(updated ?? Infinity);
       expect(updated).toBeGreaterThan(registered ?? Infinity);
-      expect(registered).toBeGreaterThan(mockDb.history(amelia)?.[0]?.seq ?? Infinity);
-      expect(mockDb.history(amelia)).toEqual([
+      expect(registered).toBeGreaterThan((await mockDb.history(amelia))?.[0]?.seq ?? Infinity);
+      expect(await mockDb.history(amelia)).toEqual([
         expect.objectContaining({ seq: 1, version: 1, kind: 'registered', at: '2023-03-14T09:30:00.000Z' }),
       ]);
       expect((await send('GET', '/api/clients/unknown/history')).status).toBe(404);
@@ -267,9 +267,9 @@ describe('mock backend', () => {
       expect(exported.status).toBe(200);
       expect(exported.headers.get('Content-Disposition')).toBe(`attachment; filename="client-${amelia}.json"`);
       expect(exported.headers.get('Content-Type')).toMatch(/^application\/json/);
-      expect(ClientExport.parse(exported.json)).toMatchObject({ client: mockDb.findClient(amelia), deleted: null, version: 1 });
+      expect(ClientExport.parse(exported.json)).toMatchObject({ client: await mockDb.findClient(amelia), deleted: null, version: 1 });
 
-      colleague.delete(amelia);
+      await colleague.delete(amelia);
       const afterDeletion = ClientExport.parse((await send('GET', `/api/clients/${amelia}/export`)).json);
       expect(afterDeletion).toMatchObject({ client: { _id: amelia }, deleted: { by: 'colleague' }, version: 2 });
       expect(afterDeletion.history.map((change) => change.kind)).toEqual(['deleted', 'registered']);
@@ -280,19 +280,19 @@ describe('mock backend', () => {
       await login();
       await send('PUT', `/api/clients/${amelia}`, { body: input });
       expect((await send('POST', `/api/clients/${amelia}/erase`)).status).toBe(204);
-      expect(mockDb.changes().filter((change) => change.clientId === amelia)).toEqual([
+      expect((await mockDb.changes()).filter((change) => change.clientId === amelia)).toEqual([
         expect.objectContaining({ version: 3, kind: 'erased', by: 'admin', before: null, after: null }),
       ]);
       for (const path of [`/api/clients/${amelia}`, `/api/clients/${amelia}/history`, `/api/clients/${amelia}/export`]) {
         expect((await send('GET', path)).status).toBe(404);
       }
-      expect(JSON.stringify(mockDb.changes())).not.toContain('Amelia');
+      expect(JSON.stringify(await mockDb.changes())).not.toContain('Amelia');
       // A write with an old tag learns that it was erased.
       const refused = await send('PUT', `/api/clients/${amelia}`, { body: input, ifMatch: '"v2"' });
       expect(latestChangeOf(refused)).toMatchObject({ client: null, version: 3, kind: 'erased' });
       expect((await send('POST', `/api/clients/${amelia}/erase`)).status).toBe(404);
 
-      colleague.delete('mock-000002');
+      await colleague.delete('mock-000002');
       expect((await send('POST', '/api/clients/mock-000002/erase')).status).toBe(204);
       expect((await send('GET', '/api/deleted-clients')).json).toEqual([]);
       expect((await send('POST', '/api/clients/unknown/erase')).status).toBe(404);
@@ -335,19 +335,19 @@ describe('mock backend', () => {
 
     it('registers once: the same key again answers the first registration', async () => {
       mockDb.startSession();
-      const before = mockDb.listClients().length;
+      const before = (await mockDb.listClients()).length;
       const first = await register('"key-1"');
       const again = await register('key-1');
       expect([first.status, again.status]).toEqual([201, 201]);
       expect(again.json).toEqual(first.json);
       expect(again.etag).toBe('"v1"');
-      expect(mockDb.listClients()).toHaveLength(before + 1);
+      expect(await mockDb.listClients()).toHaveLength(before + 1);
     });
 
     it('422 for the key with another client, 409 once its client was erased, 400 for a malformed key', async () => {
       mockDb.startSession();
       const first = await register('key-2');
-      const before = mockDb.listClients().length;
+      const before = (await mockDb.listClients()).length;
       expect(await register('key-2', { ...input, firstName: 'Other' })).toMatchObject({
         status: 422,
         json: { message: 'This Idempotency-Key was sent before with another client' },
@@ -361,7 +361,7 @@ describe('mock backend', () => {
         status: 400,
         json: { message: 'Idempotency-Key must be a string of 1 to 255 visible characters' },
       });
-      expect(mockDb.listClients()).toHaveLength(before - 1);
+      expect(await mockDb.listClients()).toHaveLength(before - 1);
     });
   });
 

@@ -6,11 +6,11 @@ import { mockDb } from '../db.ts';
 import { respond, route } from './respond.ts';
 
 /** The list's ETag: the mock's change log moves with every write (the server's hashes the list it sends). */
-function listResponse(request: Request, withBody: boolean): Response {
-  const etag = `"list-${mockDb.head()}"`;
+async function listResponse(request: Request, withBody: boolean): Promise<Response> {
+  const etag = `"list-${await mockDb.head()}"`;
   const notModified = ifMatch.matchesListIfNoneMatch(request.headers.get('If-None-Match'), etag);
   const answered = ifMatch.listAnswer(request.headers.get('If-Match'), etag, notModified);
-  return respond(request, answered.status === 200 && withBody ? { ...answered, body: mockDb.listClients() } : answered);
+  return respond(request, answered.status === 200 && withBody ? { ...answered, body: await mockDb.listClients() } : answered);
 }
 
 /** The request's If-Match and If-None-Match conditions, or their 400. */
@@ -22,59 +22,59 @@ export const clientHandlers = [
   // The app's reachability probe (src/lib/reachability.ts): the list's status and headers, no body, as the server's HEAD.
   route('HEAD /api/clients', ({ request }) => listResponse(request, false)),
 
-  route('POST /api/clients', { body: ClientInput }, ({ request, body }) => {
+  route('POST /api/clients', { body: ClientInput }, async ({ request, body }) => {
     const key = idempotencyKeyOf(request.headers.get('Idempotency-Key'));
-    return respond(request, typeof key === 'object' ? key : registrationAnswer(mockDb.register(body, key)));
+    return respond(request, typeof key === 'object' ? key : registrationAnswer(await mockDb.register(body, key)));
   }),
 
   // Conditional like the server's: 404, 412 for If-Match, 304 for If-None-Match.
-  route('GET /api/clients/:clientId', { params: ClientIdParams }, ({ params, request }) => {
+  route('GET /api/clients/:clientId', { params: ClientIdParams }, async ({ params, request }) => {
     const conditions = conditionsOf(request);
     if ('status' in conditions) return respond(request, conditions);
-    const found = mockDb.findVersioned(params.clientId);
+    const found = await mockDb.findVersioned(params.clientId);
     return respond(request, ifMatch.readAnswer(found && { body: found.client, version: found.version }, conditions));
   }),
 
   // Like the server: the body is validated first, then the conditions; the check and the write are one step.
-  route('PUT /api/clients/:clientId', { params: ClientIdParams, body: ClientInput }, ({ params, body, request }) => {
+  route('PUT /api/clients/:clientId', { params: ClientIdParams, body: ClientInput }, async ({ params, body, request }) => {
     const conditions = conditionsOf(request);
     if ('status' in conditions) return respond(request, conditions);
-    const outcome = mockDb.updateClient(params.clientId, body, mockDb.sessionUser(), conditions);
+    const outcome = await mockDb.updateClient(params.clientId, body, mockDb.sessionUser(), conditions);
     return respond(request, ifMatch.writtenAnswer(outcome, conditions.ifMatch));
   }),
 
   // Moves the client to "Recently deleted": restorable, with its history.
-  route('DELETE /api/clients/:clientId', { params: ClientIdParams }, ({ params, request }) => {
+  route('DELETE /api/clients/:clientId', { params: ClientIdParams }, async ({ params, request }) => {
     const conditions = conditionsOf(request);
     if ('status' in conditions) return respond(request, conditions);
-    const outcome = mockDb.deleteClient(params.clientId, mockDb.sessionUser(), conditions);
+    const outcome = await mockDb.deleteClient(params.clientId, mockDb.sessionUser(), conditions);
     return respond(request, ifMatch.deletedAnswer(outcome, conditions.ifMatch));
   }),
 
-  route('GET /api/clients/:clientId/history', { params: ClientIdParams }, ({ params, request }) =>
-    respond(request, historyAnswer(mockDb.history(params.clientId))),
+  route('GET /api/clients/:clientId/history', { params: ClientIdParams }, async ({ params, request }) =>
+    respond(request, historyAnswer(await mockDb.history(params.clientId))),
   ),
 
-  route('GET /api/clients/:clientId/export', { params: ClientIdParams }, ({ params: { clientId }, request }) => {
-    const [found, history] = [mockDb.findStored(clientId), mockDb.history(clientId)];
+  route('GET /api/clients/:clientId/export', { params: ClientIdParams }, async ({ params: { clientId }, request }) => {
+    const [found, history] = [await mockDb.findStored(clientId), await mockDb.history(clientId)];
     const exported = found && history && { exportedAt: new Date().toISOString(), ...found, history };
     return respond(request, clientExportAnswer(clientId, exported, mockDb.sessionUser()));
   }),
 
-  route('POST /api/clients/:clientId/restore', { params: ClientIdParams }, ({ params, request }) =>
-    respond(request, ifMatch.restoredAnswer(mockDb.restoreClient(params.clientId))),
+  route('POST /api/clients/:clientId/restore', { params: ClientIdParams }, async ({ params, request }) =>
+    respond(request, ifMatch.restoredAnswer(await mockDb.restoreClient(params.clientId))),
   ),
 
   // Live or deleted: the client and its history go, one "erased" entry without personal data stays.
-  route('POST /api/clients/:clientId/erase', { params: ClientIdParams }, ({ params: { clientId }, request }) =>
-    respond(request, erasedAnswer(clientId, mockDb.eraseClient(clientId), mockDb.sessionUser())),
+  route('POST /api/clients/:clientId/erase', { params: ClientIdParams }, async ({ params: { clientId }, request }) =>
+    respond(request, erasedAnswer(clientId, await mockDb.eraseClient(clientId), mockDb.sessionUser())),
   ),
 
   // "Export CSV": the whole list, for an owner (the audit trail records it).
-  route('GET /api/clients-export', ({ request }) => {
-    const clients = mockDb.listClients();
+  route('GET /api/clients-export', async ({ request }) => {
+    const clients = await mockDb.listClients();
     return respond(request, clientsExportAnswer(clients, clients.length, mockDb.sessionUser()));
   }),
 
-  route('GET /api/deleted-clients', () => HttpResponse.json(mockDb.listDeletedClients())),
+  route('GET /api/deleted-clients', async () => HttpResponse.json(await mockDb.listDeletedClients())),
 ];

@@ -16,12 +16,16 @@ const changeFrame = ({ seq, clientId, version, kind, by, at, after }: ClientChan
   );
 const batchFrame = ({ from, to }: MockBatch) => feedFrame(feedChange({ event: 'batch', batch: { seq: to, count: to - from + 1 } }));
 
-/** The log after `after` as the server replays it: a `change` per write, one `batch` per batch where its first entry is. */
-function replay(after: number): string[] {
+/**
+ * The log after `after` up to `head` as the server replays it: a `change` per write, one `batch` per batch where its
+ * first entry is.
+ */
+async function replay(after: number, head: number): Promise<string[]> {
+  const [changes, batches] = [await mockDb.changes(), await mockDb.batches()];
   const sent = new Set<MockBatch>();
-  return mockDb.changes().flatMap((change) => {
-    const batch = mockDb.batches().find(({ from, to }) => change.seq >= from && change.seq <= to);
-    if (change.seq <= after || (batch && sent.has(batch))) return [];
+  return changes.flatMap((change) => {
+    const batch = batches.find(({ from, to }) => change.seq >= from && change.seq <= to);
+    if (change.seq <= after || change.seq > head || (batch && sent.has(batch))) return [];
     if (!batch) return [changeFrame(change)];
     sent.add(batch);
     return [batchFrame(batch)];
@@ -36,20 +40,34 @@ export const eventHandlers = [
     const encoder = new TextEncoder();
     let stop = () => {};
     const body = new ReadableStream<Uint8Array>({
-      start(controller) {
+      async start(controller) {
         const send = (text: string) => controller.enqueue(encoder.encode(text));
-        const head = mockDb.head();
-        // Ahead of the log (the store was reset): the screen refetches.
-        if (typeof after === 'number') (after > head ? [positionFrame('reset', head)] : replay(after)).forEach(send);
-        send(positionFrame('ready', head));
-        const unsubscribe = [mockDb.onChange((change) => send(changeFrame(change))), mockDb.onBatch((batch) => send(batchFrame(batch)))];
+        // Subscribed before the log is read, so that no change written meanwhile is lost: the live frames wait, each
+        // with its seq (a batch's last), until the replay and `ready` are sent.
+        let waiting: Array<[seq: number, frame: string]> | null = [];
+        const live = (seq: number, frame: string) => (waiting ? waiting.push([seq, frame]) : send(frame));
+        const unsubscribe = [
+          mockDb.onChange((change) => live(change.seq, changeFrame(change))),
+          mockDb.onBatch((batch) => live(batch.to, batchFrame(batch))),
+        ];
         // `events-down` drops the streams already open too, as a network fault would.
         const unwatch = onScenarioChange(() => {
           if (!isOn('events-down')) return;
           stop();
           controller.error(new TypeError('The mock scenario events-down dropped the stream'));
         });
-        stop = () => [...unsubscribe, unwatch].forEach((end) => end());
+        let stopped = false;
+        stop = () => {
+          stopped = true;
+          [...unsubscribe, unwatch].forEach((end) => end());
+        };
+        const head = await mockDb.head();
+        // Ahead of the log (the store was reset): the screen refetches.
+        const replayed = typeof after !== 'number' ? [] : after > head ? [positionFrame('reset', head)] : await replay(after, head);
+        if (stopped) return;
+        const written = waiting.flatMap(([seq, frame]) => (seq > head ? [frame] : []));
+        waiting = null;
+        [...replayed, positionFrame('ready', head), ...written].forEach(send);
       },
       cancel: () => stop(),
     });

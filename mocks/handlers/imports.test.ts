@@ -26,12 +26,12 @@ const rows = [
 ];
 
 const importFile = (existing: 'skip' | 'update') => call('POST', '/api/imports', { fileName: 'clients.csv', existing, rows });
-const named = (firstName: string) => mockDb.listClients().find((client) => client.firstName === firstName);
+const named = async (firstName: string) => (await mockDb.listClients()).find((client) => client.firstName === firstName);
 
 describe('imports in the mock', () => {
   it('writes the new rows, skips the rest, and lists the import', async () => {
     mockDb.startSession();
-    const before = mockDb.listClients().length;
+    const before = (await mockDb.listClients()).length;
     const response = await importFile('skip');
     expect(response.status).toBe(201);
     const summary = ImportSummary.parse(response.json);
@@ -44,29 +44,29 @@ describe('imports in the mock', () => {
       skipped: 3,
       undone: null,
     });
-    expect(mockDb.listClients()).toHaveLength(before + 2);
+    expect(await mockDb.listClients()).toHaveLength(before + 2);
     // No date in the file: the time of the import.
-    expect(named('Noah')?.registrationDateTime).toBe(summary.at);
-    expect(named('Amelia')?.lastName).toBe('Hart');
+    expect((await named('Noah'))?.registrationDateTime).toBe(summary.at);
+    expect((await named('Amelia'))?.lastName).toBe('Hart');
 
-    const history = ClientHistory.parse((await call('GET', `/api/clients/${named('Iris')?._id}/history`)).json);
+    const history = ClientHistory.parse((await call('GET', `/api/clients/${(await named('Iris'))?._id}/history`)).json);
     expect(history).toMatchObject([{ kind: 'imported', by: 'admin', before: null }]);
     expect(ImportList.parse((await call('GET', '/api/imports')).json)).toEqual([summary]);
     expect((await call('GET', `/api/imports/${summary.id}`)).json).toEqual(summary);
-    expect(mockDb.auditEntries({ kind: 'clients-imported' })).toMatchObject([{ actor: 'admin', subject: summary.id, detail: '2' }]);
+    expect(await mockDb.auditEntries({ kind: 'clients-imported' })).toMatchObject([{ actor: 'admin', subject: summary.id, detail: '2' }]);
   });
 
   it('updates existing clients on "update", and the undo gives them their earlier values', async () => {
     mockDb.startSession();
     const summary = ImportSummary.parse((await importFile('update')).json);
     expect(summary).toMatchObject({ created: 2, updated: 1, skipped: 2 });
-    expect(named('Amelia')).toMatchObject({ lastName: 'Hartley', email: 'AMELIA.HART@example.com' });
+    expect(await named('Amelia')).toMatchObject({ lastName: 'Hartley', email: 'AMELIA.HART@example.com' });
 
     const undone = await call('POST', `/api/imports/${summary.id}/undo`);
     expect(undone.status).toBe(200);
     expect(ImportSummary.parse(undone.json).undone).toMatchObject({ by: 'admin', leftAsChanged: [] });
-    expect(named('Amelia')).toMatchObject({ lastName: 'Hart', email: 'amelia.hart@example.com' });
-    expect(named('Iris')).toBeUndefined();
+    expect(await named('Amelia')).toMatchObject({ lastName: 'Hart', email: 'amelia.hart@example.com' });
+    expect(await named('Iris')).toBeUndefined();
     const deleted = DeletedClientList.parse((await call('GET', '/api/deleted-clients')).json);
     expect(deleted.map((client) => client.firstName).toSorted()).toEqual(['Iris', 'Noah']);
   });
@@ -74,14 +74,14 @@ describe('imports in the mock', () => {
   it('leaves clients changed since the import as they are, and names them', async () => {
     mockDb.startSession();
     const summary = ImportSummary.parse((await importFile('skip')).json);
-    const iris = named('Iris');
+    const iris = await named('Iris');
     if (!iris) throw new Error('Iris was not imported');
-    mockDb.updateClient(iris._id, { ...iris, lastName: 'Novakova' });
+    await mockDb.updateClient(iris._id, { ...iris, lastName: 'Novakova' });
 
     const undone = ImportSummary.parse((await call('POST', `/api/imports/${summary.id}/undo`)).json);
     expect(undone.undone?.leftAsChanged).toEqual([{ clientId: iris._id, firstName: 'Iris', lastName: 'Novakova' }]);
-    expect(named('Iris')?.lastName).toBe('Novakova');
-    expect(named('Noah')).toBeUndefined();
+    expect((await named('Iris'))?.lastName).toBe('Novakova');
+    expect(await named('Noah')).toBeUndefined();
   });
 
   it('answers 409 to a second undo and 404 to an unknown import', async () => {
@@ -91,18 +91,18 @@ describe('imports in the mock', () => {
     expect(await call('POST', `/api/imports/${summary.id}/undo`)).toEqual({ status: 409, json: { message: importMessages.alreadyUndone } });
     expect(await call('POST', '/api/imports/import-99/undo')).toEqual({ status: 404, json: { message: importMessages.notFound } });
     expect(await call('GET', '/api/imports/import-99')).toEqual({ status: 404, json: { message: importMessages.notFound } });
-    expect(mockDb.auditEntries({ kind: 'import-undone' })).toMatchObject([{ actor: 'admin', subject: summary.id }]);
+    expect(await mockDb.auditEntries({ kind: 'import-undone' })).toMatchObject([{ actor: 'admin', subject: summary.id }]);
   });
 
   it('answers 400 to a request out of the contract, and stores nothing', async () => {
     mockDb.startSession();
-    const before = mockDb.changes().length;
+    const before = (await mockDb.changes()).length;
     expect(await call('POST', '/api/imports', { fileName: 'clients.csv', existing: 'skip', rows: [] })).toEqual({
       status: 400,
       json: { message: 'The file has no rows' },
     });
     expect((await call('POST', '/api/imports', { fileName: 'clients.csv', existing: 'merge', rows })).status).toBe(400);
-    expect(mockDb.changes()).toHaveLength(before);
+    expect(await mockDb.changes()).toHaveLength(before);
   });
 
   it('refuses staff with 403, and everyone without a session with 401', async () => {
@@ -118,7 +118,7 @@ describe('imports in the mock', () => {
         json: { message: ownerOnly.importClients },
       });
     }
-    expect(mockDb.listImports()).toEqual([]);
+    expect(await mockDb.listImports()).toEqual([]);
   });
 
   it('tells the events stream once per import, not once per client', async () => {
@@ -127,7 +127,7 @@ describe('imports in the mock', () => {
     const batches: unknown[] = [];
     const stopChanges = mockDb.onChange((change) => changes.push(change.seq));
     const stopBatches = mockDb.onBatch((batch) => batches.push(batch));
-    const head = mockDb.head();
+    const head = await mockDb.head();
     await importFile('skip');
     await Promise.resolve();
     stopChanges();
@@ -138,18 +138,18 @@ describe('imports in the mock', () => {
 
   it('replays an import as one batch event to a stream that missed it', async () => {
     mockDb.startSession();
-    mockDb.createClient({
+    await mockDb.createClient({
       firstName: 'Before',
       lastName: 'Import',
       email: 'before@example.com',
       registrationDateTime: '2024-01-01T00:00:00.000Z',
     });
-    const after = mockDb.head() - 1;
+    const after = (await mockDb.head()) - 1;
     await importFile('skip');
     expect(await replayedAfter(after)).toEqual([
       ['change', expect.objectContaining({ kind: 'registered' })],
-      ['batch', { seq: mockDb.head(), count: 2 }],
-      ['ready', { seq: mockDb.head() }],
+      ['batch', { seq: await mockDb.head(), count: 2 }],
+      ['ready', { seq: await mockDb.head() }],
     ]);
   });
 
@@ -165,13 +165,13 @@ describe('imports in the mock', () => {
     };
     const first = await send('import-key-1');
     expect(first.status).toBe(201);
-    const clients = mockDb.listClients().length;
-    const changes = mockDb.changes().length;
+    const clients = (await mockDb.listClients()).length;
+    const changes = (await mockDb.changes()).length;
     expect(await send('import-key-1')).toEqual(first);
-    expect(mockDb.listClients()).toHaveLength(clients);
-    expect(mockDb.changes()).toHaveLength(changes);
-    expect(mockDb.listImports()).toHaveLength(1);
-    expect(mockDb.auditEntries({ kind: 'clients-imported' })).toHaveLength(1);
+    expect(await mockDb.listClients()).toHaveLength(clients);
+    expect(await mockDb.changes()).toHaveLength(changes);
+    expect(await mockDb.listImports()).toHaveLength(1);
+    expect(await mockDb.auditEntries({ kind: 'clients-imported' })).toHaveLength(1);
     expect(await send('import-key-1', 'update')).toMatchObject({ status: 422, json: { message: importMessages.keyReused } });
     expect((await send('import-key-2')).status).toBe(201);
   });

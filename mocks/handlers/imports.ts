@@ -6,19 +6,19 @@ import { mockDb } from '../db.ts';
 import { respond, route } from './respond.ts';
 
 export const importHandlers = [
-  route('GET /api/imports', ({ request }) => respond(request, uncached(mockDb.listImports()))),
+  route('GET /api/imports', async ({ request }) => respond(request, uncached(await mockDb.listImports()))),
 
   route('POST /api/imports', { body: ImportRequest }, async ({ request, body }) => {
     const key = idempotencyKeyOf(request.headers.get('Idempotency-Key'));
     if (typeof key === 'object') return respond(request, key);
-    return respond(request, importAnswer(mockDb.importClients(body, await importIdempotency(key, body)), mockDb.sessionUser()));
+    return respond(request, importAnswer(await mockDb.importClients(body, await importIdempotency(key, body)), mockDb.sessionUser()));
   }),
 
-  route('GET /api/imports/:importId', { params: ImportIdParams }, ({ params, request }) =>
-    respond(request, foundImportAnswer(mockDb.findImport(params.importId))),
+  route('GET /api/imports/:importId', { params: ImportIdParams }, async ({ params, request }) =>
+    respond(request, foundImportAnswer(await mockDb.findImport(params.importId))),
   ),
 
-  route('POST /api/imports/:importId/undo', { params: ImportIdParams }, ({ params, request }) =>
-    respond(request, undoImportAnswer(mockDb.undoImport(params.importId), mockDb.sessionUser())),
+  route('POST /api/imports/:importId/undo', { params: ImportIdParams }, async ({ params, request }) =>
+    respond(request, undoImportAnswer(await mockDb.undoImport(params.importId), mockDb.sessionUser())),
   ),
 ];

@@ -17,8 +17,8 @@ async function post(path: string, body?: unknown) {
 async function twins() {
   mockDb.startSession();
   const fields = { firstName: 'Tess', lastName: 'Twin', registrationDateTime: '2020-01-01T10:00:00.000Z' };
-  mockDb.createClient({ ...fields, email: 'tess@example.com' });
-  mockDb.createClient({ ...fields, email: 'tess.twin@example.com', registrationDateTime: '2021-01-01T10:00:00.000Z' });
+  await mockDb.createClient({ ...fields, email: 'tess@example.com' });
+  await mockDb.createClient({ ...fields, email: 'tess.twin@example.com', registrationDateTime: '2021-01-01T10:00:00.000Z' });
   const pairs = DuplicateList.parse(await (await fetch('http://localhost/api/duplicates')).json());
   const pair = pairs.find(({ kept }) => kept.client.email === 'tess@example.com');
   if (!pair) throw new Error('The twins are not listed as possible duplicates');
@@ -50,7 +50,7 @@ async function told(act: () => Promise<unknown>) {
 describe('merges in the mock', () => {
   it('tell colleagues of a merge and of its undo as one batch each, as the server does', async () => {
     const merge = await twins();
-    const head = mockDb.head();
+    const head = await mockDb.head();
     let mergeId = '';
     expect(
       await told(async () => {
@@ -64,12 +64,7 @@ describe('merges in the mock', () => {
       batches: [{ from: head + 3, to: head + 4 }],
     });
     // Both histories as before: each client's entries, the kept one's values back.
-    expect(
-      mockDb
-        .changes()
-        .slice(-4)
-        .map(({ clientId, kind, after }) => [clientId, kind, after?.email ?? null]),
-    ).toEqual([
+    expect((await mockDb.changes()).slice(-4).map(({ clientId, kind, after }) => [clientId, kind, after?.email ?? null])).toEqual([
       [merge.keepId, 'merged', 'tess.twin@example.com'],
       [merge.otherId, 'merged', null],
       [merge.keepId, 'unmerged', 'tess@example.com'],
@@ -79,7 +74,7 @@ describe('merges in the mock', () => {
 
   it('replay a merge and its undo as one batch event each to a stream that missed them', async () => {
     const merge = await twins();
-    const after = mockDb.head();
+    const after = await mockDb.head();
     const summary = MergeSummary.parse((await post('/api/merges', merge)).json);
     await post(`/api/merges/${summary.id}/undo`);
     expect(await replayedAfter(after)).toEqual([

@@ -5,10 +5,12 @@ import { mockDb } from '../db.ts';
 import { respond, route } from './respond.ts';
 
 export const mergeHandlers = [
-  route('GET /api/duplicates', ({ request }) => respond(request, uncached(mockDb.duplicates()))),
-  route('POST /api/merges', { body: MergeRequest }, ({ request, body }) => respond(request, mergeAnswer(mockDb.merge(body)))),
-  route('GET /api/merges', { query: MergeListQuery }, ({ query, request }) => respond(request, uncached(mockDb.mergesOf(query.clientId)))),
-  route('POST /api/merges/:mergeId/undo', { params: MergeIdParams }, ({ request, params }) =>
-    respond(request, unmergeAnswer(mockDb.undoMerge(params.mergeId))),
+  route('GET /api/duplicates', async ({ request }) => respond(request, uncached(await mockDb.duplicates()))),
+  route('POST /api/merges', { body: MergeRequest }, async ({ request, body }) => respond(request, mergeAnswer(await mockDb.merge(body)))),
+  route('GET /api/merges', { query: MergeListQuery }, async ({ query, request }) =>
+    respond(request, uncached(await mockDb.mergesOf(query.clientId))),
+  ),
+  route('POST /api/merges/:mergeId/undo', { params: MergeIdParams }, async ({ request, params }) =>
+    respond(request, unmergeAnswer(await mockDb.undoMerge(params.mergeId))),
   ),
 ];

@@ -40,11 +40,8 @@ async function signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
 }
 
 /** The audit trail's entries of `kind`, oldest first. */
-function auditOf(kind: AuditKind) {
-  return mockDb
-    .auditEntries({ kind })
-    .reverse()
-    .map(({ actor, subject, detail }) => ({ actor, subject, detail }));
+async function auditOf(kind: AuditKind) {
+  return (await mockDb.auditEntries({ kind })).reverse().map(({ actor, subject, detail }) => ({ actor, subject, detail }));
 }
 
 describe('mock: My account’s passkeys', () => {
@@ -60,7 +57,7 @@ describe('mock: My account’s passkeys', () => {
     const passkey = Passkey.parse(added.json);
     expect(passkey).toMatchObject({ name: 'Front desk PC', lastUsedAt: null });
     expect(AccountPasskeys.parse((await call('GET', '/api/account/passkeys')).json).passkeys).toEqual([passkey]);
-    expect(auditOf('passkey-added')).toEqual([{ actor: 'sam', subject: 'sam', detail: 'Front desk PC' }]);
+    expect(await auditOf('passkey-added')).toEqual([{ actor: 'sam', subject: 'sam', detail: 'Front desk PC' }]);
   });
 
   it('refuses an answer to a used, expired or another account’s challenge, from another origin, or without user verification', async () => {
@@ -109,9 +106,9 @@ describe('mock: My account’s passkeys', () => {
     expect((await call('POST', '/login/passkey', authenticator.authenticate(await signInOptions()))).status).toBe(200);
     expect((await call('DELETE', `/api/account/passkeys/${passkey.id}`)).status).toBe(204);
     expect(AccountPasskeys.parse((await call('GET', '/api/account/passkeys')).json)).toEqual({ passkeys: [], askAfterPassword: false });
-    expect(auditOf('passkey-removed')).toEqual([{ actor: 'admin', subject: 'admin', detail: 'Front desk PC' }]);
+    expect(await auditOf('passkey-removed')).toEqual([{ actor: 'admin', subject: 'admin', detail: 'Front desk PC' }]);
     // As on the server, the setting's end is recorded with the last passkey's removal.
-    expect(auditOf('passkey-setting-changed').map(({ detail }) => detail)).toEqual(['on', 'off']);
+    expect((await auditOf('passkey-setting-changed')).map(({ detail }) => detail)).toEqual(['on', 'off']);
   });
 
   it('answers 401 without a session', async () => {
@@ -138,7 +135,7 @@ describe('mock: signing in with a passkey', () => {
     expect(signedIn.headers.get('Session-Expires')).not.toBeNull();
     expect(mockDb.sessionUser()).toBe('sam');
     expect(AccountPasskeys.parse((await call('GET', '/api/account/passkeys')).json).passkeys[0]?.lastUsedAt).not.toBeNull();
-    expect(auditOf('sign-in').map(({ detail }) => detail)).toContain('passkey: Phone');
+    expect((await auditOf('sign-in')).map(({ detail }) => detail)).toContain('passkey: Phone');
   });
 
   it('refuses a replayed answer, an unknown or removed passkey and an expired challenge: 401, recorded as failed', async () => {
@@ -176,7 +173,7 @@ describe('mock: signing in with a passkey', () => {
     await call('POST', '/logout');
     expect(await call('POST', '/login/passkey', authenticator.authenticate(await signInOptions()))).toMatchObject(failed);
 
-    expect(auditOf('passkey-failed').map(({ detail }) => detail)).toEqual([
+    expect((await auditOf('passkey-failed')).map(({ detail }) => detail)).toEqual([
       'expired or used challenge',
       'not verified',
       'unknown passkey',
@@ -209,8 +206,8 @@ describe('mock: signing in with a passkey', () => {
     const late = authenticator.authenticate(cancelled as unknown as PublicKeyCredentialRequestOptionsJSON);
     expect((await call('POST', '/login/passkey', late)).status).toBe(401);
 
-    expect(auditOf('sign-in').map(({ actor, detail }) => `${actor} ${detail ?? ''}`)).toContain('sam password and passkey: Phone');
-    expect(auditOf('passkey-failed')).toEqual([
+    expect((await auditOf('sign-in')).map(({ actor, detail }) => `${actor} ${detail ?? ''}`)).toContain('sam password and passkey: Phone');
+    expect(await auditOf('passkey-failed')).toEqual([
       { actor: 'sam', subject: null, detail: 'cancelled' },
       { actor: 'sam', subject: null, detail: 'expired or used challenge' },
     ]);
@@ -231,6 +228,6 @@ describe('mock: signing in with a passkey', () => {
     const answer = authenticator.authenticate({ ...(step as unknown as PublicKeyCredentialRequestOptionsJSON), allowCredentials: [] });
     expect((await call('POST', '/login/passkey', answer)).status).toBe(401);
     expect(mockDb.hasSession()).toBe(false);
-    expect(auditOf('passkey-failed').map(({ actor, detail }) => `${actor}: ${detail}`)).toEqual(['sam: another account’s passkey']);
+    expect((await auditOf('passkey-failed')).map(({ actor, detail }) => `${actor}: ${detail}`)).toEqual(['sam: another account’s passkey']);
   });
 });

@@ -11,8 +11,8 @@ function errorResponse(status: number, message: string, headers?: Record<string,
 }
 
 /** An answer the contract decided, its audit entries recorded, as the server's route sends it (server/http/answered.ts). */
-export function respond(request: Request, { status, body, headers, audit = [] }: Answered): Response {
-  for (const entry of audit) recordAudit(request, entry);
+export async function respond(request: Request, { status, body, headers, audit = [] }: Answered): Promise<Response> {
+  for (const entry of audit) await recordAudit(request, entry);
   const init = { status, ...(headers ? { headers } : {}) };
   return status === 204 ? new HttpResponse(null, init) : HttpResponse.json(body as JsonBodyType, init);
 }
@@ -113,6 +113,6 @@ export const userAgentOf = (request: Request) =>
   request.headers.get('user-agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent);
 
 /** Records what a handler did in the audit trail, as the server does, with the browser it came from. */
-export function recordAudit(request: Request, record: AuditRecord): void {
-  mockDb.recordAudit({ ...record, userAgent: userAgentOf(request)?.slice(0, 512) ?? null });
+export async function recordAudit(request: Request, record: AuditRecord): Promise<void> {
+  await mockDb.recordAudit({ ...record, userAgent: userAgentOf(request)?.slice(0, 512) ?? null });
 }

@@ -175,7 +175,7 @@ describe('/account: passkeys', () => {
     expect(section.getByRole('status')).toHaveTextContent('The passkey Front desk PC is added.');
     expect(section.queryByLabelText('Passkey name')).not.toBeInTheDocument();
     expect(passkeyBrowser.authenticator.credentials).toHaveLength(1);
-    expect(mockDb.auditEntries({ kind: 'passkey-added' })[0]).toMatchObject({ actor: 'sam', detail: 'Front desk PC' });
+    expect((await mockDb.auditEntries({ kind: 'passkey-added' }))[0]).toMatchObject({ actor: 'sam', detail: 'Front desk PC' });
   });
 
   it('a closed browser dialog keeps the name typed and says so plainly; the next try adds it', async () => {
@@ -216,7 +216,7 @@ describe('/account: passkeys', () => {
     await waitFor(() => expect(section.queryByRole('row', { name: /Front desk PC/ })).not.toBeInTheDocument());
     expect(section.getByRole('status')).toHaveTextContent('The passkey Front desk PC is removed.');
     expect(section.queryByRole('checkbox')).not.toBeInTheDocument();
-    expect(mockDb.auditEntries({ kind: 'passkey-removed' })[0]).toMatchObject({ actor: 'admin', detail: 'Front desk PC' });
+    expect((await mockDb.auditEntries({ kind: 'passkey-removed' }))[0]).toMatchObject({ actor: 'admin', detail: 'Front desk PC' });
   });
 
   it('turns "Ask for my passkey after my password" on and off, shown only with a passkey', async () => {
@@ -242,6 +242,6 @@ describe('/account: passkeys', () => {
 
     await user.click(setting);
     await waitFor(() => expect(setting).toHaveAccessibleDescription('Your password alone signs you in.'));
-    expect(mockDb.auditEntries({ kind: 'passkey-setting-changed' }).map(({ detail }) => detail)).toEqual(['off', 'on']);
+    expect((await mockDb.auditEntries({ kind: 'passkey-setting-changed' })).map(({ detail }) => detail)).toEqual(['off', 'on']);
   });
 });

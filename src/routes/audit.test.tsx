@@ -8,8 +8,8 @@ import { setLoggedIn } from '../lib/login-flag.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0 Safari/537.36';
 
-function record(...records: MockAuditRecord[]) {
-  for (const entry of records) mockDb.recordAudit({ userAgent: BROWSER, ...entry });
+async function record(...records: MockAuditRecord[]) {
+  for (const entry of records) await mockDb.recordAudit({ userAgent: BROWSER, ...entry });
 }
 
 const rows = () => screen.getAllByRole('row').slice(1);
@@ -32,7 +32,7 @@ function capturedDownloads() {
 
 describe('/audit', () => {
   it('shows an owner who did what, newest first: when, what, who, on what, detail, IP, browser', async () => {
-    record(
+    await record(
       { kind: 'sign-in', actor: 'admin' },
       { kind: 'clients-exported', actor: 'admin', detail: '12' },
       { kind: 'client-erased', actor: 'admin', subject: 'mock-000007' },
@@ -60,7 +60,7 @@ describe('/audit', () => {
   });
 
   it('filters by kind as it is chosen, and by account (who did it or had it done to it), in the address too', async () => {
-    record(
+    await record(
       { kind: 'sign-in', actor: 'sam' },
       { kind: 'sign-in-failed', actor: 'mallory' },
       { kind: 'client-exported', actor: 'admin', subject: 'mock-000003' },
@@ -89,7 +89,7 @@ describe('/audit', () => {
   });
 
   it('opens with the filters of its address', async () => {
-    record({ kind: 'sign-in', actor: 'sam' }, { kind: 'sign-out', actor: 'sam' }, { kind: 'sign-in', actor: 'admin' });
+    await record({ kind: 'sign-in', actor: 'sam' }, { kind: 'sign-out', actor: 'sam' }, { kind: 'sign-in', actor: 'admin' });
     await renderApp('/audit?account=sam&kind=sign-out', { loggedIn: true });
     await waitFor(() => expect(whatColumn()).toEqual(['Signed out']));
     expect(screen.getByLabelText('Account')).toHaveValue('sam');
@@ -97,7 +97,7 @@ describe('/audit', () => {
   });
 
   it('shows 100 entries, and older ones on asking, to the first', async () => {
-    for (let i = 1; i <= 130; i += 1) record({ kind: 'clients-exported', actor: 'admin', detail: String(i) });
+    for (let i = 1; i <= 130; i += 1) await record({ kind: 'clients-exported', actor: 'admin', detail: String(i) });
     const { user } = await renderApp('/audit', { loggedIn: true });
     await screen.findByRole('cell', { name: '130 clients' });
     expect(rows()).toHaveLength(100);
@@ -111,8 +111,8 @@ describe('/audit', () => {
   });
 
   it('"Export CSV" saves every entry the filters match, not only those shown, as audit-trail-YYYY-MM-DD.csv', async () => {
-    for (let i = 1; i <= 120; i += 1) record({ kind: 'clients-exported', actor: 'admin', detail: String(i) });
-    record({ kind: 'sign-in', actor: 'sam' });
+    for (let i = 1; i <= 120; i += 1) await record({ kind: 'clients-exported', actor: 'admin', detail: String(i) });
+    await record({ kind: 'sign-in', actor: 'sam' });
     const files = capturedDownloads();
     const { user } = await renderApp('/audit?kind=clients-exported', { loggedIn: true });
     await screen.findByRole('cell', { name: '120 clients' });
@@ -129,7 +129,7 @@ describe('/audit', () => {
   });
 
   it('"Export CSV" offline says it failed at once, and waits among no changes', async () => {
-    record({ kind: 'sign-in', actor: 'admin' });
+    await record({ kind: 'sign-in', actor: 'admin' });
     const { user, queryClient } = await renderApp('/audit', { loggedIn: true });
     await screen.findByRole('cell', { name: 'Signed in' });
     goOffline();
@@ -147,7 +147,7 @@ describe('/audit', () => {
   });
 
   it('tells staff who open it by its address that only an owner can see it', async () => {
-    record({ kind: 'sign-in', actor: 'admin' });
+    await record({ kind: 'sign-in', actor: 'admin' });
     setLoggedIn('sam');
     mockDb.startSession('sam');
     await renderApp('/audit');

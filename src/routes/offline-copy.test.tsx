@@ -28,7 +28,7 @@ afterEach(() => forgetOfflineCopy());
 describe('the offline copy of the cache', () => {
   it('leaves out the audit trail: who signed in from where stays on the server (meta offlineCopy: false)', async () => {
     mockDb.startSession();
-    mockDb.recordAudit({ kind: 'sign-in', actor: 'admin' });
+    await mockDb.recordAudit({ kind: 'sign-in', actor: 'admin' });
     const queryClient = createQueryClient({ onUnauthorized: () => {}, retry: false });
     const stop = keepOfflineCopy(queryClient, loginOf('admin', 1000));
     const trail = auditQueries.trail({});

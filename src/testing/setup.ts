@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { resetMockDb } from '#mocks/db.ts';
+import { loadMockDb, resetMockDb } from '#mocks/db.ts';
 import { scenarioOff } from '#mocks/scenarios.ts';
 import { server } from '#mocks/node.ts';
 import { clearNotices } from '../components/notices.tsx';
@@ -33,7 +33,9 @@ function failOnActWarnings() {
     throw new Error(`React warned:\n${warnings.join('\n')}\nAwait the change (findBy…, waitFor) or move timers inside act().`);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
+  // The store is ready once loaded (at once in Node, in memory), as the browser's mock awaits it (mocks/browser.ts).
+  await loadMockDb();
   server.listen({ onUnhandledRequest: 'error' });
   // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
   window.scrollTo = () => {};

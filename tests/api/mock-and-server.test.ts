@@ -364,10 +364,10 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
 }
 
 describe('the mock and the server', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     resetMockDb();
     // As the server's test database starts: no clients (the counts the audit trail records then agree).
-    mockDb.setClients([]);
+    await mockDb.setClients([]);
     mockDb.endSession();
   });
 

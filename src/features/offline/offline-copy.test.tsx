@@ -77,7 +77,7 @@ const NOT_AVAILABLE_OFFLINE = 'This is not available offline. It will load when 
 /** Staff open `path` offline, with nothing of it in the copy: the page says it is not available, once loaded. */
 async function openedOfflineWithoutCopy(path: string) {
   setLoggedIn('admin');
-  mockDb.setClients([nina]);
+  await mockDb.setClients([nina]);
   startScenario('offline');
   startApp(path);
   expect(await screen.findByText(NOT_AVAILABLE_OFFLINE, {}, pageLoad)).toBeInTheDocument();
@@ -189,7 +189,7 @@ describe('a page opened on the offline copy', () => {
   it('online, shows what the server holds now, not what the copy saw', async () => {
     setLoggedIn('admin');
     await saveCopy(currentLogin() as Login, { ...nina, firstName: 'Earlier' });
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
 
     startApp('/clients/edit/c-nina');
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'), pageLoad);
@@ -202,7 +202,7 @@ describe('a page opened on the offline copy', () => {
   it('without a response from the server, opens on the copy, and the app is offline', async () => {
     setLoggedIn('admin');
     await saveCopy(currentLogin() as Login, { ...nina, firstName: 'Earlier' });
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     startScenario('offline');
 
     startApp('/clients/edit/c-nina');
@@ -226,7 +226,7 @@ describe('a page opened on the offline copy', () => {
 
 describe('the staff pages and the offline copy', () => {
   it('keep it while logged in, and Sign Out removes it', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { user } = await renderApp('/clients', { loggedIn: true });
     await screen.findByRole('row', { name: /Nina Petrova/ });
     await untilWritten(async () => expect(await storedCopy()).toContain('Nina'));
@@ -243,7 +243,7 @@ describe('the staff pages and the offline copy', () => {
   });
 
   it('remove it when the session ends (a 401)', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { queryClient } = await renderApp('/clients', { loggedIn: true });
     await screen.findByRole('row', { name: /Nina Petrova/ });
     await untilWritten(async () => expect(await storedCopy()).toContain('Nina'));
@@ -257,7 +257,7 @@ describe('the staff pages and the offline copy', () => {
   });
 
   it('show "You are offline. Showing clients as of {HH:MM}." while offline, with the list still there', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     await renderApp('/clients', { loggedIn: true });
     await screen.findByRole('row', { name: /Nina Petrova/ });
     expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
@@ -282,7 +282,7 @@ describe('page loads before the connection went (issue 26)', () => {
     setLoggedIn('admin');
     const login = currentLogin() as Login;
     mockDb.startSession();
-    mockDb.setClients([nina, olga]);
+    await mockDb.setClients([nina, olga]);
     (await pageLoadOf(login, clientQueries.list())).stop();
     (await pageLoadOf(login, clientQueries.detail('c-nina'))).stop();
     return login;
@@ -370,7 +370,7 @@ describe('logging in', () => {
   it('as another account than the one logged in here removes the copy', async () => {
     await saveCopy(loginOf('maria', 1000));
     setLoggedIn('maria');
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { user } = await renderApp('/login');
     await user.type(screen.getByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'admin');
@@ -383,7 +383,7 @@ describe('logging in', () => {
 describe('the role in the offline copy (issue 28)', () => {
   /** Open /clients online as `account`, then reload it with no response from the server: the page opens on the copy. */
   async function reloadedOffline(account: 'admin' | 'sam') {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { unmount } = await renderApp('/clients', { loggedIn: true, account });
     await screen.findByRole('row', { name: /Nina Petrova/ });
     await untilWritten(async () => expect(await savedQueries()).toContain(hashKey(meKeys.all)));

@@ -107,7 +107,7 @@ describe('changes made offline', () => {
 
     expect(await screen.findByText('All changes saved.')).toBeInTheDocument();
     expect(writes).toEqual(['PUT /api/clients/c-nina "v1"']);
-    expect(mockDb.findClient('c-nina')?.firstName).toBe('Nadia');
+    expect((await mockDb.findClient('c-nina'))?.firstName).toBe('Nadia');
     expect(within(rowOf('Nadia')).queryByText('Waiting to save')).not.toBeInTheDocument();
     await waitFor(async () => expect(await get(WAITING_CHANGES_KEY)).toBeUndefined());
   });
@@ -151,7 +151,7 @@ describe('changes made offline', () => {
 
     expect(await screen.findByText('All changes saved.')).toBeInTheDocument();
     expect(writes).toEqual(['POST /api/clients -', 'DELETE /api/clients/c-omar "v1"', 'PUT /api/clients/c-nina "v1"']);
-    expect(mockDb.listClients().map((client) => client.firstName)).toEqual(['Nadine', 'Léa']);
+    expect((await mockDb.listClients()).map((client) => client.firstName)).toEqual(['Nadine', 'Léa']);
   });
 
   it('a change stored by the server whose answer was lost is not a conflict when sent again: the 412 is its own', async () => {
@@ -163,7 +163,7 @@ describe('changes made offline', () => {
       http.put(
         '*/api/clients/:clientId',
         async ({ request, params }) => {
-          mockDb.updateClient(String(params.clientId), ClientInput.parse(await request.json()), 'admin');
+          await mockDb.updateClient(String(params.clientId), ClientInput.parse(await request.json()), 'admin');
           return HttpResponse.error();
         },
         { once: true },
@@ -193,27 +193,27 @@ describe('changes made offline', () => {
 
     expect(await screen.findByText('All changes saved.', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(writes).toEqual(['PUT /api/clients/c-nina "v1"']);
-    expect(mockDb.findClient('c-nina')?.firstName).toBe('Nadia');
+    expect((await mockDb.findClient('c-nina'))?.firstName).toBe('Nadia');
   });
 
   it('a colleague’s change meanwhile: the change waits as "Needs your decision", and the client opens on the conflict with it as mine', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user, router } = await nadiaSavedOffline();
-    colleague.update('c-nina', { email: 'nina.petrova@example.com' });
+    await colleague.update('c-nina', { email: 'nina.petrova@example.com' });
     await act(() => router.navigate({ to: '/clients' }));
 
     await goOnline();
 
     expect(await within(rowOf('Nadia')).findByText('Needs your decision')).toBeInTheDocument();
     expect(screen.queryByText('All changes saved.')).not.toBeInTheDocument();
-    expect(mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nina', email: 'nina.petrova@example.com' });
+    expect(await mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nina', email: 'nina.petrova@example.com' });
     await user.click(within(rowOf('Nadia')).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('This client was changed by colleague while you were editing.')).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveValue('Nadia');
     expect(screen.getByLabelText('Email')).toHaveValue('nina.petrova@example.com');
 
     // The colleague again, before the decision is sent: a new conflict, and what was typed is still there.
-    colleague.update('c-nina', { lastName: 'Petrova-Novak' });
+    await colleague.update('c-nina', { lastName: 'Petrova-Novak' });
     await user.click(screen.getByRole('button', { name: 'Keep my changes' }));
     expect(await screen.findByLabelText('Last name')).toHaveValue('Petrova-Novak');
     expect(screen.getByLabelText('First name')).toHaveValue('Nadia');
@@ -222,7 +222,11 @@ describe('changes made offline', () => {
     await user.click(screen.getByRole('button', { name: 'Keep my changes' }));
 
     expect(await screen.findByText('Client updated successfully!')).toBeInTheDocument();
-    expect(mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nadia', lastName: 'Petrova-Novak', email: 'nina.petrova@example.com' });
+    expect(await mockDb.findClient('c-nina')).toMatchObject({
+      firstName: 'Nadia',
+      lastName: 'Petrova-Novak',
+      email: 'nina.petrova@example.com',
+    });
     await act(() => router.navigate({ to: '/clients' }));
     expect(within(rowOf('Nadia')).queryByText('Needs your decision')).not.toBeInTheDocument();
   });
@@ -247,20 +251,20 @@ describe('changes made offline', () => {
 
       expect(await screen.findByText('All changes saved.')).toBeInTheDocument();
       expect(writes).toEqual(['PUT /api/clients/c-omar "v1"']);
-      expect(mockDb.findClient('c-omar')?.firstName).toBe('Omari');
+      expect((await mockDb.findClient('c-omar'))?.firstName).toBe('Omari');
     });
 
     it('a colleague’s change since the list was loaded is not overwritten: the edit waits for a decision', async () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
       const { user, router } = await omarOpenedOfflineFromList();
       await saveFirstName(user, 'Omari');
-      colleague.update('c-omar', { email: 'omar.new@example.com' });
+      await colleague.update('c-omar', { email: 'omar.new@example.com' });
       await act(() => router.navigate({ to: '/clients' }));
 
       await goOnline();
 
       expect(await within(rowOf('Omari')).findByText('Needs your decision')).toBeInTheDocument();
-      expect(mockDb.findClient('c-omar')).toMatchObject({ firstName: 'Omar', email: 'omar.new@example.com' });
+      expect(await mockDb.findClient('c-omar')).toMatchObject({ firstName: 'Omar', email: 'omar.new@example.com' });
     });
 
     it('a deletion is sent with the If-Match of the version the list showed', async () => {
@@ -274,7 +278,7 @@ describe('changes made offline', () => {
 
       expect(await screen.findByText('All changes saved.')).toBeInTheDocument();
       expect(writes).toEqual(['DELETE /api/clients/c-omar "v1"']);
-      expect(mockDb.findClient('c-omar')).toBeUndefined();
+      expect(await mockDb.findClient('c-omar')).toBeUndefined();
     });
   });
 
@@ -288,12 +292,12 @@ describe('changes made offline', () => {
 
     expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
     expect(writes).toEqual(['PUT /api/clients/c-nina "v1"']);
-    expect(mockDb.findClient('c-nina')?.firstName).toBe('Nina');
+    expect((await mockDb.findClient('c-nina'))?.firstName).toBe('Nina');
     await user.type(screen.getByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'admin');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    await waitFor(() => expect(mockDb.findClient('c-nina')?.firstName).toBe('Nadia'));
+    await waitFor(async () => expect((await mockDb.findClient('c-nina'))?.firstName).toBe('Nadia'));
     expect(writes).toEqual(['PUT /api/clients/c-nina "v1"', 'POST /login -', 'PUT /api/clients/c-nina "v1"']);
   });
 
@@ -309,7 +313,7 @@ describe('changes made offline', () => {
     // Not sent: the change waits for its own account, and the app asks to log in.
     expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
     expect(writes).toEqual([]);
-    expect(mockDb.findClient('c-nina')?.firstName).toBe('Nina');
+    expect((await mockDb.findClient('c-nina'))?.firstName).toBe('Nina');
   });
 
   it('Sign Out with changes waiting asks first: No stays, Yes discards them', async () => {

@@ -26,7 +26,7 @@ function recordIfMatch(method: 'PUT' | 'DELETE'): Array<string | null> {
 type View = Awaited<ReturnType<typeof renderApp>>;
 
 async function openNina() {
-  mockDb.setClients([nina]);
+  await mockDb.setClients([nina]);
   const view = await renderApp('/clients/edit/c-nina', { loggedIn: true });
   await screen.findByLabelText('First name');
   return view;
@@ -53,7 +53,7 @@ async function ifMatchOfUpdate(user: View['user']): Promise<Array<string | null>
 async function updateOverColleague(mine: Record<string, string>, theirs: Parameters<typeof colleague.update>[1]) {
   const { user } = await openNina();
   for (const [label, value] of Object.entries(mine)) await replaceValue(user, label, value);
-  colleague.update('c-nina', theirs);
+  await colleague.update('c-nina', theirs);
   await user.click(screen.getByRole('button', { name: 'Update' }));
   return { user, alert: await screen.findByRole('alert') };
 }
@@ -85,7 +85,7 @@ describe('saving over a colleague', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('nina.mine@example.com');
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Their value: nina.theirs@example.com');
     expect(screen.queryByText(/^Their value: .*Petrova/)).not.toBeInTheDocument();
-    expect(mockDb.findClient('c-nina')).toMatchObject({ email: 'nina.theirs@example.com', lastName: 'Petrova' });
+    expect(await mockDb.findClient('c-nina')).toMatchObject({ email: 'nina.theirs@example.com', lastName: 'Petrova' });
   });
 
   it('"Keep my changes" saves the form as it stands over the new version', async () => {
@@ -101,7 +101,7 @@ describe('saving over a colleague', () => {
     await screen.findByText('Client updated successfully!');
     expect(ifMatch).toEqual(['"v1"', '"v2"']);
     expect(bodies[1]).toMatchObject({ firstName: 'Nadia', email: 'nina.mine@example.com' });
-    expect(mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nadia', email: 'nina.mine@example.com' });
+    expect(await mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nadia', email: 'nina.mine@example.com' });
   });
 
   it('"Their value" shows a colleague’s text as they typed it, and a date in the list’s form', async () => {
@@ -131,7 +131,7 @@ describe('saving over a colleague', () => {
   it('deleted while editing: "Restore and save my changes" brings it back with the form saved', async () => {
     const { user } = await openNina();
     await replaceValue(user, 'Last name', 'Hart');
-    colleague.delete('c-nina');
+    await colleague.delete('c-nina');
 
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
@@ -144,8 +144,8 @@ describe('saving over a colleague', () => {
     await user.click(within(alert).getByRole('button', { name: 'Restore and save my changes' }));
 
     await screen.findByText('Client updated successfully!');
-    expect(mockDb.findClient('c-nina')).toMatchObject({ lastName: 'Hart' });
-    expect(mockDb.listDeletedClients()).toEqual([]);
+    expect(await mockDb.findClient('c-nina')).toMatchObject({ lastName: 'Hart' });
+    expect(await mockDb.listDeletedClients()).toEqual([]);
   });
 });
 
@@ -153,7 +153,7 @@ describe('delete, undo and the second question', () => {
   it('changed since the form was opened: Yes meets a second question; No keeps the client', async () => {
     const ifMatch = recordIfMatch('DELETE');
     const { user } = await openNina();
-    colleague.update('c-nina', { lastName: 'Novak' });
+    await colleague.update('c-nina', { lastName: 'Novak' });
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
@@ -164,14 +164,14 @@ describe('delete, undo and the second question', () => {
     expect(screen.queryByText('Do you really want to delete this client?')).not.toBeInTheDocument();
     await user.click(within(second).getByRole('button', { name: 'No' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(mockDb.findClient('c-nina')).toBeDefined();
+    expect(await mockDb.findClient('c-nina')).toBeDefined();
     expect(ifMatch).toEqual(['"v1"']);
   });
 
   it('Yes to the second question deletes over the new version and goes to /clients', async () => {
     const ifMatch = recordIfMatch('DELETE');
     const { user, router } = await openNina();
-    colleague.update('c-nina', { lastName: 'Novak' });
+    await colleague.update('c-nina', { lastName: 'Novak' });
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     const second = await screen.findByRole('alertdialog', { name: /Delete anyway\?$/ });
@@ -180,7 +180,7 @@ describe('delete, undo and the second question', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
     expect(ifMatch).toEqual(['"v1"', '"v2"']);
-    expect(mockDb.findClient('c-nina')).toBeUndefined();
+    expect(await mockDb.findClient('c-nina')).toBeUndefined();
     expect(await screen.findByRole('status')).toHaveTextContent('Client deleted: Nina Novak.');
   });
 
@@ -198,8 +198,8 @@ describe('delete, undo and the second question', () => {
 
       expect(await screen.findByText('Client restored: Nina Petrova.')).toBeInTheDocument();
       expect(await screen.findByRole('cell', { name: 'Nina' })).toBeInTheDocument();
-      expect(mockDb.findClient('c-nina')).toMatchObject({ _id: 'c-nina', lastName: 'Petrova' });
-      expect(mockDb.history('c-nina')?.map((change) => change.kind)).toEqual(['restored', 'deleted', 'registered']);
+      expect(await mockDb.findClient('c-nina')).toMatchObject({ _id: 'c-nina', lastName: 'Petrova' });
+      expect((await mockDb.history('c-nina'))?.map((change) => change.kind)).toEqual(['restored', 'deleted', 'registered']);
     } finally {
       vi.useRealTimers();
     }
@@ -222,8 +222,8 @@ describe('delete, undo and the second question', () => {
 
 describe('history, export and erasure', () => {
   it('History lists every change newest first, who and when, and each changed field from → to', async () => {
-    mockDb.setClients([nina]);
-    colleague.update('c-nina', { lastName: 'Novak', registrationDateTime: '2024-06-02T08:15' });
+    await mockDb.setClients([nina]);
+    await colleague.update('c-nina', { lastName: 'Novak', registrationDateTime: '2024-06-02T08:15' });
     await renderApp('/clients/edit/c-nina', { loggedIn: true });
 
     const history = await screen.findByRole('region', { name: 'History' });
@@ -238,9 +238,9 @@ describe('history, export and erasure', () => {
 
   it('a merge shows in the kept client’s history with the fields it took from the other, from → to', async () => {
     const twin = { ...nina, _id: 'c-nina-2', email: 'nina.p@work.example', registrationDateTime: '2025-01-01T10:00:00.000Z' };
-    mockDb.setClients([nina, twin]);
+    await mockDb.setClients([nina, twin]);
     const fields = { firstName: 'kept', lastName: 'kept', email: 'other', registrationDateTime: 'kept' } as const;
-    mockDb.merge({ keepId: 'c-nina', otherId: 'c-nina-2', keepVersion: 1, otherVersion: 1, fields }, 'colleague');
+    await mockDb.merge({ keepId: 'c-nina', otherId: 'c-nina-2', keepVersion: 1, otherVersion: 1, fields }, 'colleague');
     await renderApp('/clients/edit/c-nina', { loggedIn: true });
 
     const history = await screen.findByRole('region', { name: 'History' });
@@ -289,14 +289,14 @@ describe('history, export and erasure', () => {
     await user.click(screen.getByRole('button', { name: 'Erase permanently' }));
     const question = screen.getByRole('alertdialog', { name: 'Erase all data of Nina Petrova? This cannot be undone.' });
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
-    expect(mockDb.findClient('c-nina')).toBeDefined();
+    expect(await mockDb.findClient('c-nina')).toBeDefined();
 
     await user.click(screen.getByRole('button', { name: 'Erase permanently' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Erase' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
     expect(await screen.findByRole('status')).toHaveTextContent('Client erased: Nina Petrova.');
-    expect(mockDb.findClient('c-nina')).toBeUndefined();
-    expect(mockDb.history('c-nina')).toBeUndefined();
+    expect(await mockDb.findClient('c-nina')).toBeUndefined();
+    expect(await mockDb.history('c-nina')).toBeUndefined();
   });
 });

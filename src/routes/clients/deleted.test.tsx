@@ -13,7 +13,7 @@ const clients = [
 
 describe('/clients/deleted', () => {
   it('is linked from the client list and says so when nothing was deleted', async () => {
-    mockDb.setClients(clients);
+    await mockDb.setClients(clients);
     const { user, router } = await renderApp('/clients', { loggedIn: true });
     await user.click(await screen.findByRole('link', { name: 'Recently deleted' }));
 
@@ -23,8 +23,8 @@ describe('/clients/deleted', () => {
   });
 
   it('lists each deleted client with name, email, when and by whom', async () => {
-    mockDb.setClients(clients);
-    colleague.delete('c-nina');
+    await mockDb.setClients(clients);
+    await colleague.delete('c-nina');
     await renderApp('/clients/deleted', { loggedIn: true });
 
     const row = await screen.findByRole('row', { name: /Nina Petrova/ });
@@ -44,20 +44,20 @@ describe('/clients/deleted', () => {
   });
 
   it('Restore brings the client back to the list, with a notice', async () => {
-    mockDb.setClients(clients);
-    colleague.delete('c-nina');
+    await mockDb.setClients(clients);
+    await colleague.delete('c-nina');
     const { user } = await renderApp('/clients/deleted', { loggedIn: true });
 
     await user.click(within(await screen.findByRole('row', { name: /Nina Petrova/ })).getByRole('button', { name: 'Restore' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Client restored: Nina Petrova.');
     expect(await screen.findByText('No recently deleted clients.')).toBeInTheDocument();
-    expect(mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nina' });
+    expect(await mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nina' });
   });
 
   it('"Erase permanently" erases a deleted client too, after its question', async () => {
-    mockDb.setClients(clients);
-    colleague.delete('c-nina');
+    await mockDb.setClients(clients);
+    await colleague.delete('c-nina');
     const { user } = await renderApp('/clients/deleted', { loggedIn: true });
 
     await user.click(within(await screen.findByRole('row', { name: /Nina Petrova/ })).getByRole('button', { name: 'Erase permanently' }));
@@ -66,7 +66,7 @@ describe('/clients/deleted', () => {
 
     expect(await screen.findByRole('status')).toHaveTextContent('Client erased: Nina Petrova.');
     expect(await screen.findByText('No recently deleted clients.')).toBeInTheDocument();
-    expect(mockDb.findStored('c-nina')).toBeUndefined();
+    expect(await mockDb.findStored('c-nina')).toBeUndefined();
   });
 
   it('a failed load says so instead of claiming nothing was deleted', async () => {
@@ -82,8 +82,8 @@ describe('/clients/deleted', () => {
   });
 
   it('a deleted client does not count for the duplicate-email question', async () => {
-    mockDb.setClients(clients);
-    colleague.delete('c-nina');
+    await mockDb.setClients(clients);
+    await colleague.delete('c-nina');
     const { user } = await renderApp('/clients/register', { loggedIn: true });
     await user.type(await screen.findByLabelText('First name'), 'Nia');
     await user.type(screen.getByLabelText('Last name'), 'Petrova');

@@ -7,7 +7,7 @@ import { nina, omar, typeNewClient } from '../../testing/sample-clients.ts';
 
 describe('an email another client already has', () => {
   it('asks before saving; No keeps the form as typed and sends nothing', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const requests = recordRequests();
     const { user } = await renderApp('/clients/register', { loggedIn: true });
     await typeNewClient(user, '  NINA@example.com ');
@@ -23,17 +23,17 @@ describe('an email another client already has', () => {
   });
 
   it('Yes saves', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { user } = await renderApp('/clients/register', { loggedIn: true });
     await typeNewClient(user, 'nina@example.com');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await screen.findByText('Client registered successfully!');
-    expect(mockDb.listClients().filter((client) => client.email === 'nina@example.com')).toHaveLength(2);
+    expect((await mockDb.listClients()).filter((client) => client.email === 'nina@example.com')).toHaveLength(2);
   });
 
   it('on the edit page, asks about another client’s email but not the client’s own', async () => {
-    mockDb.setClients([nina, omar]);
+    await mockDb.setClients([nina, omar]);
     const { user } = await renderApp('/clients/edit/c-nina', { loggedIn: true });
     const email = await screen.findByLabelText('Email');
     await user.clear(email);

@@ -29,7 +29,7 @@ const omar: Client = {
 };
 
 async function openMerge() {
-  mockDb.setClients([ann, anne, omar]);
+  await mockDb.setClients([ann, anne, omar]);
   const view = await renderApp('/clients/duplicates', { loggedIn: true });
   await view.user.click(await screen.findByRole('button', { name: 'Merge' }));
   await screen.findByRole('button', { name: 'Merge into one client' });
@@ -51,7 +51,7 @@ async function findWithText(role: 'status' | 'listitem', text: string, container
 
 describe('/clients/duplicates', () => {
   it('is opened from the client list, and says so when there are none', async () => {
-    mockDb.setClients([ann, omar]);
+    await mockDb.setClients([ann, omar]);
     const { user, router } = await renderApp('/clients', { loggedIn: true, account: 'sam' });
     await screen.findByRole('row', { name: /Omar/ });
     await user.click(await screen.findByRole('link', { name: 'Possible duplicates' }));
@@ -69,7 +69,7 @@ describe('/clients/duplicates', () => {
       firstName: 'ÓMAR',
       registrationDateTime: '2024-07-01T08:00:00.000Z',
     };
-    mockDb.setClients([anne, ann, omar, sameName]);
+    await mockDb.setClients([anne, ann, omar, sameName]);
     await renderApp('/clients/duplicates', { loggedIn: true });
 
     const pairs = within(await screen.findByRole('list')).getAllByRole('listitem');
@@ -96,7 +96,7 @@ describe('/clients/duplicates', () => {
         { _id: `c-${index}-b`, firstName: `Twin${index}`, lastName: 'B', email: email.toUpperCase(), registrationDateTime },
       ];
     });
-    mockDb.setClients(twins.flat());
+    await mockDb.setClients(twins.flat());
     const { user } = await renderApp('/clients/duplicates', { loggedIn: true });
 
     expect(await screen.findByText('120 pairs')).toBeInTheDocument();
@@ -130,36 +130,36 @@ describe('/clients/merge', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
     const notice = await findWithText('status', 'Clients merged: Anne Hart.');
-    expect(mockDb.findClient('c-ann')).toMatchObject({ firstName: 'Anne', email: 'ann@example.com' });
-    expect(mockDb.findClient('c-anne')).toBeUndefined();
+    expect(await mockDb.findClient('c-ann')).toMatchObject({ firstName: 'Anne', email: 'ann@example.com' });
+    expect(await mockDb.findClient('c-anne')).toBeUndefined();
     await waitFor(() => expect(screen.queryByRole('row', { name: /ANN@example\.com/ })).not.toBeInTheDocument());
 
     await user.click(within(notice).getByRole('button', { name: 'Undo merge' }));
     expect(await screen.findByText('Merge undone: Ann Hart and Anne Hart are two clients again.')).toBeInTheDocument();
-    expect(mockDb.findClient('c-ann')).toEqual(ann);
-    expect(mockDb.findClient('c-anne')).toEqual(anne);
+    expect(await mockDb.findClient('c-ann')).toEqual(ann);
+    expect(await mockDb.findClient('c-anne')).toEqual(anne);
     expect(await screen.findByRole('row', { name: /ANN@example\.com/ })).toBeInTheDocument();
   });
 
   it('is refused when a colleague changed either client since the page opened, and shows the new values', async () => {
     const { user } = await openMerge();
-    mockDb.updateClient('c-anne', { ...anne, firstName: 'Annette' }, 'sam');
+    await mockDb.updateClient('c-anne', { ...anne, firstName: 'Annette' }, 'sam');
     await user.click(screen.getByRole('button', { name: 'Merge into one client' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'One of these clients was changed since this page opened: here they are as they are now.',
     );
     expect(within(field('First name')).getByRole('radio', { name: 'Annette' })).toBeInTheDocument();
-    expect(mockDb.findClient('c-anne')).toMatchObject({ firstName: 'Annette' });
+    expect(await mockDb.findClient('c-anne')).toMatchObject({ firstName: 'Annette' });
 
     // Sent again, against what is shown now, it is done.
     await user.click(screen.getByRole('button', { name: 'Merge into one client' }));
     expect(await screen.findByText('Clients merged: Ann Hart.')).toBeInTheDocument();
-    expect(mockDb.findClient('c-anne')).toBeUndefined();
+    expect(await mockDb.findClient('c-anne')).toBeUndefined();
   });
 
   it('says there is no such client for an address that names none', async () => {
-    mockDb.setClients([ann]);
+    await mockDb.setClients([ann]);
     await renderApp('/clients/merge?keep=c-ann&other=c-gone', { loggedIn: true });
     expect(await screen.findByText('No such client.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Merge into one client' })).not.toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('a merge in the kept client’s history', () => {
 
     await user.click(within(entry).getByRole('button', { name: 'Undo merge' }));
     expect(await screen.findByText('Merge undone: Ann Hart and Anne Hart are two clients again.')).toBeInTheDocument();
-    expect(mockDb.findClient('c-anne')).toEqual(anne);
+    expect(await mockDb.findClient('c-anne')).toEqual(anne);
     await waitFor(() => expect(within(entry).queryByRole('button', { name: 'Undo merge' })).not.toBeInTheDocument());
   });
 
@@ -208,12 +208,12 @@ describe('a merge in the kept client’s history', () => {
     await merging.user.click(screen.getByRole('button', { name: 'Merge into one client' }));
     await screen.findByText('Clients merged: Ann Hart.');
     merging.unmount();
-    mockDb.updateClient('c-ann', { ...ann, lastName: 'Hart-Lee' }, 'sam');
+    await mockDb.updateClient('c-ann', { ...ann, lastName: 'Hart-Lee' }, 'sam');
 
     const { user } = await renderApp('/clients/edit/c-ann', { loggedIn: true });
     const history = await screen.findByRole('region', { name: 'History' });
     await user.click(await within(history).findByRole('button', { name: 'Undo merge' }));
     expect(await within(history).findByRole('alert')).toHaveTextContent('Ann Hart-Lee was changed since the merge, so it was not undone.');
-    expect(mockDb.findClient('c-anne')).toBeUndefined();
+    expect(await mockDb.findClient('c-anne')).toBeUndefined();
   });
 });

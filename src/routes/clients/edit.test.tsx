@@ -27,7 +27,7 @@ function withoutHistory(requests: string[]): string[] {
 }
 
 async function openEditPage(path = '/clients/edit/c-nina', options = { loggedIn: true }) {
-  mockDb.setClients([nina, omar]);
+  await mockDb.setClients([nina, omar]);
   return renderApp(path, options);
 }
 
@@ -64,7 +64,7 @@ describe('/clients/edit/$clientId', () => {
     expect(bodies).toEqual([
       { firstName: 'Nadia', lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30' },
     ]);
-    expect(mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nadia', registrationDateTime: '2024-05-01T10:30:00.000Z' });
+    expect(await mockDb.findClient('c-nina')).toMatchObject({ firstName: 'Nadia', registrationDateTime: '2024-05-01T10:30:00.000Z' });
 
     await user.click(screen.getByRole('link', { name: 'View clients list' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
@@ -124,7 +124,7 @@ describe('delete with its question', () => {
     expect(screen.queryByText('Do you really want to delete this client?')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
     expect(withoutHistory(requests)).toEqual(['GET /api/clients/c-nina']);
-    expect(mockDb.findClient('c-nina')).toBeDefined();
+    expect(await mockDb.findClient('c-nina')).toBeDefined();
   });
 
   it('Escape closes the question like No', async () => {
@@ -145,7 +145,7 @@ describe('delete with its question', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
     expect(await screen.findByRole('cell', { name: 'Omar' })).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'Nina' })).not.toBeInTheDocument();
-    expect(mockDb.findClient('c-nina')).toBeUndefined();
+    expect(await mockDb.findClient('c-nina')).toBeUndefined();
   });
 
   it('a failed delete only logs the message to the console and stays on the page', async () => {

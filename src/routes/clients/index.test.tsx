@@ -36,7 +36,7 @@ describe('/clients', () => {
   });
 
   it('lists clients oldest first, with the time as 16 characters and T replaced by a space', async () => {
-    mockDb.setClients(clients);
+    await mockDb.setClients(clients);
     await renderApp('/clients', { loggedIn: true });
     await screen.findByRole('cell', { name: 'Ada' });
 
@@ -53,7 +53,7 @@ describe('/clients', () => {
   });
 
   it('has an Edit button per row that opens that client', async () => {
-    mockDb.setClients(clients);
+    await mockDb.setClients(clients);
     const { user, router } = await renderApp('/clients', { loggedIn: true });
     const row = await screen.findByRole('row', { name: /^Mia / });
 
@@ -64,7 +64,7 @@ describe('/clients', () => {
   });
 
   it('says so when there are no clients yet', async () => {
-    mockDb.setClients([]);
+    await mockDb.setClients([]);
     await renderApp('/clients', { loggedIn: true });
     expect(await screen.findByText('No clients yet.')).toBeInTheDocument();
   });
@@ -110,7 +110,7 @@ describe('/clients with a long list', () => {
       email: `client${index}@example.com`,
       registrationDateTime: new Date(Date.UTC(2020, 0, 1) + index * 60_000).toISOString(),
     }));
-    mockDb.setClients(many);
+    await mockDb.setClients(many);
     await renderApp('/clients', { loggedIn: true });
 
     expect(await screen.findByRole('cell', { name: 'First0' })).toBeInTheDocument();
@@ -136,7 +136,7 @@ describe('/clients query cache', () => {
   });
 
   it('keeps the server order in the cache: sorting is a select on the way out', async () => {
-    mockDb.setClients(clients);
+    await mockDb.setClients(clients);
     const { queryClient } = await renderApp('/clients', { loggedIn: true });
     await screen.findByRole('cell', { name: 'Ada' });
     const cached = queryClient.getQueryData<typeof clients>(['clients', 'list']);
@@ -154,7 +154,7 @@ describe('/clients search and sort', () => {
   const firstNames = () => bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
   it('filters as you type, case- and accent-insensitive, narrowing with each word, and says how many', async () => {
-    mockDb.setClients(people);
+    await mockDb.setClients(people);
     const { user, router } = await renderApp('/clients', { loggedIn: true });
     const search = await screen.findByRole('searchbox', { name: 'Search clients' });
     expect(screen.getByRole('status')).toHaveTextContent('4 clients');
@@ -171,7 +171,7 @@ describe('/clients search and sort', () => {
   });
 
   it('says when nothing matches, and the clear button brings every client back', async () => {
-    mockDb.setClients(people);
+    await mockDb.setClients(people);
     const { user, router } = await renderApp('/clients?q=nobody', { loggedIn: true });
     expect(await screen.findByText('No clients match “nobody”.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('0 of 4 clients');
@@ -183,7 +183,7 @@ describe('/clients search and sort', () => {
   });
 
   it('/ focuses the search field from anywhere on the page, but types a slash inside a field', async () => {
-    mockDb.setClients(people);
+    await mockDb.setClients(people);
     const { user } = await renderApp('/clients', { loggedIn: true });
     const search = await screen.findByRole('searchbox', { name: 'Search clients' });
     await user.click(screen.getByRole('heading', { name: 'Clients' }));
@@ -195,7 +195,7 @@ describe('/clients search and sort', () => {
   });
 
   it('sorts by a column on the first press of its header and reverses on the next, saying so with aria-sort', async () => {
-    mockDb.setClients(people);
+    await mockDb.setClients(people);
     const { user, router } = await renderApp('/clients', { loggedIn: true });
     await screen.findByRole('cell', { name: 'Lucía' });
     const header = screen.getByRole('columnheader', { name: 'First Name' });
@@ -216,7 +216,7 @@ describe('/clients search and sort', () => {
   });
 
   it('opens the view the address holds, and falls back to the default for values it does not know', async () => {
-    mockDb.setClients(people);
+    await mockDb.setClients(people);
     await renderApp('/clients?q=ana&sort=lastName&dir=desc', { loggedIn: true });
     await waitFor(() => expect(firstNames()).toEqual(['Ana', 'Ana']));
     expect(screen.getByRole('row', { name: /^Ana Silva / })).toBe(bodyRows()[0]);
@@ -225,7 +225,7 @@ describe('/clients search and sort', () => {
   });
 
   it.each(['/clients?sort=password&dir=up', '/clients?sort=1&q=', '/clients?dir=desc'])('%s shows the default view', async (path) => {
-    mockDb.setClients(people);
+    await mockDb.setClients(people);
     await renderApp(path, { loggedIn: true });
     await screen.findByRole('cell', { name: 'Lucía' });
     expect(firstNames()).toEqual(['Lucía', 'Ana', 'Ana', 'Émile']);
@@ -233,7 +233,7 @@ describe('/clients search and sort', () => {
   });
 
   it('exports the current view as clients-YYYY-MM-DD.csv', async () => {
-    mockDb.setClients(people);
+    await mockDb.setClients(people);
     const files: { name: string; bytes: Promise<ArrayBuffer> }[] = [];
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       files.push({ name: '', bytes: (blob as Blob).arrayBuffer() });
@@ -264,7 +264,7 @@ describe('/clients search and sort', () => {
 
 describe('/clients view after an edit', () => {
   it('View clients list after an update shows the search and sort the list had', async () => {
-    mockDb.setClients([
+    await mockDb.setClients([
       { _id: 'p1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', registrationDateTime: '2023-01-01T09:00:00.000Z' },
       { _id: 'p2', firstName: 'Bea', lastName: 'Silva', email: 'bea@example.com', registrationDateTime: '2023-02-01T09:00:00.000Z' },
       { _id: 'p3', firstName: 'Cleo', lastName: 'Costa', email: 'cleo@example.com', registrationDateTime: '2023-03-01T09:00:00.000Z' },

@@ -24,7 +24,7 @@ const otto = {
 
 /** The list once the stream is live (its first `ready` refetched what was loaded before it). */
 async function openList() {
-  mockDb.setClients([nina, otto]);
+  await mockDb.setClients([nina, otto]);
   const requests = recordRequests();
   const view = await renderApp('/clients', { loggedIn: true, liveUpdates: true });
   await screen.findByRole('cell', { name: 'Nina' });
@@ -40,7 +40,7 @@ describe('the client list, live', () => {
     const { queryClient } = await openList();
     const requests = recordRequests();
 
-    const added = colleague.create({
+    const added = await colleague.create({
       firstName: 'Zoe',
       lastName: 'Quinn',
       email: 'zoe@example.com',
@@ -49,11 +49,11 @@ describe('the client list, live', () => {
     expect(await screen.findByRole('cell', { name: 'Zoe' })).toBeInTheDocument();
     expect(rowOf('Zoe')).toHaveClass('clients-table__row--changed');
 
-    colleague.update('c-nina', { lastName: 'Renamed' });
+    await colleague.update('c-nina', { lastName: 'Renamed' });
     expect(await screen.findByRole('cell', { name: 'Renamed' })).toBeInTheDocument();
     expect(within(rowOf('Nina')).getByRole('cell', { name: 'Renamed' })).toBeInTheDocument();
 
-    colleague.delete('c-otto');
+    await colleague.delete('c-otto');
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Otto' })).not.toBeInTheDocument());
 
     expect(requests.filter((request) => request === 'GET /api/clients')).toEqual([]);
@@ -76,7 +76,7 @@ describe('the client list, live', () => {
 
 describe('the edit page, live', () => {
   async function openNina() {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const view = await renderApp('/clients/edit/c-nina', { loggedIn: true, liveUpdates: true });
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Nina'));
     return view;
@@ -84,7 +84,7 @@ describe('the edit page, live', () => {
 
   it('untouched, shows the colleague’s values and says so', async () => {
     await openNina();
-    colleague.update('c-nina', { email: 'nina.p@example.com' });
+    await colleague.update('c-nina', { email: 'nina.p@example.com' });
     expect(await screen.findByText('Updated by colleague just now.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('nina.p@example.com');
   });
@@ -94,7 +94,7 @@ describe('the edit page, live', () => {
     const lastName = screen.getByLabelText('Last name');
     await user.clear(lastName);
     await user.type(lastName, 'Mine');
-    colleague.update('c-nina', { email: 'nina.p@example.com', lastName: 'Theirs' });
+    await colleague.update('c-nina', { email: 'nina.p@example.com', lastName: 'Theirs' });
     expect(await screen.findByText('This client was changed by colleague while you were editing.')).toBeInTheDocument();
     expect(screen.getByLabelText('Last name')).toHaveValue('Mine');
     expect(screen.getByText('Their value: Theirs')).toBeInTheDocument();
@@ -105,14 +105,14 @@ describe('the edit page, live', () => {
 
   it('deleted: untouched, "{username} deleted this client."; edited, the 412’s words', async () => {
     await openNina();
-    colleague.delete('c-nina');
+    await colleague.delete('c-nina');
     expect(await screen.findByText('colleague deleted this client.')).toBeInTheDocument();
   });
 
   it('deleted while edited: the conflict view with "Restore and save my changes"', async () => {
     const { user } = await openNina();
     await user.type(screen.getByLabelText('Last name'), 'x');
-    colleague.delete('c-nina');
+    await colleague.delete('c-nina');
     expect(await screen.findByText('This client was deleted by colleague while you were editing.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Restore and save my changes' })).toBeInTheDocument();
   });
@@ -120,7 +120,7 @@ describe('the edit page, live', () => {
   it('"Restore and save my changes": the tab’s own restore, seen live, is not a colleague’s change', async () => {
     const { user } = await openNina();
     await user.type(screen.getByLabelText('Last name'), 'x');
-    colleague.delete('c-nina');
+    await colleague.delete('c-nina');
     await screen.findByText('This client was deleted by colleague while you were editing.');
     // The save after the restore is slow, so that the restore's own event is on screen first if it is taken for news.
     server.use(http.put('*/api/clients/:id', () => delay(300)));

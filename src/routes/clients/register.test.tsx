@@ -78,7 +78,7 @@ describe('/clients/register', () => {
         registrationDateTime: '2024-05-01T10:30',
       },
     ]);
-    expect(mockDb.listClients().some((client) => client.email === 'nina.petrova@example.com')).toBe(true);
+    expect((await mockDb.listClients()).some((client) => client.email === 'nina.petrova@example.com')).toBe(true);
 
     await user.click(screen.getByRole('link', { name: 'View clients list' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));

@@ -22,8 +22,8 @@ const ownerControlsShown = () => OWNER_CONTROLS.filter((name) => screen.queryByR
 
 /** The three pages that have them, in turn: the list, a client's page, Recently deleted. */
 async function ownerControlsOnEachPage(account: 'admin' | 'sam'): Promise<Record<string, string[]>> {
-  mockDb.setClients([nina, omar]);
-  colleague.delete('c-omar');
+  await mockDb.setClients([nina, omar]);
+  await colleague.delete('c-omar');
   const { user, unmount } = await renderApp('/clients', { loggedIn: true, account });
   const seen: Record<string, string[]> = {};
   await screen.findByRole('row', { name: /Nina Petrova/ });
@@ -71,7 +71,7 @@ describe('the owner’s controls', () => {
   });
 
   it('while the role is not known yet, none show; then an owner’s do', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
@@ -89,7 +89,7 @@ describe('the owner’s controls', () => {
   });
 
   it('after a reload, GET /api/me says the role: staff see no Export CSV', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const requests = recordRequests();
     await renderApp('/clients', { loggedIn: true, account: 'sam', roleKnown: false });
     await screen.findByRole('row', { name: /Nina Petrova/ });
@@ -99,7 +99,7 @@ describe('the owner’s controls', () => {
   });
 
   it('a failed GET /api/me shows none of them', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     server.use(http.get('*/api/me', () => HttpResponse.json({ message: 'Internal server error' }, { status: 500 })));
     const requests = recordRequests();
     await renderApp('/clients', { loggedIn: true, roleKnown: false });
@@ -110,7 +110,7 @@ describe('the owner’s controls', () => {
   });
 
   it('a 403 from GET /api/me itself hides them, and is not asked again and again', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     server.use(http.get('*/api/me', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })));
     const requests = recordRequests();
     await renderApp('/clients', { loggedIn: true, roleKnown: false });
@@ -124,7 +124,7 @@ describe('the owner’s controls', () => {
 
 describe('logging in', () => {
   it('takes the role from the login’s answer: staff see no Export CSV, and /api/me is not asked', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const requests = recordRequests();
     const { user, router } = await renderApp('/login');
     await user.type(screen.getByLabelText('Username'), 'sam');
@@ -138,7 +138,7 @@ describe('logging in', () => {
   });
 
   it('as an owner, has Export CSV at once', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { user } = await renderApp('/login');
     await user.type(screen.getByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'admin');
@@ -150,13 +150,13 @@ describe('logging in', () => {
 
 describe('Export CSV', () => {
   it('builds the file from GET /api/clients-export: what the server holds now, in the view on screen', async () => {
-    mockDb.setClients([nina, omar]);
+    await mockDb.setClients([nina, omar]);
     const files = catchDownloads();
     const requests = recordRequests();
     const { user } = await renderApp('/clients?sort=firstName&dir=desc', { loggedIn: true });
     await screen.findByRole('row', { name: /Nina Petrova/ });
     // Registered since the list was loaded (no live updates here): only the export's request can know her.
-    colleague.create({ firstName: 'Zoe', lastName: 'Quinn', email: 'zoe@example.com', registrationDateTime: '2024-06-01T09:00' });
+    await colleague.create({ firstName: 'Zoe', lastName: 'Quinn', email: 'zoe@example.com', registrationDateTime: '2024-06-01T09:00' });
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
@@ -168,7 +168,7 @@ describe('Export CSV', () => {
   });
 
   it('offline, says the list could not be exported, and makes no file', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const files = catchDownloads();
     const { user } = await renderApp('/clients', { loggedIn: true });
     await screen.findByRole('row', { name: /Nina Petrova/ });
@@ -193,7 +193,7 @@ describe('a 403', () => {
   }
 
   it('on Export CSV shows the server’s message, asks for the role again, and the button goes', async () => {
-    mockDb.setClients([nina, omar]);
+    await mockDb.setClients([nina, omar]);
     const files = catchDownloads();
     const { user, requests } = await ownerPageWhileMadeStaff('/clients');
     await screen.findByRole('row', { name: /Nina Petrova/ });
@@ -208,7 +208,7 @@ describe('a 403', () => {
   });
 
   it('on Export data shows the server’s message where the button was', async () => {
-    mockDb.setClients([nina, omar]);
+    await mockDb.setClients([nina, omar]);
     const { user } = await ownerPageWhileMadeStaff('/clients/edit/c-nina');
     await user.click(await screen.findByRole('button', { name: 'Export data' }));
 
@@ -218,8 +218,8 @@ describe('a 403', () => {
   });
 
   it('on Erase permanently shows the server’s message, and the client stays', async () => {
-    mockDb.setClients([nina, omar]);
-    colleague.delete('c-omar');
+    await mockDb.setClients([nina, omar]);
+    await colleague.delete('c-omar');
     const { user } = await ownerPageWhileMadeStaff('/clients/deleted');
     const row = await screen.findByRole('row', { name: /Omar Haddad/ });
     await user.click(within(row).getByRole('button', { name: 'Erase permanently' }));
@@ -228,6 +228,6 @@ describe('a 403', () => {
     expect(await within(row).findByRole('alert')).toHaveTextContent('Only an owner can erase a client.');
     await waitFor(() => expect(within(row).queryByRole('button', { name: 'Erase permanently' })).not.toBeInTheDocument());
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(mockDb.findStored('c-omar')).toBeDefined();
+    expect(await mockDb.findStored('c-omar')).toBeDefined();
   });
 });

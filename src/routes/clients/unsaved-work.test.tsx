@@ -9,7 +9,7 @@ const leaveQuestion = () => screen.queryByRole('alertdialog', { name: 'You have 
 
 describe('unsaved changes', () => {
   it('a link away from a changed form asks; Stay keeps everything, Leave goes', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { user, router } = await renderApp('/clients/register', { loggedIn: true });
     await typeNewClient(user);
 
@@ -37,7 +37,7 @@ describe('unsaved changes', () => {
   });
 
   it('an unchanged form, or one changed back, does not ask', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { user, router } = await renderApp('/clients/edit/c-nina', { loggedIn: true });
     const firstName = await screen.findByLabelText('First name');
     await user.type(firstName, 'x');
@@ -48,7 +48,7 @@ describe('unsaved changes', () => {
   });
 
   it('a form just saved does not ask', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { user, router } = await renderApp('/clients/edit/c-nina', { loggedIn: true });
     await user.type(await screen.findByLabelText('First name'), 'a');
     await user.click(screen.getByRole('button', { name: 'Update' }));
@@ -59,7 +59,7 @@ describe('unsaved changes', () => {
   });
 
   it('deleting the client leaves without asking, changes or not', async () => {
-    mockDb.setClients([nina, omar]);
+    await mockDb.setClients([nina, omar]);
     const { user, router } = await renderApp('/clients/edit/c-nina', { loggedIn: true });
     await user.type(await screen.findByLabelText('First name'), 'a');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -88,7 +88,7 @@ describe('unsaved changes', () => {
 
 describe('a session that ends while typing', () => {
   it('keeps the values for that page in sessionStorage, says why on the login page, and brings them back after login, unsent', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { user, router } = await renderApp('/clients/register', { loggedIn: true });
     await typeNewClient(user);
     mockDb.endSession();
@@ -113,12 +113,12 @@ describe('a session that ends while typing', () => {
 
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await screen.findByText('Client registered successfully!');
-    expect(mockDb.listClients().map((client) => client.lastName)).toContain('Moreau');
+    expect((await mockDb.listClients()).map((client) => client.lastName)).toContain('Moreau');
     expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith('salon.draft'))).toEqual([]);
   });
 
   it('kept too when another request finds the session ended first (a refetch), not the form’s own save', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { user, router, queryClient } = await renderApp('/clients/register', { loggedIn: true });
     await typeNewClient(user);
     mockDb.endSession();
@@ -137,7 +137,7 @@ describe('a session that ends while typing', () => {
   });
 
   it('on the edit page too, back to that client', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { user, router } = await renderApp('/clients/edit/c-nina', { loggedIn: true });
     const lastName = await screen.findByLabelText('Last name');
     await user.clear(lastName);
@@ -166,7 +166,7 @@ describe('a session that ends while typing', () => {
   });
 
   it('a visitor without a session who opens a client gets the plain login page', async () => {
-    mockDb.setClients([nina]);
+    await mockDb.setClients([nina]);
     const { router } = await renderApp('/clients/edit/c-nina');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({});

@@ -14,9 +14,9 @@ type ColleagueChange = Partial<Record<'firstName' | 'lastName' | 'email' | 'regi
 type MockWindow = {
   salonMock: {
     colleague: {
-      create(fields: ColleagueChange): unknown;
-      update(clientId: string, fields: ColleagueChange): unknown;
-      delete(clientId: string): boolean;
+      create(fields: ColleagueChange): Promise<unknown>;
+      update(clientId: string, fields: ColleagueChange): Promise<unknown>;
+      delete(clientId: string): Promise<boolean>;
     };
   };
 };
@@ -51,10 +51,10 @@ export function mockColleague(page: Page): Colleague {
   return {
     username: 'colleague',
     async create(fields) {
-      await page.evaluate((input) => void (window as unknown as MockWindow).salonMock.colleague.create(input), fields);
+      await page.evaluate(async (input) => void (await (window as unknown as MockWindow).salonMock.colleague.create(input)), fields);
     },
     async update(clientId, fields) {
-      await page.evaluate(([id, changes]) => void (window as unknown as MockWindow).salonMock.colleague.update(id, changes), [
+      await page.evaluate(async ([id, changes]) => void (await (window as unknown as MockWindow).salonMock.colleague.update(id, changes)), [
         clientId,
         fields,
       ] as const);

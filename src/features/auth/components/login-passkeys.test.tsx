@@ -26,11 +26,8 @@ async function expectSignedIn(router: Awaited<ReturnType<typeof renderApp>>['rou
   expect(await screen.findByRole('link', { name: 'My account' })).toBeInTheDocument();
 }
 
-const passkeyFailures = () =>
-  mockDb
-    .auditEntries({ kind: 'passkey-failed' })
-    .map(({ actor, detail }) => ({ actor, detail }))
-    .reverse();
+const passkeyFailures = async () =>
+  (await mockDb.auditEntries({ kind: 'passkey-failed' })).map(({ actor, detail }) => ({ actor, detail })).reverse();
 
 describe('/login with a passkey', () => {
   it('keeps the spec’s form and adds the button; the Username field offers saved passkeys', async () => {
@@ -46,7 +43,7 @@ describe('/login with a passkey', () => {
     const { user, router } = await renderApp('/login');
     await user.click(passkeyButton());
     await expectSignedIn(router, 'sam');
-    expect(mockDb.auditEntries({ kind: 'sign-in' })[0]).toMatchObject({ actor: 'sam', detail: 'passkey: Phone' });
+    expect((await mockDb.auditEntries({ kind: 'sign-in' }))[0]).toMatchObject({ actor: 'sam', detail: 'passkey: Phone' });
   });
 
   it('an unknown passkey, or a closed dialog, gets the login’s alert and no flag', async () => {
@@ -61,7 +58,7 @@ describe('/login with a passkey', () => {
     const { user, router } = await renderApp('/login');
     await user.click(passkeyButton());
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Invalid username or password'));
-    expect(passkeyFailures()).toEqual([{ actor: '(unknown)', detail: 'unknown passkey' }]);
+    expect(await passkeyFailures()).toEqual([{ actor: '(unknown)', detail: 'unknown passkey' }]);
 
     passkeyBrowser.dialog = 'cancel';
     await user.click(passkeyButton());
@@ -87,7 +84,7 @@ describe('/login with a passkey', () => {
 
     passkeyBrowser.closeDialog('answer');
     await expectSignedIn(router, 'sam');
-    expect(mockDb.auditEntries({ kind: 'sign-in' })[0]).toMatchObject({ actor: 'sam', detail: 'password and passkey: Phone' });
+    expect((await mockDb.auditEntries({ kind: 'sign-in' }))[0]).toMatchObject({ actor: 'sam', detail: 'password and passkey: Phone' });
   });
 
   it('a cancelled step after the password: the login’s alert, no session, and a failed step in the audit trail', async () => {
@@ -104,7 +101,7 @@ describe('/login with a passkey', () => {
     expect(mockDb.hasSession()).toBe(false);
     expect(window.localStorage.getItem('isLoggedIn')).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
-    await waitFor(() => expect(passkeyFailures()).toEqual([{ actor: 'sam', detail: 'cancelled' }]));
+    await waitFor(async () => expect(await passkeyFailures()).toEqual([{ actor: 'sam', detail: 'cancelled' }]));
   });
 
   describe('the Username field’s autofill (conditional mediation)', () => {
