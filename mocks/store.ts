@@ -8,13 +8,13 @@
  */
 import type { Kysely } from 'kysely';
 import type { SqlJsStatic } from 'sql.js';
-import type { Client, ClientChange, ClientFields, DeletedClient } from '#contract/api';
+import type { Client, ClientChange, ClientFields } from '#contract/api';
 import type { AuditRecord } from '#contract/http';
 import type { RegistrationOutcome } from '#contract/idempotency-key';
-import type { Conditions, VersionedClient, WriteOutcome } from '#contract/if-match';
+import type { Conditions, VersionedClient } from '#contract/if-match';
 import type * as imports from '#contract/import';
 import type * as merges from '#contract/merge';
-import type { AuditEntry, AuditExportQuery, AuditPage, AuditQuery, Role } from '#contract/team';
+import type { AuditExportQuery, AuditQuery, Role } from '#contract/team';
 import { migrateToLatest } from '#server/db/migrations/index.ts';
 import { createAuditRepository } from '#server/repositories/audit.ts';
 import type { Writer } from '#server/repositories/client-log.ts';
@@ -47,13 +47,8 @@ const kept = persisted<Meta & { file: string | null }>('salon-mock-db', () => ({
 /** The server's repositories on one database: a reset opens another. */
 function repositoriesOn(connection: SqlJsConnection) {
   const { db } = connection;
-  const [clients, imports, merges, audit] = [
-    createClientsRepository,
-    createImportsRepository,
-    createMergesRepository,
-    createAuditRepository,
-  ];
-  return { connection, clients: clients(db), imports: imports(db), merges: merges(db), audit: audit(db) };
+  const [clients, imports, merges] = [createClientsRepository(db), createImportsRepository(db), createMergesRepository(db)];
+  return { connection, clients, imports, merges, audit: createAuditRepository(db) };
 }
 type Store = ReturnType<typeof repositoriesOn>;
 
@@ -73,10 +68,7 @@ const loaded = (): Templates => {
   if (!templates) throw new Error('The mock store is not open yet: await loadMockDb() first');
   return templates;
 };
-const current = (): Store => {
-  if (!store) throw new Error('The mock store is not open yet: await loadMockDb() first');
-  return store;
-};
+const current = (): Store => (loaded(), store as Store);
 
 /** `clients`, each registered at version 1 by the demo account at its registration time (the seed, setClients). */
 async function registerAll({ connection }: Store, clients: readonly Client[]): Promise<void> {
@@ -168,6 +160,10 @@ const newId = () => clientId(meta.nextId++);
 /** The id of an import, a merge or an undo's batch. */
 const batchId = (kind: string) => `${kind}-${meta.nextBatch++}`;
 
+/** The session's account (the log's `by`), and the conditions of a write as the repository takes them. */
+const by = (): string => meta.username ?? DEMO_USERNAME;
+const conditional = ({ ifMatch, ifNoneMatch }: Partial<Conditions> = {}) => [ifMatch, ifNoneMatch] as const;
+
 export const mockDb = {
   startSession(username: string = DEMO_USERNAME) {
     meta = { ...meta, sessionActive: true, username };
@@ -179,51 +175,40 @@ export const mockDb = {
   },
   hasSession: (): boolean => meta.sessionActive,
   /** Who the handlers' writes are by. */
-  sessionUser: (): string => meta.username ?? DEMO_USERNAME,
+  sessionUser: by,
   /** The role of the account logged in (an unknown name, as `colleague` uses, is staff). */
   sessionRole: (): Role => teamDb.roleOf(mockDb.sessionUser()) ?? 'staff',
-  /** The live clients (not those in "Recently deleted"), as the server lists them. */
-  listClients: (): Promise<Client[]> =>
+  listClients: () =>
     exclusive(async ({ connection, clients }) =>
       (await connection.db.executeQuery(clients.jsonListQuery())).rows.map(({ json }) => JSON.parse(json) as Client),
     ),
-  findClient: async (clientId: string): Promise<Client | undefined> => (await mockDb.findVersioned(clientId))?.client,
-  /** A live client with its version (for the ETag). */
-  findVersioned: (clientId: string): Promise<VersionedClient | undefined> => exclusive(({ clients }) => clients.findById(clientId)),
-  createClient: (input: ClientFields, by: string = mockDb.sessionUser()): Promise<VersionedClient> =>
-    write(by, ({ clients }, writer) => clients.insert(newId(), input, writer)),
-  /** POST /api/clients: with an Idempotency-Key, registered once per account and key within 24 hours. */
-  register(input: ClientFields, key?: string, by: string = mockDb.sessionUser()): Promise<RegistrationOutcome<VersionedClient>> {
-    if (key === undefined) return mockDb.createClient(input, by).then((value) => ({ status: 'registered', value }));
-    return write(by, async ({ clients }, writer) => {
-      const outcome = await clients.insertOnce(clientId(meta.nextId), input, writer, key);
-      // A replay registers nobody: the id is given to the next client.
+  findClient: async (clientId: string) => (await mockDb.findVersioned(clientId))?.client,
+  findVersioned: (clientId: string) => exclusive(({ clients }) => clients.findById(clientId)),
+  createClient: (input: ClientFields, writer = by()) => write(writer, ({ clients }, at) => clients.insert(newId(), input, at)),
+  register(input: ClientFields, key?: string, writer = by()): Promise<RegistrationOutcome<VersionedClient>> {
+    if (key === undefined) return mockDb.createClient(input, writer).then((value) => ({ status: 'registered' as const, value }));
+    return write(writer, async ({ clients }, at) => {
+      const outcome = await clients.insertOnce(clientId(meta.nextId), input, at, key);
+      // A replay registers nobody: the id is the next client's.
       if (outcome.status === 'registered') meta.nextId += 1;
       return outcome;
     });
   },
-  /** Replaces a live client's fields when the conditions (If-Match, If-None-Match) hold. */
-  updateClient: (clientId: string, input: ClientFields, by: string = mockDb.sessionUser(), conditions?: Conditions) =>
-    write(by, ({ clients }, writer) => clients.update(clientId, input, writer, conditions?.ifMatch, conditions?.ifNoneMatch)),
-  /** Moves a live client to "Recently deleted" when the conditions hold; the new version. */
-  deleteClient: (clientId: string, by: string = mockDb.sessionUser(), conditions?: Conditions): Promise<WriteOutcome<number>> =>
-    write(by, ({ clients }, writer) => clients.delete(clientId, writer, conditions?.ifMatch, conditions?.ifNoneMatch)),
-  /** A deleted client back in the list, same id and history; undefined when no such client is deleted. */
-  restoreClient: (clientId: string, by: string = mockDb.sessionUser()): Promise<VersionedClient | undefined> =>
-    write(by, ({ clients }, writer) => clients.restore(clientId, writer)),
-  /** Removes a client (live or deleted) and its history, leaving one "erased" entry without personal data. */
-  eraseClient: (clientId: string, by: string = mockDb.sessionUser()): Promise<boolean> =>
-    write(by, ({ clients }, writer) => clients.erase(clientId, writer)),
-  /** "Recently deleted", newest deletion first. */
-  listDeletedClients: (): Promise<DeletedClient[]> => exclusive(({ clients }) => clients.listDeleted()),
+  updateClient: (clientId: string, input: ClientFields, writer = by(), conditions?: Conditions) =>
+    write(writer, ({ clients }, at) => clients.update(clientId, input, at, ...conditional(conditions))),
+  deleteClient: (clientId: string, writer = by(), conditions?: Conditions) =>
+    write(writer, ({ clients }, at) => clients.delete(clientId, at, ...conditional(conditions))),
+  restoreClient: (clientId: string, writer = by()) => write(writer, ({ clients }, at) => clients.restore(clientId, at)),
+  eraseClient: (clientId: string, writer = by()) => write(writer, ({ clients }, at) => clients.erase(clientId, at)),
+  listDeletedClients: () => exclusive(({ clients }) => clients.listDeleted()),
   /** A live or deleted client, its version and deletion (for the export); undefined when there is no such client. */
-  findStored: (clientId: string): Promise<StoredClient | undefined> =>
-    exclusive(async ({ clients }) => {
+  findStored: (clientId: string) =>
+    exclusive(async ({ clients }): Promise<StoredClient | undefined> => {
       const found = await clients.export(clientId, new Date());
       return found && { client: found.client, version: found.version, deleted: found.deleted };
     }),
   /** A live or deleted client's changes, newest first; undefined when there is no such client. */
-  history: (clientId: string): Promise<ClientChange[] | undefined> =>
+  history: (clientId: string) =>
     exclusive(async ({ clients }) => {
       const json = await clients.historyJson(clientId);
       return json === undefined ? undefined : (JSON.parse(json) as ClientChange[]);
@@ -231,48 +216,29 @@ export const mockDb = {
   /** Calls `listener` with each change as it is made, or after each batch with its seqs (the events stream); what stops it. */
   onChange: (listener: (change: ClientChange) => void) => listen(changeListeners, listener),
   onBatch: (listener: (batch: MockBatch) => void) => listen(batchListeners, listener),
-  /** The log's newest seq (0 when empty). */
-  head: (): Promise<number> => exclusive(async ({ clients }) => (await clients.logPosition()).head),
-  /** The batches' entries, each batch's first and last seq, oldest first. */
-  batches: (): Promise<MockBatch[]> =>
+  head: () => exclusive(async ({ clients }) => (await clients.logPosition()).head),
+  batches: () =>
     exclusive(async ({ clients }) => logItems(await clients.entriesAfter(0)).flatMap((item) => ('batch' in item ? [item.batch] : []))),
   /** The whole change log, oldest first (tests read the erasure's entry here). */
-  changes: (): Promise<ClientChange[]> => exclusive(async ({ clients }) => (await clients.entriesAfter(0)).map(({ change }) => change)),
+  changes: () => exclusive(async ({ clients }) => (await clients.entriesAfter(0)).map(({ change }) => change)),
   /** Adds an entry to the audit trail, now. The mock has no network: no IP address. */
-  recordAudit: (record: MockAuditRecord): Promise<AuditEntry> => write(record.actor, ({ audit }, { now }) => audit.record(record, now)),
-  /** A page of the trail, newest first, as GET /api/audit answers. */
-  auditPage: (query: AuditQuery, size: number): Promise<AuditPage> => exclusive(({ audit }) => audit.page(query, size)),
-  /** Every entry `filter` matches, newest first (GET /api/audit-export). */
-  auditEntries: (filter: AuditExportQuery): Promise<AuditEntry[]> => exclusive(({ audit }) => audit.all(filter)),
-  /** POST /api/imports: with an Idempotency-Key, once per account, key and request within 24 hours. */
-  importClients: (
-    request: imports.ImportRequest,
-    sent?: imports.ImportIdempotency,
-    by: string = mockDb.sessionUser(),
-  ): Promise<imports.ImportOutcome> => write(by, ({ imports }, writer) => imports.write(batchId('import'), request, writer, newId, sent)),
-  /** GET /api/imports: the last 30 days', newest first. */
-  listImports: (): Promise<imports.ImportSummary[]> => exclusive(({ imports }) => imports.list(new Date())),
-  /** One import of the last 30 days (GET /api/imports/:id). */
-  findImport: (importId: string): Promise<imports.ImportSummary | undefined> =>
-    exclusive(({ imports }) => imports.find(importId, new Date())),
-  /** POST /api/imports/:id/undo: its batch's clients, unless changed since, taken back. */
-  undoImport: (importId: string, by: string = mockDb.sessionUser()): Promise<imports.UndoImportOutcome> =>
-    write(by, ({ imports }, writer) => imports.undo(importId, writer, batchId('undo'))),
-  /** Possible duplicates (issue 29), each client with its version, as GET /api/duplicates. */
-  duplicates: (): Promise<merges.DuplicatePairBody[]> => exclusive(({ merges }) => merges.duplicates()),
-  /** POST /api/merges: the kept client gets the chosen values, the other leaves the store. */
-  merge: (request: merges.MergeRequest, by: string = mockDb.sessionUser()): Promise<merges.MergeOutcome> =>
-    write(by, ({ merges }, writer) => merges.merge(batchId('merge'), request, writer)),
-  /** The last 30 days' merges a client took part in, newest first. */
-  mergesOf: (clientId: string): Promise<merges.MergeSummary[]> => exclusive(({ merges }) => merges.forClient(clientId, new Date())),
-  /** POST /api/merges/:id/undo: both clients back as they were, unless either changed since. */
-  undoMerge: (mergeId: string, by: string = mockDb.sessionUser()): Promise<merges.UnmergeOutcome> =>
-    write(by, ({ merges }, writer) => merges.undo(mergeId, writer, batchId('undo'))),
+  recordAudit: (record: MockAuditRecord) => write(record.actor, ({ audit }, { now }) => audit.record(record, now)),
+  auditPage: (query: AuditQuery, size: number) => exclusive(({ audit }) => audit.page(query, size)),
+  auditEntries: (filter: AuditExportQuery) => exclusive(({ audit }) => audit.all(filter)),
+  importClients: (request: imports.ImportRequest, sent?: imports.ImportIdempotency, writer = by()) =>
+    write(writer, ({ imports }, at) => imports.write(batchId('import'), request, at, newId, sent)),
+  listImports: () => exclusive(({ imports }) => imports.list(new Date())),
+  findImport: (importId: string) => exclusive(({ imports }) => imports.find(importId, new Date())),
+  undoImport: (importId: string, writer = by()) => write(writer, ({ imports }, at) => imports.undo(importId, at, batchId('undo'))),
+  duplicates: () => exclusive(({ merges }) => merges.duplicates()),
+  merge: (request: merges.MergeRequest, writer = by()) => write(writer, ({ merges }, at) => merges.merge(batchId('merge'), request, at)),
+  mergesOf: (clientId: string) => exclusive(({ merges }) => merges.forClient(clientId, new Date())),
+  undoMerge: (mergeId: string, writer = by()) => write(writer, ({ merges }, at) => merges.undo(mergeId, at, batchId('undo'))),
   /**
-   * Replaces every client and the log (tests set up exactly the list they need): each registered, at version 1, in a
-   * new database, the log numbered from 1 again; the session, the ids and the audit trail stay.
+   * Replaces every client and the log (tests set up exactly the list they need): each registered at version 1 in a new
+   * database, the log numbered from 1 again; the session, the ids and the audit trail stay.
    */
-  setClients: (clients: readonly Client[]): Promise<void> =>
+  setClients: (clients: readonly Client[]) =>
     exclusive(async ({ connection }) => {
       const next = repositoriesOn(openSqlJs(loaded().sqlJs, loaded().migrated));
       const audit = await connection.db.selectFrom('audit_entries').selectAll().execute();
