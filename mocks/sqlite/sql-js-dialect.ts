@@ -65,13 +65,18 @@ export function openSqlJs(sqlJs: SqlJsStatic, file?: Uint8Array): SqlJsConnectio
   };
 }
 
-/** A database's file as text (base64), for localStorage and IndexedDB; 32 KiB at a time, within the arguments a call takes. */
+/** A database's file as text (base64), for localStorage and IndexedDB: 8 KiB a call (spread, or 32 KiB, is 10 times slower). */
 export function toBase64(bytes: Uint8Array): string {
   let text = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) text += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  for (let start = 0; start < bytes.length; start += 0x2000) {
+    text += String.fromCharCode.apply(null, bytes.subarray(start, start + 0x2000) as unknown as number[]);
+  }
   return btoa(text);
 }
 
-export function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (character) => character.charCodeAt(0));
+export function fromBase64(base64: string): Uint8Array {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let index = 0; index < text.length; index += 1) bytes[index] = text.charCodeAt(index);
+  return bytes;
 }
