@@ -8,7 +8,8 @@ const IN_INDEXED_DB = '{"storedIn":"indexeddb"}';
 let idbStore: ReturnType<typeof createStore> | undefined;
 const indexedDbStore = () => (idbStore ??= createStore('salon-mock', 'store'));
 
-const canPersist = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
+/** Whether the stores are kept: in a page of a browser, not in Node nor in the tests. */
+export const canPersist = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined' && !import.meta.env.VITEST;
 
 /** The store kept under `key`: `initial()` until saved; one saved by an older mock gets the fields it lacks from it. */
 export function persisted<T extends object>(key: string, initial: () => T) {

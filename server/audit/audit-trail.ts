@@ -7,26 +7,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuditRecord } from '#contract/http';
 import type { Database } from '../db/schema.ts';
-
-/** A User-Agent is kept to this many characters: enough to tell a browser, not a place to store a payload. */
-const MAX_USER_AGENT = 512;
+import { createAuditRepository } from '../repositories/audit.ts';
 
 export function createAuditTrail(db: Kysely<Database>, clock: () => number = Date.now) {
+  const entries = createAuditRepository(db);
   return {
     /** Adds an entry, with where the request came from. */
-    async record(request: FastifyRequest, { kind, actor, subject = null, detail = null }: AuditRecord): Promise<void> {
-      await db
-        .insertInto('audit_entries')
-        .values({
-          at: new Date(clock()).toISOString(),
-          kind,
-          actor,
-          subject,
-          detail,
-          ip: request.ip,
-          user_agent: request.headers['user-agent']?.slice(0, MAX_USER_AGENT) ?? null,
-        })
-        .execute();
+    async record(request: FastifyRequest, entry: AuditRecord): Promise<void> {
+      await entries.record({ ...entry, ip: request.ip, userAgent: request.headers['user-agent'] }, new Date(clock()));
     },
   };
 }

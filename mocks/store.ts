@@ -1,0 +1,291 @@
+/**
+ * The mock backend's store of clients (issue 39): the server's own repositories (server/repositories/) on its own
+ * schema, in SQLite compiled to WebAssembly (sqlite/sql-js-dialect.ts). What a write changes and answers, the log and
+ * its batches, the Idempotency-Keys, the 30-day windows: the server's code decides them, none of it written here. In
+ * memory, and in the browser also kept across reloads: the database's bytes, saved after each write before it answers
+ * (persisted.ts). `loadMockDb()` opens it (awaited before the mock answers); `resetMockDb()` or `?mock-reset` brings
+ * back the seed at once, a copy of a database seeded once.
+ */
+import type { Kysely } from 'kysely';
+import type { SqlJsStatic } from 'sql.js';
+import type { Client, ClientChange, ClientFields } from '#contract/api';
+import type { AuditRecord } from '#contract/http';
+import type { RegistrationOutcome } from '#contract/idempotency-key';
+import type { Conditions, VersionedClient } from '#contract/if-match';
+import type * as imports from '#contract/import';
+import type * as merges from '#contract/merge';
+import type { AuditExportQuery, AuditQuery, Role } from '#contract/team';
+import { migrateToLatest } from '#server/db/migrations/index.ts';
+import { createAuditRepository } from '#server/repositories/audit.ts';
+import type { Writer } from '#server/repositories/client-log.ts';
+import { createClientsRepository } from '#server/repositories/clients.ts';
+import { createImportsRepository } from '#server/repositories/imports.ts';
+import { createMergesRepository } from '#server/repositories/merges.ts';
+import { canPersist, persisted } from './persisted.ts';
+import { seedClients } from './seed.ts';
+import { fromBase64, loadSqlJs, openSqlJs, toBase64, type SqlJsConnection } from './sqlite/sql-js-dialect.ts';
+import { resetTeamDb, teamDb } from './team-db.ts';
+
+/** A stored client: live, or in "Recently deleted" until restored or erased. */
+export type StoredClient = { client: Client; version: number; deleted: { at: string; by: string } | null };
+
+/** The entries of one batch (an import, a merge, an undo) in the change log: `from` to `to`, every seq between. */
+export type MockBatch = { from: number; to: number };
+
+/** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
+export type MockAuditRecord = AuditRecord & { userAgent?: string | null };
+
+/** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
+const DEMO_USERNAME = 'admin';
+
+/** What the database does not hold: the mock's one session (the log's `by`), and the numbers of the next ids. */
+type Meta = { sessionActive: boolean; username: string | null; nextId: number; nextBatch: number };
+const initialMeta = (): Meta => ({ sessionActive: false, username: null, nextId: seedClients.length + 1, nextBatch: 1 });
+/** In the browser: the meta, and the database's file in base64 (null: the seed). */
+const kept = persisted<Meta & { file: string | null }>('salon-mock-db', () => ({ ...initialMeta(), file: null }));
+
+/** The server's repositories on one database: a reset opens another. */
+function repositoriesOn(connection: SqlJsConnection) {
+  const { db } = connection;
+  const [clients, imports, merges] = [createClientsRepository(db), createImportsRepository(db), createMergesRepository(db)];
+  return { connection, clients, imports, merges, audit: createAuditRepository(db) };
+}
+type Store = ReturnType<typeof repositoriesOn>;
+
+/** sql.js, and the files every store starts from: migrated (setClients), and seeded (a reset), with its log's head. */
+type Templates = { sqlJs: SqlJsStatic; migrated: Uint8Array; seeded: Uint8Array; seededFile: string; seededHead: number };
+let templates: Templates | undefined;
+let store: Store | undefined;
+let meta = initialMeta();
+/** The file last saved (base64): a change of session saves it again as it is. */
+let file: string | null = null;
+/** The newest entry of the log the listeners were told of. */
+let told = 0;
+/** The operations, one after the other (exclusive). */
+let queue: Promise<unknown> = Promise.resolve();
+
+const loaded = (): Templates => {
+  if (!templates) throw new Error('The mock store is not open yet: await loadMockDb() first');
+  return templates;
+};
+const current = (): Store => (loaded(), store as Store);
+
+/** `clients`, each registered at version 1 by the demo account at its registration time (the seed, setClients). */
+async function registerAll({ connection }: Store, clients: readonly Client[]): Promise<void> {
+  await connection.db.transaction().execute(async (trx) => {
+    const repository = createClientsRepository(trx);
+    for (const { _id, ...fields } of clients) {
+      await repository.insert(_id, fields, { by: DEMO_USERNAME, now: new Date(fields.registrationDateTime) });
+    }
+  });
+}
+
+async function makeTemplates(wasmUrl?: string): Promise<Templates> {
+  const sqlJs = await loadSqlJs(wasmUrl);
+  const seeding = repositoriesOn(openSqlJs(sqlJs));
+  await migrateToLatest(seeding.connection.db as Kysely<unknown>);
+  const migrated = seeding.connection.bytes();
+  await registerAll(seeding, seedClients);
+  const seeded = seeding.connection.bytes();
+  const { head } = await seeding.clients.logPosition();
+  seeding.connection.close();
+  return { sqlJs, migrated, seeded, seededFile: toBase64(seeded), seededHead: head };
+}
+
+/** `next` in place of the store open now, which closes: an operation still running on it fails. */
+function replaceStore(next: Store, head: number): void {
+  store?.connection.close();
+  store = next;
+  told = head;
+  queue = Promise.resolve();
+}
+
+/** In the browser: the meta and, after a write (`written`), the database's file, kept for the next page load. */
+function save(written?: Store): void {
+  if (!canPersist()) return;
+  if (written) file = toBase64(written.connection.bytes());
+  kept.save({ ...meta, file });
+}
+
+/** Runs `work` once the operations before it are done: a write is saved and told before the next one starts. */
+function exclusive<T>(work: (open: Store) => Promise<T>): Promise<T> {
+  const run = queue.then(() => work(current()));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+const changeListeners = new Set<(change: ClientChange) => void>();
+/** Told once per batch: one refresh for colleagues, not 10,000 changes. */
+const batchListeners = new Set<(batch: MockBatch) => void>();
+const listen = <T>(listeners: Set<(value: T) => void>, listener: (value: T) => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+type LogEntry = { change: ClientChange; batchId: string | null };
+type LogItem = { change: ClientChange } | { batch: MockBatch };
+/** The log as told: each write of its own a change, each batch one item, its first and last seq. */
+function logItems(entries: readonly LogEntry[]): LogItem[] {
+  return entries.flatMap(({ change, batchId }, index): LogItem[] => {
+    if (batchId === null) return [{ change }];
+    if (entries[index + 1]?.batchId === batchId) return [];
+    const first = entries.find((entry) => entry.batchId === batchId) ?? { change };
+    return [{ batch: { from: first.change.seq, to: change.seq } }];
+  });
+}
+
+/** Tells the listeners of the log's new entries, in order: after the write, which is whole (stored and saved). */
+async function tellNew(open: Store): Promise<void> {
+  const entries = await open.clients.entriesAfter(told);
+  told = entries.at(-1)?.change.seq ?? told;
+  for (const item of logItems(entries)) {
+    if ('change' in item) changeListeners.forEach((listener) => listener(item.change));
+    else batchListeners.forEach((listener) => listener(item.batch));
+  }
+}
+
+/** A write by `by`, now: the server's repository does it; then the database is saved and its new entries told. */
+function write<T>(by: string, work: (open: Store, writer: Writer) => Promise<T>): Promise<T> {
+  return exclusive(async (open) => {
+    const result = await work(open, { by, now: new Date() });
+    if (open !== store) return result;
+    save(open);
+    await tellNew(open);
+    return result;
+  });
+}
+
+const clientId = (n: number) => `mock-${String(n).padStart(6, '0')}`;
+const newId = () => clientId(meta.nextId++);
+/** The id of an import, a merge or an undo's batch. */
+const batchId = (kind: string) => `${kind}-${meta.nextBatch++}`;
+
+/** The session's account (the log's `by`), and the conditions of a write as the repository takes them. */
+const by = (): string => meta.username ?? DEMO_USERNAME;
+const conditional = ({ ifMatch, ifNoneMatch }: Partial<Conditions> = {}) => [ifMatch, ifNoneMatch] as const;
+
+export const mockDb = {
+  startSession(username: string = DEMO_USERNAME) {
+    meta = { ...meta, sessionActive: true, username };
+    save();
+  },
+  endSession() {
+    meta = { ...meta, sessionActive: false, username: null };
+    save();
+  },
+  hasSession: (): boolean => meta.sessionActive,
+  /** Who the handlers' writes are by. */
+  sessionUser: by,
+  /** The role of the account logged in (an unknown name, as `colleague` uses, is staff). */
+  sessionRole: (): Role => teamDb.roleOf(mockDb.sessionUser()) ?? 'staff',
+  listClients: () =>
+    exclusive(async ({ connection, clients }) =>
+      (await connection.db.executeQuery(clients.jsonListQuery())).rows.map(({ json }) => JSON.parse(json) as Client),
+    ),
+  findClient: async (clientId: string) => (await mockDb.findVersioned(clientId))?.client,
+  findVersioned: (clientId: string) => exclusive(({ clients }) => clients.findById(clientId)),
+  createClient: (input: ClientFields, writer = by()) => write(writer, ({ clients }, at) => clients.insert(newId(), input, at)),
+  register(input: ClientFields, key?: string, writer = by()): Promise<RegistrationOutcome<VersionedClient>> {
+    if (key === undefined) return mockDb.createClient(input, writer).then((value) => ({ status: 'registered' as const, value }));
+    return write(writer, async ({ clients }, at) => {
+      const outcome = await clients.insertOnce(clientId(meta.nextId), input, at, key);
+      // A replay registers nobody: the id is the next client's.
+      if (outcome.status === 'registered') meta.nextId += 1;
+      return outcome;
+    });
+  },
+  updateClient: (clientId: string, input: ClientFields, writer = by(), conditions?: Conditions) =>
+    write(writer, ({ clients }, at) => clients.update(clientId, input, at, ...conditional(conditions))),
+  deleteClient: (clientId: string, writer = by(), conditions?: Conditions) =>
+    write(writer, ({ clients }, at) => clients.delete(clientId, at, ...conditional(conditions))),
+  restoreClient: (clientId: string, writer = by()) => write(writer, ({ clients }, at) => clients.restore(clientId, at)),
+  eraseClient: (clientId: string, writer = by()) => write(writer, ({ clients }, at) => clients.erase(clientId, at)),
+  listDeletedClients: () => exclusive(({ clients }) => clients.listDeleted()),
+  /** A live or deleted client, its version and deletion (for the export); undefined when there is no such client. */
+  findStored: (clientId: string) =>
+    exclusive(async ({ clients }): Promise<StoredClient | undefined> => {
+      const found = await clients.export(clientId, new Date());
+      return found && { client: found.client, version: found.version, deleted: found.deleted };
+    }),
+  /** A live or deleted client's changes, newest first; undefined when there is no such client. */
+  history: (clientId: string) =>
+    exclusive(async ({ clients }) => {
+      const json = await clients.historyJson(clientId);
+      return json === undefined ? undefined : (JSON.parse(json) as ClientChange[]);
+    }),
+  /** Calls `listener` with each change as it is made, or after each batch with its seqs (the events stream); what stops it. */
+  onChange: (listener: (change: ClientChange) => void) => listen(changeListeners, listener),
+  onBatch: (listener: (batch: MockBatch) => void) => listen(batchListeners, listener),
+  head: () => exclusive(async ({ clients }) => (await clients.logPosition()).head),
+  batches: () =>
+    exclusive(async ({ clients }) => logItems(await clients.entriesAfter(0)).flatMap((item) => ('batch' in item ? [item.batch] : []))),
+  /** The whole change log, oldest first (tests read the erasure's entry here). */
+  changes: () => exclusive(async ({ clients }) => (await clients.entriesAfter(0)).map(({ change }) => change)),
+  /** Adds an entry to the audit trail, now. The mock has no network: no IP address. */
+  recordAudit: (record: MockAuditRecord) => write(record.actor, ({ audit }, { now }) => audit.record(record, now)),
+  auditPage: (query: AuditQuery, size: number) => exclusive(({ audit }) => audit.page(query, size)),
+  auditEntries: (filter: AuditExportQuery) => exclusive(({ audit }) => audit.all(filter)),
+  importClients: (request: imports.ImportRequest, sent?: imports.ImportIdempotency, writer = by()) =>
+    write(writer, ({ imports }, at) => imports.write(batchId('import'), request, at, newId, sent)),
+  listImports: () => exclusive(({ imports }) => imports.list(new Date())),
+  findImport: (importId: string) => exclusive(({ imports }) => imports.find(importId, new Date())),
+  undoImport: (importId: string, writer = by()) => write(writer, ({ imports }, at) => imports.undo(importId, at, batchId('undo'))),
+  duplicates: () => exclusive(({ merges }) => merges.duplicates()),
+  merge: (request: merges.MergeRequest, writer = by()) => write(writer, ({ merges }, at) => merges.merge(batchId('merge'), request, at)),
+  mergesOf: (clientId: string) => exclusive(({ merges }) => merges.forClient(clientId, new Date())),
+  undoMerge: (mergeId: string, writer = by()) => write(writer, ({ merges }, at) => merges.undo(mergeId, at, batchId('undo'))),
+  /**
+   * Replaces every client and the log (tests set up exactly the list they need): each registered at version 1 in a new
+   * database, the log numbered from 1 again; the session, the ids and the audit trail stay.
+   */
+  setClients: (clients: readonly Client[]) =>
+    exclusive(async ({ connection }) => {
+      const next = repositoriesOn(openSqlJs(loaded().sqlJs, loaded().migrated));
+      const audit = await connection.db.selectFrom('audit_entries').selectAll().execute();
+      if (audit.length > 0) await next.connection.db.insertInto('audit_entries').values(audit).execute();
+      await registerAll(next, clients);
+      replaceStore(next, (await next.clients.logPosition()).head);
+      save(next);
+    }),
+};
+
+/** The seed again, at once (before every test of the SPA): a copy of the seeded file, and the demo accounts. */
+export function resetMockDb(): void {
+  const { sqlJs, seeded, seededFile, seededHead } = loaded();
+  replaceStore(repositoriesOn(openSqlJs(sqlJs, seeded)), seededHead);
+  meta = initialMeta();
+  file = seededFile;
+  save();
+  resetTeamDb();
+}
+
+let loading: Promise<void> | undefined;
+
+/**
+ * Opens the store: sql.js (its WebAssembly from `wasmUrl` in the browser), the seeded file made, then the database
+ * the browser kept, migrated as the server's would be, or the seed. Once; awaited before the mock answers.
+ */
+export function loadMockDb(wasmUrl?: string): Promise<void> {
+  loading ??= open(wasmUrl);
+  return loading;
+}
+
+async function open(wasmUrl?: string): Promise<void> {
+  templates = await makeTemplates(wasmUrl);
+  const { file: keptFile, ...keptMeta } = (await kept.loadLarge()) ?? kept.load();
+  if (keptFile !== null) {
+    const keptStore = repositoriesOn(openSqlJs(templates.sqlJs, fromBase64(keptFile)));
+    try {
+      await migrateToLatest(keptStore.connection.db as Kysely<unknown>);
+      replaceStore(keptStore, (await keptStore.clients.logPosition()).head);
+      const { sessionActive, username, nextId, nextBatch } = keptMeta;
+      [meta, file] = [{ sessionActive, username, nextId, nextBatch }, keptFile];
+      return;
+    } catch {
+      // Not a database this mock can open: the seed.
+      keptStore.connection.close();
+    }
+  }
+  replaceStore(repositoriesOn(openSqlJs(templates.sqlJs, templates.seeded)), templates.seededHead);
+  [meta, file] = [initialMeta(), templates.seededFile];
+}
