@@ -1,4 +1,5 @@
 import { setupWorker } from 'msw/browser';
+import sqlWasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { recordCall, type MockCall } from './call-log.ts';
 import { createSalonMock } from './console-api.ts';
 import { loadMockDb, resetMockDb } from './db.ts';
@@ -55,7 +56,7 @@ function announceOffline() {
 
 /** Starts msw's service worker in place of the backend: `npm run dev` needs no server and no network. */
 export async function startMockWorker(): Promise<void> {
-  await loadMockDb();
+  await loadMockDb(sqlWasmUrl);
   restoreScenario();
   readAddress();
   announceOffline();

@@ -6,8 +6,8 @@
  * fails here.
  */
 import { getResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { mockDb, resetMockDb } from '#mocks/db.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadMockDb, mockDb, resetMockDb } from '#mocks/db.ts';
 import { handlers } from '#mocks/handlers.ts';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { LoginSecondStep, Passkey } from '#contract/passkeys';
@@ -364,6 +364,7 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
 }
 
 describe('the mock and the server', () => {
+  beforeAll(() => loadMockDb());
   beforeEach(async () => {
     resetMockDb();
     // As the server's test database starts: no clients (the counts the audit trail records then agree).

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientChange } from '#contract/api';
 import type { MergeRequest } from '#contract/merge';
 import { seedClients } from './seed.ts';
-import { loadMockDb, mockDb, resetMockDb, type MockBatch } from './store.ts';
+import { loadMockDb, mockDb, resetMockDb, type MockBatch } from './db.ts';
 
 const amelia = 'mock-000001';
 const fields = { firstName: 'Iris', lastName: 'Novak', email: 'iris@example.com', registrationDateTime: '2024-05-01T10:30:00.000Z' };
