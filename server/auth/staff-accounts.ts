@@ -7,12 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { passwordProblem } from '#contract/new-password';
 import { normalizeUsername, type Role, Username, USERNAME_RULE } from '#contract/team';
-import { isPostgres } from '../db/engine.ts';
-import { ADVISORY_LOCKS } from '../db/postgres.ts';
+import { ADVISORY_LOCKS, isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import { createSignInLinksRepository } from '../repositories/sign-in-links.ts';
-import { createStaffRepository, type StaffRow } from '../repositories/staff.ts';
+import { createStaffRepository, newStaffRow, type StaffRow } from '../repositories/staff.ts';
 import {
   generatePassword,
   hashPassword,
@@ -61,20 +60,8 @@ const summary = (row: StaffRow): StaffAccountSummary => ({
   passwordChangedAt: row.password_changed_at,
 });
 
-/** A new account's row, made at `now`: active, its password `passwordHash` (staff-management.ts's NO_PASSWORD until a sign-in link sets one). */
-export function newStaffRow(username: string, passwordHash: string, role: Role, now: string): StaffRow {
-  return {
-    id: randomBytes(16).toString('base64url'),
-    username,
-    password_hash: passwordHash,
-    created_at: now,
-    password_changed_at: now,
-    role,
-    disabled_at: null,
-    last_sign_in_at: null,
-    passkey_after_password: 0,
-  };
-}
+/** A new account's id: 16 random bytes. */
+export const newStaffId = () => randomBytes(16).toString('base64url');
 
 export type StaffAccountsOptions = { hashing?: ScryptParams; clock?: () => number };
 
@@ -97,7 +84,7 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
     const name = checkedUsername(username);
     const passwordHash = await hashPassword(checkedPassword(password), hashing);
     if (await staff.findByUsername(name)) throw new StaffAccountError(`A staff account named ${name} already exists`);
-    const row = newStaffRow(name, passwordHash, role, new Date(clock()).toISOString());
+    const row = newStaffRow(newStaffId(), name, passwordHash, role, new Date(clock()).toISOString());
     await staff.insert(row);
     return summary(row);
   }
@@ -181,7 +168,7 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
         const lockedStaff = createStaffRepository(trx);
         if ((await lockedStaff.count()) > 0) return false;
         // The first account runs the salon.
-        await lockedStaff.insert(newStaffRow(name, passwordHash, 'owner', new Date(clock()).toISOString()));
+        await lockedStaff.insert(newStaffRow(newStaffId(), name, passwordHash, 'owner', new Date(clock()).toISOString()));
         return true;
       });
       if (!created) return { created: false };

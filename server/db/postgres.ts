@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { FailureEpisodes } from '../background/background-tasks.ts';
 import { CommitSignal, sharedPoll, type WatchedTables } from './commit-signal.ts';
-import type { DatabaseEngine, OpenedDatabase } from './engine.ts';
+import { ADVISORY_LOCKS, type DatabaseEngine, type OpenedDatabase } from './engine.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -21,9 +21,6 @@ export type PostgresConfig = {
   /** How long a statement may run before PostgreSQL cancels it (and the request gets 503). */
   statementTimeoutMs: number;
 };
-
-/** pg_advisory_lock keys of this application (any fixed numbers, the same in every instance). */
-export const ADVISORY_LOCKS = { migrations: 7_240_001, initialAccount: 7_240_002, staffChanges: 7_240_003 } as const;
 
 /**
  * The after-commit signal on PostgreSQL (docs/decisions/022-one-after-commit-signal.md): the `data_versions`

@@ -1,8 +1,24 @@
 /** The staff table: accounts that may log in. */
 import type { Kysely, Selectable } from 'kysely';
+import type { Role } from '#contract/team';
 import type { Database, StaffTable } from '../db/schema.ts';
 
 export type StaffRow = Selectable<StaffTable>;
+
+/** A new account's row, made at `now`: active, its password `passwordHash` (team-store.ts's NO_PASSWORD until a sign-in link sets one). */
+export function newStaffRow(id: string, username: string, passwordHash: string, role: Role, now: string): StaffRow {
+  return {
+    id,
+    username,
+    password_hash: passwordHash,
+    created_at: now,
+    password_changed_at: now,
+    role,
+    disabled_at: null,
+    last_sign_in_at: null,
+    passkey_after_password: 0,
+  };
+}
 
 export function createStaffRepository(db: Kysely<Database>) {
   return {
