@@ -1,7 +1,8 @@
 /**
- * The mock backend's store of clients (issue 39): the server's own repositories (server/repositories/) on its own
- * schema, in SQLite compiled to WebAssembly (sqlite/sql-js-dialect.ts). What a write changes and answers, the log and
- * its batches, the Idempotency-Keys, the 30-day windows: the server's code decides them, none of it written here. In
+ * The mock backend's store (issue 39): the server's own repositories (server/repositories/) and team's and passkeys'
+ * stores on its own schema, in SQLite compiled to WebAssembly (sqlite/sql-js-dialect.ts). What a write changes and
+ * answers, the log and its batches, the Idempotency-Keys, the 30-day windows, the team's accounts, links and passkeys:
+ * the server's code decides them, none of it written here; the mock's one session is the browser's (meta). In
  * memory, and in the browser also kept across reloads: the database's bytes, saved after each write before it answers
  * (persisted.ts). `loadMockDb()` opens it (awaited before the mock answers); `resetMockDb()` or `?mock-reset` brings
  * back the seed at once, a copy of a database seeded once.
@@ -14,17 +15,20 @@ import type { RegistrationOutcome } from '#contract/idempotency-key';
 import type { Conditions, VersionedClient } from '#contract/if-match';
 import type * as imports from '#contract/import';
 import type * as merges from '#contract/merge';
-import type { AuditExportQuery, AuditQuery, Role } from '#contract/team';
+import { createPasskeyCeremonies } from '#contract/passkey-ceremonies';
+import { normalizeUsername, type AuditExportQuery, type AuditQuery, type Role } from '#contract/team';
+import { createTeamService } from '#contract/team-service';
+import { createTeamStore, type TeamStoreOptions } from '#server/auth/team-store.ts';
 import { migrateToLatest } from '#server/db/migrations/index.ts';
 import { createAuditRepository } from '#server/repositories/audit.ts';
 import type { Writer } from '#server/repositories/client-log.ts';
 import { createClientsRepository } from '#server/repositories/clients.ts';
 import { createImportsRepository } from '#server/repositories/imports.ts';
 import { createMergesRepository } from '#server/repositories/merges.ts';
+import { createPasskeyStore } from '#server/repositories/passkeys.ts';
 import { canPersist, persisted } from './persisted.ts';
-import { seedClients } from './seed.ts';
+import { DEMO_ACCOUNTS, seedClients } from './seed.ts';
 import { fromBase64, loadSqlJs, openSqlJs, toBase64, type SqlJsConnection } from './sqlite/sql-js-dialect.ts';
-import { resetTeamDb, teamDb } from './team-db.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
 export type StoredClient = { client: Client; version: number; deleted: { at: string; by: string } | null };
@@ -38,19 +42,38 @@ export type MockAuditRecord = AuditRecord & { userAgent?: string | null };
 /** The account the writes are credited to when nobody logged in through the mock (tests open a session directly). */
 const DEMO_USERNAME = 'admin';
 
-/** What the database does not hold: the mock's one session (the log's `by`), and the numbers of the next ids. */
-type Meta = { sessionActive: boolean; username: string | null; nextId: number; nextBatch: number };
-const initialMeta = (): Meta => ({ sessionActive: false, username: null, nextId: seedClients.length + 1, nextBatch: 1 });
+/** What the database does not hold: the mock's one session (the log's `by`, since when), and the numbers of the next ids. */
+type Meta = { sessionActive: boolean; username: string | null; signedInAt: string | null; nextId: number; nextBatch: number };
+const initialMeta = (): Meta => ({ sessionActive: false, username: null, signedInAt: null, nextId: seedClients.length + 1, nextBatch: 1 });
 /** In the browser: the meta, and the database's file in base64 (null: the seed). */
 const kept = persisted<Meta & { file: string | null }>('salon-mock-db', () => ({ ...initialMeta(), file: null }));
 
-/** The server's repositories on one database: a reset opens another. */
+/**
+ * The team's store as the mock keeps it: a password as typed (marked, so that the server's "no password" never
+ * matches one), a link's token as it is, an account's id its username; its sessions the browser's one (meta).
+ */
+const teamOptions: TeamStoreOptions = {
+  passwords: { hash: async (password) => `typed:${password}`, verify: async (password, kept) => kept === `typed:${password}` },
+  linkHash: (token) => token,
+  newId: (username) => username,
+  openSessions: async () => new Map(meta.sessionActive ? [[by(), 1]] : []),
+  // The mock's one session is the one that asks when one is kept.
+  async endSessions(accountId, exceptSession) {
+    if (exceptSession !== undefined || !meta.sessionActive || by() !== accountId) return 0;
+    mockDb.endSession();
+    return 1;
+  },
+};
+
+/** The server's repositories, the team's operations and the passkeys' ceremonies on one database: a reset opens another. */
 function repositoriesOn(connection: SqlJsConnection) {
   const { db } = connection;
   const [clients, imports, merges] = [createClientsRepository(db), createImportsRepository(db), createMergesRepository(db)];
-  return { connection, clients, imports, merges, audit: createAuditRepository(db) };
+  const team = createTeamStore(db, teamOptions);
+  const [staff, passkeys] = [createTeamService(team), createPasskeyCeremonies(createPasskeyStore(db))];
+  return { connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys };
 }
-type Store = ReturnType<typeof repositoriesOn>;
+export type Store = ReturnType<typeof repositoriesOn>;
 
 /** sql.js, and the files every store starts from: migrated (setClients), and seeded (a reset), with its log's head. */
 type Templates = { sqlJs: SqlJsStatic; migrated: Uint8Array; seeded: Uint8Array; seededFile: string; seededHead: number };
@@ -86,6 +109,11 @@ async function makeTemplates(wasmUrl?: string): Promise<Templates> {
   await migrateToLatest(seeding.connection.db as Kysely<unknown>);
   const migrated = seeding.connection.bytes();
   await registerAll(seeding, seedClients);
+  const at = new Date().toISOString();
+  for (const { username, password, role } of DEMO_ACCOUNTS) {
+    const account = await seeding.team.insert(username, role, at);
+    await seeding.team.setPassword(account.id, await seeding.team.hashPassword(password), at);
+  }
   const seeded = seeding.connection.bytes();
   const { head } = await seeding.clients.logPosition();
   seeding.connection.close();
@@ -166,7 +194,7 @@ const conditional = ({ ifMatch, ifNoneMatch }: Partial<Conditions> = {}) => [ifM
 
 export const mockDb = {
   startSession(username: string = DEMO_USERNAME) {
-    meta = { ...meta, sessionActive: true, username };
+    meta = { ...meta, sessionActive: true, username, signedInAt: new Date().toISOString() };
     save();
   },
   endSession() {
@@ -176,8 +204,19 @@ export const mockDb = {
   hasSession: (): boolean => meta.sessionActive,
   /** Who the handlers' writes are by. */
   sessionUser: by,
+  /** When the session began ("Your sessions"). */
+  signedInAt: () => meta.signedInAt,
+  /** The role of an account, read at once; undefined for one the store does not have (the `colleague` of the tests). */
+  roleOf(username: string): Role | undefined {
+    const { connection } = current();
+    return connection.read(
+      connection.db.selectFrom('staff').select('role').where('username', '=', normalizeUsername(username)).compile(),
+    )[0]?.role;
+  },
   /** The role of the account logged in (an unknown name, as `colleague` uses, is staff). */
-  sessionRole: (): Role => teamDb.roleOf(mockDb.sessionUser()) ?? 'staff',
+  sessionRole: (): Role => mockDb.roleOf(by()) ?? 'staff',
+  /** The team's operations and the passkeys' ceremonies (the server's), on the store: a write, saved as every write. */
+  team: <T>(work: (open: Store) => Promise<T>) => write(by(), (open) => work(open)),
   listClients: () =>
     exclusive(async ({ connection, clients }) =>
       (await connection.db.executeQuery(clients.jsonListQuery())).rows.map(({ json }) => JSON.parse(json) as Client),
@@ -236,27 +275,28 @@ export const mockDb = {
   undoMerge: (mergeId: string, writer = by()) => write(writer, ({ merges }, at) => merges.undo(mergeId, at, batchId('undo'))),
   /**
    * Replaces every client and the log (tests set up exactly the list they need): each registered at version 1 in a new
-   * database, the log numbered from 1 again; the session, the ids and the audit trail stay.
+   * database, the log numbered from 1 again; the session, the ids, the audit trail and the team stay.
    */
   setClients: (clients: readonly Client[]) =>
     exclusive(async ({ connection }) => {
       const next = repositoriesOn(openSqlJs(loaded().sqlJs, loaded().migrated));
-      const audit = await connection.db.selectFrom('audit_entries').selectAll().execute();
-      if (audit.length > 0) await next.connection.db.insertInto('audit_entries').values(audit).execute();
+      for (const table of ['audit_entries', 'staff', 'sign_in_links', 'passkeys', 'passkey_challenges'] as const) {
+        const rows = await connection.db.selectFrom(table).selectAll().execute();
+        if (rows.length > 0) await next.connection.db.insertInto(table).values(rows).execute();
+      }
       await registerAll(next, clients);
       replaceStore(next, (await next.clients.logPosition()).head);
       save(next);
     }),
 };
 
-/** The seed again, at once (before every test of the SPA): a copy of the seeded file, and the demo accounts. */
+/** The seed again, at once (before every test of the SPA): a copy of the seeded file, with the demo accounts. */
 export function resetMockDb(): void {
   const { sqlJs, seeded, seededFile, seededHead } = loaded();
   replaceStore(repositoriesOn(openSqlJs(sqlJs, seeded)), seededHead);
   meta = initialMeta();
   file = seededFile;
   save();
-  resetTeamDb();
 }
 
 let loading: Promise<void> | undefined;
@@ -278,8 +318,8 @@ async function open(wasmUrl?: string): Promise<void> {
     try {
       await migrateToLatest(keptStore.connection.db as Kysely<unknown>);
       replaceStore(keptStore, (await keptStore.clients.logPosition()).head);
-      const { sessionActive, username, nextId, nextBatch } = keptMeta;
-      [meta, file] = [{ sessionActive, username, nextId, nextBatch }, keptFile];
+      const { sessionActive, username, signedInAt = null, nextId, nextBatch } = keptMeta;
+      [meta, file] = [{ sessionActive, username, signedInAt, nextId, nextBatch }, keptFile];
       return;
     } catch {
       // Not a database this mock can open: the seed.

@@ -4,8 +4,8 @@
 import { onCall, recentCalls } from './call-log.ts';
 import { colleague } from './colleague.ts';
 import { mockDb } from './db.ts';
-import { DEMO_ACCOUNTS } from './team-db.ts';
 import { currentPersona, describePersona, signInAs } from './personas.ts';
+import { DEMO_ACCOUNTS } from './seed.ts';
 import {
   describeScenario,
   isOn,

@@ -1,4 +1,4 @@
-// How the mock's stores (db.ts, team-db.ts) are kept across reloads in the browser: as JSON in localStorage, or in
+// How the mock's store (db.ts) is kept across reloads in the browser: as JSON in localStorage, or in
 // IndexedDB once it outgrows localStorage (an origin has about 5 million characters of localStorage; a store holding an
 // import of 10,000 clients is 5 to 7), localStorage then only saying so. Not in Node, nor in the tests: in memory only.
 import { createStore, del, get, set } from 'idb-keyval';

@@ -5,7 +5,7 @@ import { DEFAULT_SESSION_MAX_MS, sessionExpiresHeader } from '#contract/session-
 import type { Me } from '#contract/team';
 import { setLoggedIn } from '#src/lib/login-flag.ts';
 import { mockDb } from './db.ts';
-import { DEMO_ACCOUNTS } from './team-db.ts';
+import { DEMO_ACCOUNTS } from './seed.ts';
 
 /** Who the mock says is logged in, or null when nobody is. */
 export function currentPersona(): Me | null {

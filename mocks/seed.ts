@@ -1,4 +1,11 @@
 import type { Client } from '#contract/api';
+import type { Role } from '#contract/team';
+
+/** The mock's demo accounts (README): an owner and a member of staff. Their passwords are exempt from the length rule. */
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', password: 'admin', role: 'owner' },
+  { username: 'sam', password: 'sam', role: 'staff' },
+] as const satisfies ReadonlyArray<{ username: string; password: string; role: Role }>;
 
 /** About a dozen clients, as a salon's first weeks might look, deliberately not in date order. */
 export const seedClients: Client[] = [

@@ -6,7 +6,7 @@ import type { RelyingParty } from '#contract/passkey-ceremonies';
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import type { Role } from '#contract/team';
 import { mockDb } from '../db.ts';
-import { passkeyCeremonies, teamDb } from '../team-db.ts';
+import { teamDb } from '../team-db.ts';
 import { recordAudit, respond, route } from './respond.ts';
 
 /** A token of the server's shape (43 base64url characters); the mock never reads it back. */
@@ -18,7 +18,6 @@ const MOCK_SESSION_TOKEN = 'mock-session-token-of-the-demo-account-0000';
  */
 export async function signedIn(account: { username: string; role: Role }, how?: string): Promise<Answered> {
   mockDb.startSession(account.username);
-  teamDb.signedIn(account.username);
   // The mock's sessions last as long as the real server's by default. Its cookie is the server's in form only: the
   // mock keeps the session itself (mockDb), and a page cannot set an HttpOnly cookie anyway.
   return sessionStarted(account, { token: MOCK_SESSION_TOKEN, secure: false, endsAt: Date.now() + DEFAULT_SESSION_MAX_MS }, how);
@@ -38,9 +37,12 @@ export const authHandlers = [
   route('POST /login', { body: LoginRequest }, async ({ request, body: { username, password } }) =>
     respond(
       request,
-      await passwordSignIn(username, teamDb.verify(username, password), {
-        secondStepOptions: (account) => passkeyCeremonies.secondStepOptions(account.username, relyingParty(request)),
-        start: (account) => signedIn(account),
+      await passwordSignIn(username, await teamDb.verify(username, password), {
+        secondStepOptions: (account) => mockDb.team(({ passkeys }) => passkeys.secondStepOptions(account.id, relyingParty(request))),
+        async start(account) {
+          await mockDb.team(({ team }) => team.recordSignIn(account.id, new Date().toISOString()));
+          return signedIn(account);
+        },
       }),
     ),
   ),

@@ -5,7 +5,7 @@ import { AccountPasskeys, LoginSecondStep, Passkey, passkeyMessages } from '#con
 import type { AuditKind } from '#contract/team';
 import { SoftwareAuthenticator } from '#tests/harness/software-authenticator.ts';
 import { mockDb } from '../db.ts';
-import { expireChallenges } from '../team-db.ts';
+import { teamDb } from '../team-db.ts';
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`http://localhost${path}`, {
@@ -74,7 +74,7 @@ describe('mock: My account’s passkeys', () => {
     expect(await send(authenticator.register(once))).toEqual(refused);
 
     const old = await options();
-    expireChallenges();
+    await teamDb.expireChallenges();
     expect(await send(authenticator.register(old))).toEqual(refused);
 
     const elsewhere = new SoftwareAuthenticator({ origin: 'https://salon.example' });
@@ -165,7 +165,7 @@ describe('mock: signing in with a passkey', () => {
     expect(await call('POST', '/login/passkey', stranger.authenticate(await signInOptions()))).toMatchObject(failed);
 
     const old = await signInOptions();
-    expireChallenges();
+    await teamDb.expireChallenges();
     expect(await call('POST', '/login/passkey', authenticator.authenticate(old))).toMatchObject(failed);
 
     await login('sam', 'sam');

@@ -61,7 +61,7 @@ describe('mock: the staff page', () => {
     for (const [method, path, body] of routes) {
       expect(await call(method, path, body)).toMatchObject({ status: 403, json: { message: ownerOnly.manageStaff } });
     }
-    expect(teamDb.verify('admin', 'admin')).not.toBeNull();
+    expect(await teamDb.verify('admin', 'admin')).not.toBeNull();
   });
 
   it('refuses a username taken or against the rule', async () => {
@@ -151,7 +151,7 @@ describe('mock: sign-in links', () => {
 
   it('an expired, unknown or replaced link is 410', async () => {
     const token = await added('lena');
-    teamDb.expireLinks();
+    await teamDb.expireLinks();
     expect(await call('GET', `/welcome-links/${token}`)).toMatchObject({ status: 410, json: { message: SIGN_IN_LINK_EXPIRED } });
     expect((await call('GET', '/welcome-links/unknown-token')).status).toBe(410);
 

@@ -5,7 +5,7 @@
  * again for the browser to keep.
  */
 import initSqlJs, { type Database as SqlJs, type SqlJsStatic, type Statement } from 'sql.js';
-import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, SqliteDialect, type CompiledQuery, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 
 let loading: Promise<SqlJsStatic> | undefined;
@@ -47,8 +47,16 @@ function statementOf(sqlite: SqlJs, sql: string): SqliteStatement {
 
 const sqliteOf = (sqlite: SqlJs): SqliteDatabase => ({ close: () => sqlite.close(), prepare: (sql) => statementOf(sqlite, sql) });
 
-/** A database open in memory, through Kysely; `bytes()`: its file, as SQLite would write it. */
-export type SqlJsConnection = { db: Kysely<Database>; bytes: () => Uint8Array; close: () => void };
+/**
+ * A database open in memory, through Kysely; `read`: a query's rows at once, for what must answer synchronously
+ * (Kysely's driver is asynchronous); `bytes()`: its file, as SQLite would write it.
+ */
+export type SqlJsConnection = {
+  db: Kysely<Database>;
+  read: <Row>(query: CompiledQuery<Row>) => Row[];
+  bytes: () => Uint8Array;
+  close: () => void;
+};
 
 /**
  * Opens `file` (the bytes of a database), or a new empty database, with the server's settings that matter in memory
@@ -60,6 +68,7 @@ export function openSqlJs(sqlJs: SqlJsStatic, file?: Uint8Array): SqlJsConnectio
   sqlite.exec('PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON');
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteOf(sqlite) }) }),
+    read: <Row>({ sql, parameters }: CompiledQuery<Row>) => [...rowsOf(sqlite.prepare(sql), parameters)] as Row[],
     bytes: () => sqlite.export(),
     close: () => sqlite.close(),
   };

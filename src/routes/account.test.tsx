@@ -54,14 +54,14 @@ describe('/account', () => {
     await user.type(repeat, 'a long passphrase');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(current).toHaveAccessibleDescription(passwordMessages.wrongCurrent));
-    expect(teamDb.verify('admin', 'admin')).not.toBeNull();
+    expect(await teamDb.verify('admin', 'admin')).not.toBeNull();
 
     await user.clear(current);
     await user.type(current, 'admin');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
-    expect(teamDb.verify('admin', 'a long passphrase')).not.toBeNull();
-    expect(teamDb.verify('admin', 'admin')).toBeNull();
+    expect(await teamDb.verify('admin', 'a long passphrase')).not.toBeNull();
+    expect(await teamDb.verify('admin', 'admin')).toBeNull();
   });
 
   it('offline, a password change fails at once and says so, and is never sent later', async () => {
@@ -76,7 +76,7 @@ describe('/account', () => {
       'Could not change the password: the server cannot be reached. Try again once the connection is back.',
     );
     expect(changeStatuses(queryClient)).toEqual(['error']);
-    expect(teamDb.verify('admin', 'admin')).not.toBeNull();
+    expect(await teamDb.verify('admin', 'admin')).not.toBeNull();
   });
 
   it('lists the mock’s one session as this device, with nothing else to sign out', async () => {
@@ -235,7 +235,7 @@ describe('/account: passkeys', () => {
       ),
     );
     expect(setting).toBeChecked();
-    expect(teamDb.verify('admin', 'admin')).not.toBeNull();
+    expect(await teamDb.verify('admin', 'admin')).not.toBeNull();
     expect(
       (await fetch(new URL('/login', window.location.origin), { method: 'POST', body: '{"username":"admin","password":"admin"}' })).status,
     ).toBe(401);

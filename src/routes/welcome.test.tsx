@@ -3,14 +3,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { passwordMessages, SIGN_IN_LINK_EXPIRED, type SignInLink } from '#contract/team';
 import { mockDb } from '#mocks/db.ts';
-import { teamService } from '#mocks/handlers/team.ts';
 import { teamDb } from '#mocks/team-db.ts';
 import { currentLogin, isLoggedIn } from '../lib/login-flag.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 /** A link the owner made for `username`, as the staff page does. */
 async function linkFor(username: string): Promise<string> {
-  const { status, body } = await teamService.invite('admin', { username, role: 'staff' });
+  const { status, body } = await mockDb.team(({ staff }) => staff.invite('admin', { username, role: 'staff' }));
   if (status !== 201) throw new Error('not added');
   return (body as { link: SignInLink }).link.path;
 }
@@ -31,7 +30,7 @@ describe('/welcome/$token', () => {
     expect(mockDb.sessionUser()).toBe('lena');
     expect(await screen.findByRole('link', { name: 'My account' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
-    expect(teamDb.verify('lena', 'a long passphrase')).toMatchObject({ username: 'lena' });
+    expect(await teamDb.verify('lena', 'a long passphrase')).toMatchObject({ username: 'lena' });
   });
 
   it('says under the fields when the password is short or the two differ, and sends nothing', async () => {
@@ -44,7 +43,7 @@ describe('/welcome/$token', () => {
 
     expect(password).toHaveAccessibleDescription(passwordMessages.tooShort);
     expect(screen.getByLabelText('Repeat password')).toHaveAccessibleDescription(passwordMessages.mismatch);
-    expect(teamDb.linkOwner(path.replace('/welcome/', ''))).toBe('lena');
+    expect(await teamDb.linkOwner(path.replace('/welcome/', ''))).toBe('lena');
     expect(isLoggedIn()).toBe(false);
   });
 
@@ -59,7 +58,7 @@ describe('/welcome/$token', () => {
 
   it('a used link has expired', async () => {
     const path = await linkFor('lena');
-    await teamService.useLink(path.replace('/welcome/', ''), 'a long passphrase');
+    await mockDb.team(({ staff }) => staff.useLink(path.replace('/welcome/', ''), 'a long passphrase'));
     await renderApp(path);
     expect(await screen.findByText(SIGN_IN_LINK_EXPIRED)).toBeInTheDocument();
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
@@ -67,7 +66,7 @@ describe('/welcome/$token', () => {
 
   it('a link past its 24 hours, or unknown, has expired', async () => {
     const path = await linkFor('lena');
-    teamDb.expireLinks();
+    await teamDb.expireLinks();
     const { unmount } = await renderApp(path);
     expect(await screen.findByText(SIGN_IN_LINK_EXPIRED)).toBeInTheDocument();
     unmount();

@@ -2,7 +2,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockDb } from '#mocks/db.ts';
-import { DEMO_ACCOUNTS } from '#mocks/team-db.ts';
+import { DEMO_ACCOUNTS } from '#mocks/seed.ts';
 import { App, createApp } from '../app.tsx';
 import { primeMe } from '../lib/me.ts';
 import { setLoggedIn } from '../lib/login-flag.ts';
