@@ -61,6 +61,12 @@ export const feedFrame = (change: FeedChange): string => eventFrame(change.event
 /** `reset` (the log cannot replay what was missed: refetch) or `ready` (live from here): the log's position. */
 export const positionFrame = (event: 'reset' | 'ready', seq: number): string => eventFrame(event, JSON.stringify({ seq }), seq);
 
+/** What a stream sends first: the changes it missed, or `reset` when the log cannot give them; then `ready`. */
+export const openingFrames = (missed: readonly FeedChange[] | 'reset', position: number): string[] => [
+  ...(missed === 'reset' ? [positionFrame('reset', position)] : missed.map(feedFrame)),
+  positionFrame('ready', position),
+];
+
 export type StreamMessage = { event: string; id: string | undefined; data: string };
 
 /**

@@ -1,28 +1,15 @@
 /** The mock's store on SQLite (issue 39): the server's repositories answer, in the mock's words (mockDb's API). */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientChange } from '#contract/api';
 import type { MergeRequest } from '#contract/merge';
 import { seedClients } from './seed.ts';
-import { loadMockDb, mockDb, resetMockDb, type MockBatch } from './db.ts';
+import { loadMockDb, mockDb, resetMockDb } from './db.ts';
+import { toldWhile as told } from './handlers/replayed-events.ts';
 
 const amelia = 'mock-000001';
 const fields = { firstName: 'Iris', lastName: 'Novak', email: 'iris@example.com', registrationDateTime: '2024-05-01T10:30:00.000Z' };
 
 beforeAll(() => loadMockDb());
 beforeEach(() => resetMockDb());
-
-/** What the listeners are told while `act` runs: each write's change, each batch. */
-async function told(act: () => Promise<unknown>) {
-  const changes: ClientChange[] = [];
-  const batches: MockBatch[] = [];
-  const stops = [mockDb.onChange((change) => changes.push(change)), mockDb.onBatch((batch) => batches.push(batch))];
-  try {
-    await act();
-  } finally {
-    stops.forEach((stop) => stop());
-  }
-  return { changes, batches };
-}
 
 describe('the mock store on SQLite', () => {
   it('opens with the seed, each client registered at version 1 by the demo account', async () => {
@@ -96,7 +83,7 @@ describe('the mock store on SQLite', () => {
     const sent = { key: 'import-key', hash: 'hash-1' };
     const { changes, batches } = await told(() => mockDb.importClients(request, sent, 'admin'));
     expect(changes).toEqual([]);
-    expect(batches).toEqual([{ from: 13, to: 14 }]);
+    expect(batches).toEqual([{ seq: 14, count: 2 }]);
     const [summary] = await mockDb.listImports();
     expect(summary).toMatchObject({ id: 'import-1', by: 'admin', created: 1, updated: 1, skipped: 0, undone: null });
     expect((await mockDb.findVersioned(amelia))?.client.lastName).toBe('Hartley');
@@ -108,9 +95,9 @@ describe('the mock store on SQLite', () => {
     expect((await mockDb.findVersioned(amelia))?.client.lastName).toBe('Hart');
     expect(await mockDb.findClient('mock-000013')).toBeUndefined();
     expect(await mockDb.undoImport('import-1', 'sam')).toEqual({ status: 'already-undone' });
-    expect(await mockDb.batches()).toEqual([
-      { from: 13, to: 14 },
-      { from: 15, to: 16 },
+    expect((await told(async () => {}, 0)).batches).toEqual([
+      { seq: 14, count: 2 },
+      { seq: 16, count: 2 },
     ]);
 
     vi.useFakeTimers({ now: Date.now() + 31 * 24 * 60 * 60 * 1000, toFake: ['Date'] });
@@ -130,14 +117,14 @@ describe('the mock store on SQLite', () => {
       fields: { firstName: 'kept', lastName: 'kept', email: 'other', registrationDateTime: 'kept' },
     };
     const merged = await told(() => mockDb.merge(request, 'admin'));
-    expect(merged.batches).toEqual([{ from: 15, to: 16 }]);
+    expect(merged.batches).toEqual([{ seq: 16, count: 2 }]);
     expect(await mockDb.findVersioned('mock-000013')).toMatchObject({ version: 2, client: { email: 'tess.twin@example.com' } });
     expect(await mockDb.findClient('mock-000014')).toBeUndefined();
     const [summary] = await mockDb.mergesOf('mock-000014');
     expect(summary).toMatchObject({ id: 'merge-1', by: 'admin', undone: null });
 
     const undone = await told(() => mockDb.undoMerge(summary?.id ?? '', 'sam'));
-    expect(undone.batches).toEqual([{ from: 17, to: 18 }]);
+    expect(undone.batches).toEqual([{ seq: 18, count: 2 }]);
     expect(await mockDb.findVersioned('mock-000013')).toMatchObject({ version: 3, client: { email: 'tess@example.com' } });
     expect(await mockDb.findVersioned('mock-000014')).toMatchObject({ version: 3, client: { email: 'tess.twin@example.com' } });
     expect(await mockDb.undoMerge(summary?.id ?? '', 'sam')).toEqual({ status: 'already-undone' });
@@ -152,7 +139,7 @@ describe('the mock store on SQLite', () => {
       [13, 'updated', 'colleague'],
       [14, 'deleted', 'colleague'],
     ]);
-    expect(changes[0]?.after).toMatchObject({ firstName: 'Amy' });
+    expect(changes[0]?.client).toMatchObject({ firstName: 'Amy' });
     expect(batches).toEqual([]);
   });
 

@@ -19,7 +19,9 @@ import { createPasskeyCeremonies } from '#contract/passkey-ceremonies';
 import { normalizeUsername, type AuditExportQuery, type AuditQuery, type Role } from '#contract/team';
 import { createTeamService } from '#contract/team-service';
 import { createTeamStore, type TeamStoreOptions } from '#server/auth/team-store.ts';
+import { UNREPORTED } from '#server/background/background-tasks.ts';
 import { migrateToLatest } from '#server/db/migrations/index.ts';
+import { createChangeFeed, DEFAULT_REPLAY_LIMIT, type ChangeFeed, type Subscriber } from '#server/events/change-feed.ts';
 import { createAuditRepository } from '#server/repositories/audit.ts';
 import type { Writer } from '#server/repositories/client-log.ts';
 import { createClientsRepository } from '#server/repositories/clients.ts';
@@ -32,9 +34,6 @@ import { fromBase64, loadSqlJs, openSqlJs, toBase64, type SqlJsConnection } from
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
 export type StoredClient = { client: Client; version: number; deleted: { at: string; by: string } | null };
-
-/** The entries of one batch (an import, a merge, an undo) in the change log: `from` to `to`, every seq between. */
-export type MockBatch = { from: number; to: number };
 
 /** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
 export type MockAuditRecord = AuditRecord & { userAgent?: string | null };
@@ -76,14 +75,14 @@ function repositoriesOn(connection: SqlJsConnection) {
 export type Store = ReturnType<typeof repositoriesOn>;
 
 /** sql.js, and the files every store starts from: migrated (setClients), and seeded (a reset), with its log's head. */
-type Templates = { sqlJs: SqlJsStatic; migrated: Uint8Array; seeded: Uint8Array; seededFile: string; seededHead: number };
+type Templates = { sqlJs: SqlJsStatic; migrated: Uint8Array; seeded: Uint8Array; seededFile: string };
 let templates: Templates | undefined;
 let store: Store | undefined;
 let meta = initialMeta();
 /** The file last saved (base64): a change of session saves it again as it is. */
 let file: string | null = null;
-/** The newest entry of the log the listeners were told of. */
-let told = 0;
+/** The server's change feed on the store's log: the events streams subscribe to it, each write wakes it. */
+let feed: Promise<ChangeFeed> | undefined;
 /** The operations, one after the other (exclusive). */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -92,6 +91,7 @@ const loaded = (): Templates => {
   return templates;
 };
 const current = (): Store => (loaded(), store as Store);
+const currentFeed = (): Promise<ChangeFeed> => (loaded(), feed as Promise<ChangeFeed>);
 
 /** `clients`, each registered at version 1 by the demo account at its registration time (the seed, setClients). */
 async function registerAll({ connection }: Store, clients: readonly Client[]): Promise<void> {
@@ -115,17 +115,17 @@ async function makeTemplates(wasmUrl?: string): Promise<Templates> {
     await seeding.team.setPassword(account.id, await seeding.team.hashPassword(password), at);
   }
   const seeded = seeding.connection.bytes();
-  const { head } = await seeding.clients.logPosition();
   seeding.connection.close();
-  return { sqlJs, migrated, seeded, seededFile: toBase64(seeded), seededHead: head };
+  return { sqlJs, migrated, seeded, seededFile: toBase64(seeded) };
 }
 
-/** `next` in place of the store open now, which closes: an operation still running on it fails. */
-function replaceStore(next: Store, head: number): void {
+/** `next` in place of the store open now, which closes: an operation still running on it fails. Its feed is the next's. */
+function replaceStore(next: Store): void {
   store?.connection.close();
   store = next;
-  told = head;
-  queue = Promise.resolve();
+  feed = createChangeFeed(next.clients, { replayLimit: DEFAULT_REPLAY_LIMIT, report: UNREPORTED, retryMs: 1000 });
+  // The feed reads where the log is before any write.
+  queue = feed.catch(() => undefined);
 }
 
 /** In the browser: the meta and, after a write (`written`), the database's file, kept for the next page load. */
@@ -142,43 +142,13 @@ function exclusive<T>(work: (open: Store) => Promise<T>): Promise<T> {
   return run;
 }
 
-const changeListeners = new Set<(change: ClientChange) => void>();
-/** Told once per batch: one refresh for colleagues, not 10,000 changes. */
-const batchListeners = new Set<(batch: MockBatch) => void>();
-const listen = <T>(listeners: Set<(value: T) => void>, listener: (value: T) => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
-
-type LogEntry = { change: ClientChange; batchId: string | null };
-type LogItem = { change: ClientChange } | { batch: MockBatch };
-/** The log as told: each write of its own a change, each batch one item, its first and last seq. */
-function logItems(entries: readonly LogEntry[]): LogItem[] {
-  return entries.flatMap(({ change, batchId }, index): LogItem[] => {
-    if (batchId === null) return [{ change }];
-    if (entries[index + 1]?.batchId === batchId) return [];
-    const first = entries.find((entry) => entry.batchId === batchId) ?? { change };
-    return [{ batch: { from: first.change.seq, to: change.seq } }];
-  });
-}
-
-/** Tells the listeners of the log's new entries, in order: after the write, which is whole (stored and saved). */
-async function tellNew(open: Store): Promise<void> {
-  const entries = await open.clients.entriesAfter(told);
-  told = entries.at(-1)?.change.seq ?? told;
-  for (const item of logItems(entries)) {
-    if ('change' in item) changeListeners.forEach((listener) => listener(item.change));
-    else batchListeners.forEach((listener) => listener(item.batch));
-  }
-}
-
-/** A write by `by`, now: the server's repository does it; then the database is saved and its new entries told. */
+/** A write by `by`, now: the server's repository does it; then the database is saved and the feed woken. */
 function write<T>(by: string, work: (open: Store, writer: Writer) => Promise<T>): Promise<T> {
   return exclusive(async (open) => {
     const result = await work(open, { by, now: new Date() });
     if (open !== store) return result;
     save(open);
-    await tellNew(open);
+    await (await currentFeed()).wake();
     return result;
   });
 }
@@ -216,7 +186,7 @@ export const mockDb = {
   /** The role of the account logged in (an unknown name, as `colleague` uses, is staff). */
   sessionRole: (): Role => mockDb.roleOf(by()) ?? 'staff',
   /** The team's operations and the passkeys' ceremonies (the server's), on the store: a write, saved as every write. */
-  team: <T>(work: (open: Store) => Promise<T>) => write(by(), (open) => work(open)),
+  team: <T>(work: (open: Store) => Promise<T>) => write(by(), work),
   listClients: () =>
     exclusive(async ({ connection, clients }) =>
       (await connection.db.executeQuery(clients.jsonListQuery())).rows.map(({ json }) => JSON.parse(json) as Client),
@@ -252,14 +222,11 @@ export const mockDb = {
       const json = await clients.historyJson(clientId);
       return json === undefined ? undefined : (JSON.parse(json) as ClientChange[]);
     }),
-  /** Calls `listener` with each change as it is made, or after each batch with its seqs (the events stream); what stops it. */
-  onChange: (listener: (change: ClientChange) => void) => listen(changeListeners, listener),
-  onBatch: (listener: (batch: MockBatch) => void) => listen(batchListeners, listener),
+  /** An events stream from `after` (its Last-Event-ID), as the server's: the feed's subscribe; what stops it. */
+  subscribe: async (after: number | undefined, subscriber: Subscriber) => (await currentFeed()).subscribe(after, subscriber),
   head: () => exclusive(async ({ clients }) => (await clients.logPosition()).head),
-  batches: () =>
-    exclusive(async ({ clients }) => logItems(await clients.entriesAfter(0)).flatMap((item) => ('batch' in item ? [item.batch] : []))),
   /** The whole change log, oldest first (tests read the erasure's entry here). */
-  changes: () => exclusive(async ({ clients }) => (await clients.entriesAfter(0)).map(({ change }) => change)),
+  changes: () => exclusive(({ clients }) => clients.entriesAfter(0)),
   /** Adds an entry to the audit trail, now. The mock has no network: no IP address. */
   recordAudit: (record: MockAuditRecord) => write(record.actor, ({ audit }, { now }) => audit.record(record, now)),
   auditPage: (query: AuditQuery, size: number) => exclusive(({ audit }) => audit.page(query, size)),
@@ -285,15 +252,15 @@ export const mockDb = {
         if (rows.length > 0) await next.connection.db.insertInto(table).values(rows).execute();
       }
       await registerAll(next, clients);
-      replaceStore(next, (await next.clients.logPosition()).head);
+      replaceStore(next);
       save(next);
     }),
 };
 
 /** The seed again, at once (before every test of the SPA): a copy of the seeded file, with the demo accounts. */
 export function resetMockDb(): void {
-  const { sqlJs, seeded, seededFile, seededHead } = loaded();
-  replaceStore(repositoriesOn(openSqlJs(sqlJs, seeded)), seededHead);
+  const { sqlJs, seeded, seededFile } = loaded();
+  replaceStore(repositoriesOn(openSqlJs(sqlJs, seeded)));
   meta = initialMeta();
   file = seededFile;
   save();
@@ -317,7 +284,7 @@ async function open(wasmUrl?: string): Promise<void> {
     const keptStore = repositoriesOn(openSqlJs(templates.sqlJs, fromBase64(keptFile)));
     try {
       await migrateToLatest(keptStore.connection.db as Kysely<unknown>);
-      replaceStore(keptStore, (await keptStore.clients.logPosition()).head);
+      replaceStore(keptStore);
       const { sessionActive, username, signedInAt = null, nextId, nextBatch } = keptMeta;
       [meta, file] = [{ sessionActive, username, signedInAt, nextId, nextBatch }, keptFile];
       return;
@@ -326,6 +293,6 @@ async function open(wasmUrl?: string): Promise<void> {
       keptStore.connection.close();
     }
   }
-  replaceStore(repositoriesOn(openSqlJs(templates.sqlJs, templates.seeded)), templates.seededHead);
+  replaceStore(repositoriesOn(openSqlJs(templates.sqlJs, templates.seeded)));
   [meta, file] = [initialMeta(), templates.seededFile];
 }

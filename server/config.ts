@@ -13,6 +13,7 @@ import { passwordProblem } from '#contract/new-password';
 import type { DatabaseConfig } from './db/database.ts';
 import type { PostgresConfig } from './db/postgres.ts';
 import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from './http/timeouts.ts';
+import { DEFAULT_REPLAY_LIMIT } from './events/change-feed.ts';
 import type { StreamLimits } from './events/event-streams.ts';
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -65,7 +66,7 @@ export const DEFAULT_EVENTS: EventsConfig = {
   heartbeatMs: 25_000,
   maxBufferedBytes: 1024 * 1024,
   sessionCheckMs: 15_000,
-  replayLimit: 1000,
+  replayLimit: DEFAULT_REPLAY_LIMIT,
   watchIntervalMs: 250,
 };
 

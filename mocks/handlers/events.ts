@@ -1,36 +1,14 @@
 /**
- * GET /api/events in the mock: the store's change log as the server streams it (a `change` per write, a `batch` per
- * batch, replay from Last-Event-ID or `reset`, then `ready`), so that `salonMock.colleague`'s changes arrive live. A
- * plain handler with a ReadableStream rather than msw's `sse()`, which has no notice when the page drops the stream and
- * needs an EventSource (the tests' jsdom has none); the SPA reads it with fetch either way.
+ * GET /api/events in the mock: the server's change feed on the store's log (server/events/change-feed.ts), as the
+ * server streams it (a `change` per write, a `batch` per batch, replay from Last-Event-ID or `reset`, then `ready`), so
+ * that `salonMock.colleague`'s changes arrive live. A plain handler with a ReadableStream rather than msw's `sse()`,
+ * which has no notice when the page drops the stream and needs an EventSource (the tests' jsdom has none); the SPA
+ * reads it with fetch either way.
  */
-import type { ClientChange } from '#contract/api';
-import { EVENT_STREAM_HEADERS, feedChange, feedFrame, lastEventIdOf, positionFrame } from '#contract/event-stream';
-import { mockDb, type MockBatch } from '../db.ts';
+import { EVENT_STREAM_HEADERS, feedFrame, lastEventIdOf, openingFrames } from '#contract/event-stream';
+import { mockDb } from '../db.ts';
 import { isOn, onScenarioChange } from '../scenarios.ts';
 import { respond, route } from './respond.ts';
-
-const changeFrame = ({ seq, clientId, version, kind, by, at, after }: ClientChange) =>
-  feedFrame(
-    feedChange({ event: 'change', change: { seq, clientId, version, kind, by, at, client: after && { _id: clientId, ...after } } }),
-  );
-const batchFrame = ({ from, to }: MockBatch) => feedFrame(feedChange({ event: 'batch', batch: { seq: to, count: to - from + 1 } }));
-
-/**
- * The log after `after` up to `head` as the server replays it: a `change` per write, one `batch` per batch where its
- * first entry is.
- */
-async function replay(after: number, head: number): Promise<string[]> {
-  const [changes, batches] = [await mockDb.changes(), await mockDb.batches()];
-  const sent = new Set<MockBatch>();
-  return changes.flatMap((change) => {
-    const batch = batches.find(({ from, to }) => change.seq >= from && change.seq <= to);
-    if (change.seq <= after || change.seq > head || (batch && sent.has(batch))) return [];
-    if (!batch) return [changeFrame(change)];
-    sent.add(batch);
-    return [batchFrame(batch)];
-  });
-}
 
 export const eventHandlers = [
   route('GET /api/events', ({ request }) => {
@@ -38,36 +16,33 @@ export const eventHandlers = [
     const after = lastEventIdOf(request.headers.get('last-event-id'));
     if (typeof after === 'object') return respond(request, after);
     const encoder = new TextEncoder();
-    let stop = () => {};
+    let stopped = false;
+    let stop = () => {
+      stopped = true;
+    };
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
-        const send = (text: string) => controller.enqueue(encoder.encode(text));
-        // Subscribed before the log is read, so that no change written meanwhile is lost: the live frames wait, each
-        // with its seq (a batch's last), until the replay and `ready` are sent.
-        let waiting: Array<[seq: number, frame: string]> | null = [];
-        const live = (seq: number, frame: string) => (waiting ? waiting.push([seq, frame]) : send(frame));
-        const unsubscribe = [
-          mockDb.onChange((change) => live(change.seq, changeFrame(change))),
-          mockDb.onBatch((batch) => live(batch.to, batchFrame(batch))),
-        ];
+        const send = (text: string) => {
+          if (!stopped) controller.enqueue(encoder.encode(text));
+        };
         // `events-down` drops the streams already open too, as a network fault would.
         const unwatch = onScenarioChange(() => {
           if (!isOn('events-down')) return;
           stop();
           controller.error(new TypeError('The mock scenario events-down dropped the stream'));
         });
-        let stopped = false;
-        stop = () => {
-          stopped = true;
-          [...unsubscribe, unwatch].forEach((end) => end());
-        };
-        const head = await mockDb.head();
-        // Ahead of the log (the store was reset): the screen refetches.
-        const replayed = typeof after !== 'number' ? [] : after > head ? [positionFrame('reset', head)] : await replay(after, head);
-        if (stopped) return;
-        const written = waiting.flatMap(([seq, frame]) => (seq > head ? [frame] : []));
-        waiting = null;
-        [...replayed, positionFrame('ready', head), ...written].forEach(send);
+        const unsubscribe = await mockDb.subscribe(after, {
+          open: (missed, position) => openingFrames(missed, position).forEach(send),
+          change: (change) => send(feedFrame(change)),
+        });
+        const end = () => [unsubscribe, unwatch].forEach((ending) => ending());
+        if (stopped) end();
+        else {
+          stop = () => {
+            stopped = true;
+            end();
+          };
+        }
       },
       cancel: () => stop(),
     });

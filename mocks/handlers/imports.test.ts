@@ -4,7 +4,7 @@ import { ClientHistory, DeletedClientList } from '#contract/api';
 import { ImportList, importMessages, ImportSummary } from '#contract/import';
 import { ownerOnly } from '#contract/team';
 import { mockDb } from '../db.ts';
-import { replayedAfter } from './replayed-events.ts';
+import { replayedAfter, toldWhile } from './replayed-events.ts';
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`http://localhost${path}`, {
@@ -123,17 +123,8 @@ describe('imports in the mock', () => {
 
   it('tells the events stream once per import, not once per client', async () => {
     mockDb.startSession();
-    const changes: number[] = [];
-    const batches: unknown[] = [];
-    const stopChanges = mockDb.onChange((change) => changes.push(change.seq));
-    const stopBatches = mockDb.onBatch((batch) => batches.push(batch));
     const head = await mockDb.head();
-    await importFile('skip');
-    await Promise.resolve();
-    stopChanges();
-    stopBatches();
-    expect(changes).toEqual([]);
-    expect(batches).toEqual([{ from: head + 1, to: head + 2 }]);
+    expect(await toldWhile(() => importFile('skip'))).toEqual({ changes: [], batches: [{ seq: head + 2, count: 2 }] });
   });
 
   it('replays an import as one batch event to a stream that missed it', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DuplicateList, MergeSummary } from '#contract/merge';
 import { mockDb } from '../db.ts';
-import { replayedAfter } from './replayed-events.ts';
+import { replayedAfter, toldWhile as told } from './replayed-events.ts';
 
 async function post(path: string, body?: unknown) {
   const response = await fetch(`http://localhost${path}`, {
@@ -31,22 +31,6 @@ async function twins() {
   } as const;
 }
 
-/** What the events stream is told while `act` runs: each write, each batch. */
-async function told(act: () => Promise<unknown>) {
-  const changes: number[] = [];
-  const batches: unknown[] = [];
-  const stopChanges = mockDb.onChange((change) => changes.push(change.seq));
-  const stopBatches = mockDb.onBatch((batch) => batches.push(batch));
-  try {
-    await act();
-    await Promise.resolve();
-  } finally {
-    stopChanges();
-    stopBatches();
-  }
-  return { changes, batches };
-}
-
 describe('merges in the mock', () => {
   it('tell colleagues of a merge and of its undo as one batch each, as the server does', async () => {
     const merge = await twins();
@@ -58,10 +42,10 @@ describe('merges in the mock', () => {
         expect(merged.status).toBe(201);
         mergeId = MergeSummary.parse(merged.json).id;
       }),
-    ).toEqual({ changes: [], batches: [{ from: head + 1, to: head + 2 }] });
+    ).toEqual({ changes: [], batches: [{ seq: head + 2, count: 2 }] });
     expect(await told(async () => expect((await post(`/api/merges/${mergeId}/undo`)).status).toBe(200))).toEqual({
       changes: [],
-      batches: [{ from: head + 3, to: head + 4 }],
+      batches: [{ seq: head + 4, count: 2 }],
     });
     // Both histories as before: each client's entries, the kept one's values back.
     expect((await mockDb.changes()).slice(-4).map(({ clientId, kind, after }) => [clientId, kind, after?.email ?? null])).toEqual([

@@ -1,3 +1,7 @@
+import type { ClientEvent, StreamBatch } from '#contract/api';
+import type { FeedChange } from '#contract/event-stream';
+import { mockDb } from '../db.ts';
+
 /** For the mock's tests: what its GET /api/events replays after `after` (Last-Event-ID), up to `ready`, as [event, data]. */
 export async function replayedAfter(after: number): Promise<Array<[string | undefined, unknown]>> {
   const controller = new AbortController();
@@ -7,4 +11,22 @@ export async function replayedAfter(after: number): Promise<Array<[string | unde
   while (reader && !text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);
   controller.abort();
   return [...text.matchAll(/event: (\w+)\ndata: (.*)/g)].map(([, event, data]) => [event, JSON.parse(data ?? '') as unknown]);
+}
+
+/** For the mock's tests: what the streams are told while `act` runs (after what one from `after` is replayed), parsed. */
+export async function toldWhile(act: () => Promise<unknown>, after?: number) {
+  const items: FeedChange[] = [];
+  const stop = await mockDb.subscribe(after, {
+    open: (missed) => items.push(...(missed === 'reset' ? [] : missed)),
+    change: (item) => items.push(item),
+  });
+  try {
+    await act();
+  } finally {
+    stop();
+  }
+  return {
+    changes: items.flatMap(({ event, json }) => (event === 'change' ? [JSON.parse(json) as ClientEvent] : [])),
+    batches: items.flatMap(({ event, json }) => (event === 'batch' ? [JSON.parse(json) as StreamBatch] : [])),
+  };
 }

@@ -30,6 +30,9 @@ export type ChangeFeedOptions = {
   retryMs: number;
 };
 
+/** A stream further behind than this many changes gets `reset` by default (server/config.ts; the mock's). */
+export const DEFAULT_REPLAY_LIMIT = 1000;
+
 /** Entries read per query while catching up. */
 const READ_BATCH = 500;
 

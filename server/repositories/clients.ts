@@ -292,13 +292,10 @@ export function createClientsRepository(db: Kysely<Database>) {
       return items;
     },
 
-    /**
-     * The log's entries after `seq`, oldest first, each whole and with its batch's id (null: a write of its own): the
-     * log as the mock's store reads it (mocks/store.ts), which tells its listeners and replays from it.
-     */
-    async entriesAfter(seq: number): Promise<Array<{ change: ClientChange; batchId: string | null }>> {
+    /** The log's entries after `seq`, oldest first, each whole: the log as the mock's tests read it (mocks/db.ts, `changes`). */
+    async entriesAfter(seq: number): Promise<ClientChange[]> {
       const rows = await db.selectFrom('client_changes').selectAll().where('seq', '>', seq).orderBy('seq').execute();
-      return rows.map((row) => ({ change: toChange(row), batchId: row.batch_id }));
+      return rows.map(toChange);
     },
 
     /** Removes the clients deleted before `cutoff`, with their history and what was merged into them; how many. */

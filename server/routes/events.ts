@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
-import { EVENT_STREAM_HEADERS, feedFrame, lastEventIdOf, parseLastEventId, positionFrame } from '#contract/event-stream';
+import { EVENT_STREAM_HEADERS, feedFrame, lastEventIdOf, openingFrames, parseLastEventId } from '#contract/event-stream';
 import { refusal, type Answered } from '#contract/http';
 import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
@@ -77,11 +77,7 @@ export const eventRoutes: ZodPlugin = async (app) => {
       let unsubscribe: () => void;
       try {
         unsubscribe = await changeFeed.subscribe(after, {
-          open(missed, position) {
-            if (missed === 'reset') stream.write(positionFrame('reset', position));
-            else for (const change of missed) stream.write(feedFrame(change));
-            stream.write(positionFrame('ready', position));
-          },
+          open: (missed, position) => openingFrames(missed, position).forEach((frame) => stream.write(frame)),
           change: (change) => stream.write(feedFrame(change)),
         });
       } catch (error) {
