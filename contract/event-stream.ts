@@ -59,7 +59,7 @@ export const feedChange = (item: LogItem): FeedChange =>
 export const feedFrame = (change: FeedChange): string => eventFrame(change.event, change.json, change.seq);
 
 /** `reset` (the log cannot replay what was missed: refetch) or `ready` (live from here): the log's position. */
-export const positionFrame = (event: 'reset' | 'ready', seq: number): string => eventFrame(event, JSON.stringify({ seq }), seq);
+const positionFrame = (event: 'reset' | 'ready', seq: number): string => eventFrame(event, JSON.stringify({ seq }), seq);
 
 /** What a stream sends first: the changes it missed, or `reset` when the log cannot give them; then `ready`. */
 export const openingFrames = (missed: readonly FeedChange[] | 'reset', position: number): string[] => [

@@ -22,7 +22,7 @@ export const LOGINS_BUSY = 'Too many logins at once, try again in a moment';
 export type OwnerStanding = { role: Role; disabled: boolean };
 
 /** An owner whose account is not disabled: the salon always keeps at least one. */
-export const isActiveOwner = ({ role, disabled }: OwnerStanding): boolean => role === 'owner' && !disabled;
+const isActiveOwner = ({ role, disabled }: OwnerStanding): boolean => role === 'owner' && !disabled;
 
 /**
  * The last-owner rule, for the server and the mock: a change of role or status that takes an active owner away is
