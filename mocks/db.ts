@@ -21,7 +21,7 @@ import { createTeamService } from '#contract/team-service';
 import { createTeamStore, type TeamStoreOptions } from '#server/auth/team-store.ts';
 import { UNREPORTED } from '#server/background/background-tasks.ts';
 import { migrateToLatest } from '#server/db/migrations/index.ts';
-import { createChangeFeed, DEFAULT_REPLAY_LIMIT, type ChangeFeed, type Subscriber } from '#server/events/change-feed.ts';
+import { createChangeFeed, DEFAULT_REPLAY_LIMIT, FEED_RETRY_MS, type ChangeFeed, type Subscriber } from '#server/events/change-feed.ts';
 import { createAuditRepository } from '#server/repositories/audit.ts';
 import type { Writer } from '#server/repositories/client-log.ts';
 import { createClientsRepository } from '#server/repositories/clients.ts';
@@ -74,7 +74,7 @@ function repositoriesOn(connection: SqlJsConnection) {
 }
 export type Store = ReturnType<typeof repositoriesOn>;
 
-/** sql.js, and the files every store starts from: migrated (setClients), and seeded (a reset), with its log's head. */
+/** sql.js, and the files every store starts from: migrated (setClients), and seeded (a reset). */
 type Templates = { sqlJs: SqlJsStatic; migrated: Uint8Array; seeded: Uint8Array; seededFile: string };
 let templates: Templates | undefined;
 let store: Store | undefined;
@@ -123,7 +123,7 @@ async function makeTemplates(wasmUrl?: string): Promise<Templates> {
 function replaceStore(next: Store): void {
   store?.connection.close();
   store = next;
-  feed = createChangeFeed(next.clients, { replayLimit: DEFAULT_REPLAY_LIMIT, report: UNREPORTED, retryMs: 1000 });
+  feed = createChangeFeed(next.clients, { replayLimit: DEFAULT_REPLAY_LIMIT, report: UNREPORTED, retryMs: FEED_RETRY_MS });
   // The feed reads where the log is before any write.
   queue = feed.catch(() => undefined);
 }

@@ -33,6 +33,9 @@ export type ChangeFeedOptions = {
 /** A stream further behind than this many changes gets `reset` by default (server/config.ts; the mock's). */
 export const DEFAULT_REPLAY_LIMIT = 1000;
 
+/** A failed read of the change log is tried again this soon (the server's feed, the mock's). */
+export const FEED_RETRY_MS = 1000;
+
 /** Entries read per query while catching up. */
 const READ_BATCH = 500;
 

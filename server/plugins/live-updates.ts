@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import { failureEpisodes } from '../background/background-tasks.ts';
-import { createChangeFeed, type ChangeFeed } from '../events/change-feed.ts';
+import { createChangeFeed, FEED_RETRY_MS, type ChangeFeed } from '../events/change-feed.ts';
 import { createEventStreams, type EventStreams, type StreamLimits } from '../events/event-streams.ts';
 
 declare module 'fastify' {
@@ -26,9 +26,6 @@ export type LiveUpdatesOptions = {
  * moment share one check): an account disabled or signed out everywhere sees its streams close within a second.
  */
 const AUTH_CHECK_DELAY_MS = 200;
-
-/** A failed read of the change log is tried again this soon. */
-const FEED_RETRY_MS = 1000;
 
 export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
   async (app, { limits, replayLimit }) => {
