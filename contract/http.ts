@@ -58,7 +58,7 @@ export type AuditRecord = { kind: AuditKind; actor: string; subject?: string | n
 
 /**
  * An operation's answer and the audit trail's entries it adds, decided once for the server's route and the mock's
- * handler (docs/decisions/037-answers-written-once.md): each sends the answer and records the entries.
+ * handler (docs/decisions/036-answers-written-once.md): each sends the answer and records the entries.
  */
 export type Answered<B = unknown> = Answer<number, B> & { audit?: readonly AuditRecord[] };
 

@@ -137,10 +137,13 @@ describe('/clients query cache', () => {
 
   it('keeps the server order in the cache: sorting is a select on the way out', async () => {
     await mockDb.setClients(clients);
-    const { queryClient } = await renderApp('/clients', { loggedIn: true });
+    const { queryClient } = await renderApp('/clients?sort=firstName&dir=desc', { loggedIn: true });
     await screen.findByRole('cell', { name: 'Ada' });
+    expect(bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Zoe', 'Mia', 'Ada']);
     const cached = queryClient.getQueryData<typeof clients>(['clients', 'list']);
-    expect(cached?.map((client) => client._id)).toEqual(['c-late', 'c-early', 'c-middle']);
+    // The server's order (registration time, then id), not the screen's.
+    expect(cached?.map((client) => client._id)).toEqual((await mockDb.listClients()).map((client) => client._id));
+    expect(cached?.map((client) => client._id)).toEqual(['c-early', 'c-middle', 'c-late']);
   });
 });
 
