@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MergeRequest } from '#contract/merge';
 import { seedClients } from './seed.ts';
 import { loadMockDb, mockDb, resetMockDb } from './db.ts';
-import { toldWhile as told } from './handlers/replayed-events.ts';
+import { toldWhile as told } from './testing/replayed-events.ts';
 
 const amelia = 'mock-000001';
 const fields = { firstName: 'Iris', lastName: 'Novak', email: 'iris@example.com', registrationDateTime: '2024-05-01T10:30:00.000Z' };

@@ -4,7 +4,7 @@ import { ClientHistory, DeletedClientList } from '#contract/api';
 import { ImportList, importMessages, ImportSummary } from '#contract/import';
 import { ownerOnly } from '#contract/team';
 import { mockDb } from '../db.ts';
-import { replayedAfter, toldWhile } from './replayed-events.ts';
+import { replayedAfter, toldWhile } from '../testing/replayed-events.ts';
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`http://localhost${path}`, {

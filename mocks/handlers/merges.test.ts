@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DuplicateList, MergeSummary } from '#contract/merge';
 import { mockDb } from '../db.ts';
-import { replayedAfter, toldWhile as told } from './replayed-events.ts';
+import { replayedAfter, toldWhile as told } from '../testing/replayed-events.ts';
 
 async function post(path: string, body?: unknown) {
   const response = await fetch(`http://localhost${path}`, {

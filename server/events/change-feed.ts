@@ -73,7 +73,8 @@ export async function createChangeFeed(log: ChangeLog, { replayLimit, report, re
       .then(report.succeeded, (error: unknown) => {
         report.failed(error);
         retry = setTimeout(() => void wake(), retryMs);
-        retry.unref();
+        // The mock's feed runs in a page too, where a timer is a number and keeps nothing alive.
+        if (typeof retry === 'object') retry.unref();
       })
       .finally(() => {
         reading = undefined;
