@@ -44,7 +44,8 @@ export type TeamStore<Account extends TeamAccount> = {
   setStanding(account: Account, standing: OwnerStanding, at: string): Promise<Account>;
   /** What the store keeps of a password: the server's hash, the mock's password as typed. */
   hashPassword(password: string): Promise<string>;
-  passwordMatches(account: Account, password: string): Promise<boolean>;
+  /** Whether the password is the account's; an unknown account (undefined) costs as long as a known one. */
+  passwordMatches(account: Account | undefined, password: string): Promise<boolean>;
   /** The password's new hash; null: no password works until a sign-in link sets one. */
   setPassword(accountId: string, hash: string | null, at: string): Promise<void>;
   recordSignIn(accountId: string, at: string): Promise<void>;
@@ -60,6 +61,20 @@ export type TeamStore<Account extends TeamAccount> = {
   /** Runs `work` as one change no other staff change interleaves with. */
   exclusive<T>(work: (store: TeamStore<Account>) => Promise<T>): Promise<T>;
 };
+
+/** What a sign-in reads of the team's store. */
+export type SignInStore<Account extends TeamAccount> = Pick<TeamStore<Account>, 'byUsername' | 'passwordMatches'>;
+
+/**
+ * The account a username and password sign in as: undefined when unknown, wrong, without a usable password yet, or
+ * disabled. Each costs one password check, and a disabled account is answered like a wrong password: the form says
+ * nothing of which accounts exist.
+ */
+export async function signIn<Account extends TeamAccount>(store: SignInStore<Account>, username: string, password: string) {
+  const account = await store.byUsername(normalizeUsername(username));
+  const matches = await store.passwordMatches(account, password);
+  return account && matches && !account.disabled ? account : undefined;
+}
 
 function memberOf(account: TeamAccount, openSessions: Map<string, number>): StaffMember {
   return {

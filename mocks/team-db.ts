@@ -1,18 +1,11 @@
 // The mock's staff accounts, sign-in links and passkeys (issues 28, 30): the server's own tables, team store and
 // passkey store in the mock's database (db.ts), seeded with the demo accounts (seed.ts). Here, what only the mock has:
-// the login's check, and the testers' and tests' ways to see and age what the store holds.
-import { normalizeUsername } from '#contract/team';
+// the testers' and tests' ways to see and age what the store holds.
 import { mockDb } from './db.ts';
 
 const past = () => new Date(Date.now() - 1000).toISOString();
 
 export const teamDb = {
-  /** The account a username and password sign in as: null when unknown, wrong, not set yet or disabled. */
-  verify: (username: string, password: string) =>
-    mockDb.team(async ({ team }) => {
-      const account = await team.byUsername(normalizeUsername(username));
-      return account && !account.disabled && (await team.passwordMatches(account, password)) ? account : null;
-    }),
   /** Whose link this is now, while it is unused and within its 24 hours (and its account not disabled). */
   linkOwner: (token: string) => mockDb.team(async ({ staff }) => (await staff.usableLink(token))?.username),
   /** Testers and tests: every link made so far is past its 24 hours. */

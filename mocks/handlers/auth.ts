@@ -5,8 +5,8 @@ import { clearedSessionCookie, type Answered } from '#contract/http';
 import type { RelyingParty } from '#contract/passkey-ceremonies';
 import { DEFAULT_SESSION_MAX_MS } from '#contract/session-expires';
 import type { Role } from '#contract/team';
+import { signIn } from '#contract/team-service';
 import { mockDb } from '../db.ts';
-import { teamDb } from '../team-db.ts';
 import { recordAudit, respond, route } from './respond.ts';
 
 /** A token of the server's shape (43 base64url characters); the mock never reads it back. */
@@ -37,7 +37,7 @@ export const authHandlers = [
   route('POST /login', { body: LoginRequest }, async ({ request, body: { username, password } }) =>
     respond(
       request,
-      await passwordSignIn(username, await teamDb.verify(username, password), {
+      await passwordSignIn(username, await mockDb.team(({ team }) => signIn(team, username, password)), {
         secondStepOptions: (account) => mockDb.team(({ passkeys }) => passkeys.secondStepOptions(account.id, relyingParty(request))),
         async start(account) {
           await mockDb.team(({ team }) => team.recordSignIn(account.id, new Date().toISOString()));

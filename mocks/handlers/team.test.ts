@@ -15,6 +15,7 @@ import {
 } from '#contract/team';
 import { mockDb } from '../db.ts';
 import { teamDb } from '../team-db.ts';
+import { mockSignIn } from '../testing/sign-in.ts';
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`http://localhost${path}`, {
@@ -61,7 +62,7 @@ describe('mock: the staff page', () => {
     for (const [method, path, body] of routes) {
       expect(await call(method, path, body)).toMatchObject({ status: 403, json: { message: ownerOnly.manageStaff } });
     }
-    expect(await teamDb.verify('admin', 'admin')).not.toBeNull();
+    expect(await mockSignIn('admin', 'admin')).not.toBeNull();
   });
 
   it('refuses a username taken or against the rule', async () => {

@@ -88,3 +88,19 @@ export function needsRehash(stored: string, params: ScryptParams = OWASP_SCRYPT_
 export function generatePassword(): string {
   return randomBytes(16).toString('base64url');
 }
+
+/**
+ * The team store's passwords (team-store.ts) on scrypt with `params`. An unknown account, or one without a usable
+ * password (a sign-in link not used yet), is checked against a dummy hash: it costs as long as a wrong password.
+ */
+export function scryptPasswords(params: ScryptParams) {
+  let dummyHash: Promise<string> | undefined;
+  /** A hash of a random password with the current parameters, made once (ahead of the first login: see dummyPasswordHash). */
+  const dummyPasswordHash = () => (dummyHash ??= hashPassword(generatePassword(), params));
+  return {
+    dummyPasswordHash,
+    hash: (password: string) => hashPassword(password, params),
+    verify: async (password: string, stored: string | undefined) =>
+      verifyPassword(password, stored !== undefined && parsePasswordHash(stored) ? stored : await dummyPasswordHash()),
+  };
+}

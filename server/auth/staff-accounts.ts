@@ -7,20 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { passwordProblem } from '#contract/new-password';
 import { normalizeUsername, type Role, Username, USERNAME_RULE } from '#contract/team';
+import { signIn } from '#contract/team-service';
 import { ADVISORY_LOCKS, isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import { createSignInLinksRepository } from '../repositories/sign-in-links.ts';
 import { createStaffRepository, newStaffRow, type StaffRow } from '../repositories/staff.ts';
-import {
-  generatePassword,
-  hashPassword,
-  needsRehash,
-  OWASP_SCRYPT_PARAMS,
-  parsePasswordHash,
-  verifyPassword,
-  type ScryptParams,
-} from './password.ts';
+import { generatePassword, hashPassword, needsRehash, OWASP_SCRYPT_PARAMS, scryptPasswords, type ScryptParams } from './password.ts';
+import { createSignInStore } from './team-store.ts';
 
 /** A refusal with a message fit to show to whoever ran the command. */
 export class StaffAccountError extends Error {
@@ -67,12 +61,8 @@ export type StaffAccountsOptions = { hashing?: ScryptParams; clock?: () => numbe
 
 export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRYPT_PARAMS, clock = Date.now }: StaffAccountsOptions = {}) {
   const staff = createStaffRepository(db);
-  /**
-   * A hash of a random password with the current parameters: an unknown username's password
-   * is checked against it, so that it costs as long as a wrong password for a real account.
-   */
-  let dummyHash: Promise<string> | undefined;
-  const dummyPasswordHash = () => (dummyHash ??= hashPassword(generatePassword(), hashing));
+  const passwords = scryptPasswords(hashing);
+  const signInStore = createSignInStore(db, passwords);
 
   async function requireAccount(username: string): Promise<StaffRow> {
     const account = await staff.findByUsername(normalizeUsername(username));
@@ -93,7 +83,7 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
     add,
 
     /** Made ahead of the first login (it takes as long as one), so that login is not slower once. */
-    dummyPasswordHash,
+    dummyPasswordHash: passwords.dummyPasswordHash,
 
     /**
      * The account these credentials open, or undefined. Unknown usernames and wrong
@@ -101,12 +91,8 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
      * parameters than the current ones is replaced (the password is known right now).
      */
     async authenticate(username: string, password: string): Promise<StaffRow | undefined> {
-      const account = await staff.findByUsername(normalizeUsername(username));
-      // An account without a usable password (a sign-in link not used yet) costs the same hash as any other.
-      const stored = account && parsePasswordHash(account.password_hash) ? account.password_hash : await dummyPasswordHash();
-      const matches = await verifyPassword(password, stored);
-      // A disabled account is answered like a wrong password: the form says nothing of which accounts exist.
-      if (!account || !matches || account.disabled_at !== null) return undefined;
+      const account = await signIn(signInStore, username, password);
+      if (!account) return undefined;
       if (needsRehash(account.password_hash, hashing)) {
         await staff.setPasswordHash(account.id, await hashPassword(password, hashing), new Date(clock()));
       }

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { createTeamService } from '#contract/team-service';
 import type { Database } from '../db/schema.ts';
 import { createSignInLinksRepository } from '../repositories/sign-in-links.ts';
-import { hashPassword, OWASP_SCRYPT_PARAMS, verifyPassword, type ScryptParams } from './password.ts';
+import { OWASP_SCRYPT_PARAMS, scryptPasswords, type ScryptParams } from './password.ts';
 import { hashSessionToken } from './session-cookie.ts';
 import type { Sessions } from './sessions.ts';
 import { newStaffId } from './staff-accounts.ts';
@@ -21,7 +21,7 @@ export function createStaffManagement(
 ) {
   const links = createSignInLinksRepository(db);
   const store = createTeamStore(db, {
-    passwords: { hash: (password) => hashPassword(password, hashing), verify: verifyPassword },
+    passwords: scryptPasswords(hashing),
     linkHash: hashSessionToken,
     newId: newStaffId,
     openSessions: () => sessions.openCounts(),

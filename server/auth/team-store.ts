@@ -7,7 +7,7 @@
  * injected (TeamStoreOptions): nothing here needs Node.
  */
 import { sql, type Kysely } from 'kysely';
-import type { TeamAccount, TeamStore } from '#contract/team-service';
+import type { SignInStore, TeamAccount, TeamStore } from '#contract/team-service';
 import { ADVISORY_LOCKS, isPostgres } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
@@ -21,8 +21,11 @@ import { createStaffRepository, newStaffRow, type StaffRow } from '../repositori
 const NO_PASSWORD = '!no password: set through a sign-in link';
 
 export type TeamStoreOptions = {
-  /** What is kept of a password, and whether one matches what was kept: the server's scrypt, the mock's cheaper one. */
-  passwords: { hash(password: string): Promise<string>; verify(password: string, stored: string): Promise<boolean> };
+  /**
+   * What is kept of a password, and whether one matches what was kept (undefined: an unknown account, which costs as
+   * long as a known one): the server's scrypt, the mock's cheaper one.
+   */
+  passwords: { hash(password: string): Promise<string>; verify(password: string, stored: string | undefined): Promise<boolean> };
   /** What is kept of a sign-in link's token: the server's SHA-256. */
   linkHash(token: string): string;
   /** A new account's id. */
@@ -39,6 +42,15 @@ export type StaffAccount = StaffRow & TeamAccount;
 const accountOf = (row: StaffRow): StaffAccount => ({ ...row, disabled: row.disabled_at !== null, lastSignInAt: row.last_sign_in_at });
 const accountIfAny = (row: StaffRow | undefined) => row && accountOf(row);
 
+/** The part of the team's store a sign-in reads (contract/team-service.ts): all the server's login needs. */
+export function createSignInStore(db: Kysely<Database>, passwords: TeamStoreOptions['passwords']): SignInStore<StaffAccount> {
+  const staff = createStaffRepository(db);
+  return {
+    byUsername: async (username) => accountIfAny(await staff.findByUsername(username)),
+    passwordMatches: (account, password) => passwords.verify(password, account?.password_hash),
+  };
+}
+
 /** The team's store on `db`; `exclusive` is a transaction that first waits for any other instance changing the staff. */
 export function createTeamStore(db: Kysely<Database>, options: TeamStoreOptions): TeamStore<StaffAccount> {
   const { passwords, linkHash, newId, openSessions, endSessions } = options;
@@ -47,7 +59,7 @@ export function createTeamStore(db: Kysely<Database>, options: TeamStoreOptions)
   const sessionRows = createSessionsRepository(db);
   return {
     all: async () => (await staff.listAll()).map(accountOf),
-    byUsername: async (username) => accountIfAny(await staff.findByUsername(username)),
+    ...createSignInStore(db, passwords),
     byId: async (id) => accountIfAny(await staff.findById(id)),
     openSessions,
     countActiveOwners: () => staff.countActiveOwners(),
@@ -64,7 +76,6 @@ export function createTeamStore(db: Kysely<Database>, options: TeamStoreOptions)
       return accountOf({ ...account, role, disabled_at: disabledAt });
     },
     hashPassword: (password) => passwords.hash(password),
-    passwordMatches: (account, password) => passwords.verify(password, account.password_hash),
     async setPassword(accountId, hash, at) {
       await staff.setPasswordHash(accountId, hash ?? NO_PASSWORD, new Date(at));
     },

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordMessages, type AccountSession } from '#contract/team';
 import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
-import { teamDb } from '#mocks/team-db.ts';
+import { mockSignIn } from '#mocks/testing/sign-in.ts';
 import { setLoggedIn } from '../lib/login-flag.ts';
 import { changeStatuses, goOffline } from '../testing/offline.ts';
 import { addPasskeyInMock, passkeyBrowser } from '../testing/passkey-browser.ts';
@@ -54,14 +54,14 @@ describe('/account', () => {
     await user.type(repeat, 'a long passphrase');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(current).toHaveAccessibleDescription(passwordMessages.wrongCurrent));
-    expect(await teamDb.verify('admin', 'admin')).not.toBeNull();
+    expect(await mockSignIn('admin', 'admin')).not.toBeNull();
 
     await user.clear(current);
     await user.type(current, 'admin');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
-    expect(await teamDb.verify('admin', 'a long passphrase')).not.toBeNull();
-    expect(await teamDb.verify('admin', 'admin')).toBeNull();
+    expect(await mockSignIn('admin', 'a long passphrase')).not.toBeNull();
+    expect(await mockSignIn('admin', 'admin')).toBeNull();
   });
 
   it('offline, a password change fails at once and says so, and is never sent later', async () => {
@@ -76,7 +76,7 @@ describe('/account', () => {
       'Could not change the password: the server cannot be reached. Try again once the connection is back.',
     );
     expect(changeStatuses(queryClient)).toEqual(['error']);
-    expect(await teamDb.verify('admin', 'admin')).not.toBeNull();
+    expect(await mockSignIn('admin', 'admin')).not.toBeNull();
   });
 
   it('lists the mock’s one session as this device, with nothing else to sign out', async () => {
@@ -235,7 +235,7 @@ describe('/account: passkeys', () => {
       ),
     );
     expect(setting).toBeChecked();
-    expect(await teamDb.verify('admin', 'admin')).not.toBeNull();
+    expect(await mockSignIn('admin', 'admin')).not.toBeNull();
     expect(
       (await fetch(new URL('/login', window.location.origin), { method: 'POST', body: '{"username":"admin","password":"admin"}' })).status,
     ).toBe(401);

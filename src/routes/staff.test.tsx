@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LAST_OWNER, USERNAME_RULE, USERNAME_TAKEN } from '#contract/team';
 import { mockDb } from '#mocks/db.ts';
 import { teamDb } from '#mocks/team-db.ts';
+import { mockSignIn } from '#mocks/testing/sign-in.ts';
 import { setLoggedIn } from '../lib/login-flag.ts';
 import { changeStatuses, goOffline } from '../testing/offline.ts';
 import { renderApp } from '../testing/render-app.tsx';
@@ -95,17 +96,17 @@ describe('/staff', () => {
     const question = sam.getByRole('alertdialog', { name: /^Disable sam\?/ });
     await user.click(within(question).getByRole('button', { name: 'No' }));
     expect(sam.getByRole('cell', { name: 'Active' })).toBeInTheDocument();
-    expect(await teamDb.verify('sam', 'sam')).not.toBeNull();
+    expect(await mockSignIn('sam', 'sam')).not.toBeNull();
 
     await user.click(sam.getByRole('button', { name: 'Disable' }));
     await user.click(within(sam.getByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
     expect(await sam.findByRole('cell', { name: 'Disabled' })).toBeInTheDocument();
     expect(sam.getByRole('status')).toHaveTextContent('sam is disabled.');
-    expect(await teamDb.verify('sam', 'sam')).toBeNull();
+    expect(await mockSignIn('sam', 'sam')).toBeNull();
 
     await user.click(sam.getByRole('button', { name: 'Enable' }));
     expect(await sam.findByRole('cell', { name: 'Active' })).toBeInTheDocument();
-    expect(await teamDb.verify('sam', 'sam')).not.toBeNull();
+    expect(await mockSignIn('sam', 'sam')).not.toBeNull();
   });
 
   it('changes a role, and refuses to leave no active owner with the server’s words by the action', async () => {
@@ -144,7 +145,7 @@ describe('/staff', () => {
     await user.click(sam.getByRole('button', { name: 'Reset password' }));
     await user.click(within(sam.getByRole('alertdialog', { name: /^Reset the password of sam\?/ })).getByRole('button', { name: 'Yes' }));
     expect(((await sam.findByRole('textbox', { name: 'Sign-in link for sam' })) as HTMLInputElement).value).toContain('/welcome/');
-    expect(await teamDb.verify('sam', 'sam')).toBeNull();
+    expect(await mockSignIn('sam', 'sam')).toBeNull();
   });
 
   it('Sign out everywhere asks first; signing out oneself ends this session', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { passwordMessages, SIGN_IN_LINK_EXPIRED, type SignInLink } from '#contract/team';
 import { mockDb } from '#mocks/db.ts';
 import { teamDb } from '#mocks/team-db.ts';
+import { mockSignIn } from '#mocks/testing/sign-in.ts';
 import { currentLogin, isLoggedIn } from '../lib/login-flag.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
@@ -30,7 +31,7 @@ describe('/welcome/$token', () => {
     expect(mockDb.sessionUser()).toBe('lena');
     expect(await screen.findByRole('link', { name: 'My account' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
-    expect(await teamDb.verify('lena', 'a long passphrase')).toMatchObject({ username: 'lena' });
+    expect(await mockSignIn('lena', 'a long passphrase')).toMatchObject({ username: 'lena' });
   });
 
   it('says under the fields when the password is short or the two differ, and sends nothing', async () => {
