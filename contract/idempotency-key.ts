@@ -18,9 +18,6 @@ export function idempotencyKeysSince(now: Date | number): string {
   return new Date((typeof now === 'number' ? now : now.getTime()) - IDEMPOTENCY_KEY_TTL_MS).toISOString();
 }
 
-/** Whether a key sent at `at` (ISO) still holds at `now`: the one expiry rule of the server and the mock. */
-export const idempotencyKeyHolds = (at: string, now: Date | number): boolean => at >= idempotencyKeysSince(now);
-
 const malformedIdempotencyKeyMessage = 'Idempotency-Key must be a string of 1 to 255 visible characters';
 const idempotencyKeyReusedMessage = 'This Idempotency-Key was sent before with another client';
 const registrationErasedMessage = 'This client was registered with this Idempotency-Key and has since been erased';

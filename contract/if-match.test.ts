@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   changedSinceMessage,
   clientNotFoundMessage,
-  meetsConditions,
   parseIfMatch,
   readAnswer,
   unwrittenAnswer,
@@ -40,14 +39,6 @@ describe('a conditional write of a client', () => {
     email: 'ana@example.com',
     registrationDateTime: '2024-05-01T10:30:00.000Z',
   };
-
-  it('happens when If-Match names the version and If-None-Match does not', () => {
-    expect(meetsConditions(none, 3)).toBe(true);
-    expect(meetsConditions({ ifMatch: [2, 3], ifNoneMatch: undefined }, 3)).toBe(true);
-    expect(meetsConditions({ ifMatch: [2], ifNoneMatch: undefined }, 3)).toBe(false);
-    expect(meetsConditions({ ifMatch: '*', ifNoneMatch: [3] }, 3)).toBe(false);
-    expect(meetsConditions({ ifMatch: undefined, ifNoneMatch: '*' }, 3)).toBe(false);
-  });
 
   it('is refused with 404 without a condition or a client, with 412 and the client as it is now with If-Match', () => {
     expect(unwrittenOutcome(none, latest, null)).toEqual({ status: 'not-found' });

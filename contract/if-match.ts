@@ -95,11 +95,6 @@ export type Unwritten = Exclude<WriteOutcome<never>, { status: 'written' }>;
 /** A write's conditions, as If-Match and If-None-Match set them. */
 export type Conditions = { ifMatch: IfMatch; ifNoneMatch: IfNoneMatch };
 
-/** Whether a live client at `version` may be written under `conditions` (what the server's UPDATE … WHERE says too). */
-export function meetsConditions({ ifMatch, ifNoneMatch }: Conditions, version: number): boolean {
-  return meetsIfMatch(ifMatch, version) && !namedByIfNoneMatch(ifNoneMatch, version);
-}
-
 /**
  * Why a conditional write wrote nothing, from the client's latest log entry (undefined: there never was such a client)
  * and its live values (null: deleted or erased). Without a condition a missing client is simply not found; with
