@@ -163,6 +163,33 @@ export interface AuditEntriesTable {
   user_agent: string | null;
 }
 
+/** A service the salon offers (migration 0011): a removed one stays on its appointments and is no longer offered. */
+export interface ServicesTable {
+  id: string;
+  name: string;
+  duration_minutes: number;
+  /** Minor units of SALON_CURRENCY, or null. */
+  price: number | null;
+  created_at: string;
+  removed_at: string | null;
+}
+
+/** A member's working week (contract/book.ts's WorkingHours as JSON text); no row: no hours, no appointments. */
+export interface WorkingHoursTable {
+  staff_id: string;
+  hours: string;
+  updated_at: string;
+}
+
+/** A member's time off, from its first to its last day (the salon's local dates), both included. */
+export interface TimeOffTable {
+  id: string;
+  staff_id: string;
+  first_day: string;
+  last_day: string;
+  created_at: string;
+}
+
 /** PostgreSQL only: a counter per group of tables, bumped by triggers on every change (postgres.ts). */
 interface DataVersionsTable {
   name: 'clients' | 'auth';
@@ -193,4 +220,7 @@ export interface Database {
   audit_entries: AuditEntriesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  services: ServicesTable;
+  working_hours: WorkingHoursTable;
+  time_off: TimeOffTable;
 }

@@ -16,6 +16,7 @@ import { up as team } from './0007-team.ts';
 import { up as imports } from './0008-imports.ts';
 import { up as merges } from './0009-merges.ts';
 import { up as passkeys } from './0010-passkeys.ts';
+import { up as servicesAndHours } from './0011-services-and-hours.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': { up: initial },
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0008_imports': { up: imports },
   '0009_merges': { up: merges },
   '0010_passkeys': { up: passkeys },
+  '0011_services_and_hours': { up: servicesAndHours },
 };
 
 /** What Kysely's Migrator reads the migrations from. */
