@@ -160,8 +160,10 @@ const AppointmentStatus = z.enum(['booked', 'cancelled']);
 
 export const Appointment = z.object({
   id: z.string(),
-  clientId: ClientId,
-  serviceId: ServiceId,
+  /** Null once the client was erased: the appointment then keeps nothing that names them. */
+  client: z.object({ id: ClientId, firstName: z.string(), lastName: z.string() }).nullable(),
+  /** The service as named now (a removed one too). */
+  service: z.object({ id: ServiceId, name: z.string() }),
   /** The member's username. */
   staff: z.string(),
   start: OffsetDateTime,
@@ -171,6 +173,19 @@ export const Appointment = z.object({
   version: z.number().int().positive(),
 });
 export type Appointment = z.infer<typeof Appointment>;
+
+export const AppointmentList = z.array(Appointment);
+
+/** GET /api/salon: what the SPA needs to show the salon's times and prices. */
+export const Salon = z.object({ timeZone: z.string(), currency: z.string() });
+export type Salon = z.infer<typeof Salon>;
+
+export const ServiceList = z.array(Service);
+
+/** A member's working hours and time off, named by their username: GET /api/schedules lists every active member's. */
+export const MemberSchedule = z.object({ username: z.string(), hours: WorkingHours, timeOff: z.array(TimeOff) });
+export type MemberSchedule = z.infer<typeof MemberSchedule>;
+export const ScheduleList = z.array(MemberSchedule);
 
 /** POST /api/appointments: the end follows from the service's duration. */
 export const NewAppointment = z.strictObject({ clientId: ClientId, serviceId: ServiceId, staff: z.string(), start: OffsetDateTime });
@@ -182,7 +197,13 @@ export type AppointmentMove = z.infer<typeof AppointmentMove>;
 /** GET /api/appointments?from=&to=&staff=: the salon's days from `from` to `to`, both included. */
 export const AppointmentsQuery = z.object({ from: LocalDate, to: LocalDate, staff: z.string().optional() });
 /** GET /api/availability?service=&staff=&date=: the free start times of that day. */
-export const AvailabilityQuery = z.object({ service: ServiceId, staff: z.string(), date: LocalDate });
+export const AvailabilityQuery = z.object({
+  service: ServiceId,
+  staff: z.string(),
+  date: LocalDate,
+  /** "Move": the appointment being moved leaves its own time free. */
+  except: z.string().optional(),
+});
 export const Availability = z.object({ date: LocalDate, starts: z.array(OffsetDateTime) });
 export type Availability = z.infer<typeof Availability>;
 

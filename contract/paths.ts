@@ -51,4 +51,28 @@ export const apiPaths = {
   /** The merges a client took part in, for its history. */
   mergesOf: (clientId: string) => `/api/merges?clientId=${encodeURIComponent(clientId)}`,
   undoMerge: (mergeId: string) => `/api/merges/${encodeURIComponent(mergeId)}/undo`,
+  /** The book (issue 40): the salon's time zone and currency. */
+  salon: '/api/salon',
+  services: '/api/services',
+  service: (serviceId: string) => `/api/services/${encodeURIComponent(serviceId)}`,
+  /** Every active member's working hours and time off: the calendar's columns and rows. */
+  schedules: '/api/schedules',
+  /** The signed-in member's own working hours (GET, PUT) and time off (POST; DELETE one). */
+  accountHours: '/api/account/hours',
+  accountTimeOff: '/api/account/time-off',
+  accountTimeOffEntry: (timeOffId: string) => `/api/account/time-off/${encodeURIComponent(timeOffId)}`,
+  /** Owner only: anyone's. */
+  staffHours: (username: string) => `/api/staff/${encodeURIComponent(username)}/hours`,
+  staffTimeOff: (username: string) => `/api/staff/${encodeURIComponent(username)}/time-off`,
+  staffTimeOffEntry: (username: string, timeOffId: string) =>
+    `/api/staff/${encodeURIComponent(username)}/time-off/${encodeURIComponent(timeOffId)}`,
+  /** GET ?from=&to=&staff= (the salon's days, both included); POST books one. */
+  appointments: '/api/appointments',
+  appointment: (appointmentId: string) => `/api/appointments/${encodeURIComponent(appointmentId)}`,
+  /** "Undo" of a cancellation. */
+  restoreAppointment: (appointmentId: string) => `/api/appointments/${encodeURIComponent(appointmentId)}/restore`,
+  appointmentHistory: (appointmentId: string) => `/api/appointments/${encodeURIComponent(appointmentId)}/history`,
+  /** GET ?service=&staff=&date=[&except=]: the free start times. */
+  availability: '/api/availability',
+  clientAppointments: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/appointments`,
 } as const;

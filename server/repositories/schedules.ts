@@ -3,11 +3,8 @@
  * Schedule). A member with no working hours has NO_HOURS: they take no appointments.
  */
 import type { Kysely } from 'kysely';
-import { NO_HOURS, WorkingHours, type Schedule, type TimeOff } from '#contract/book';
+import { NO_HOURS, WorkingHours, type MemberSchedule } from '#contract/book';
 import type { Database } from '../db/schema.ts';
-
-/** A member's schedule, named by their username. */
-export type MemberSchedule = Schedule & { username: string; timeOff: TimeOff[] };
 
 export function createSchedulesRepository(db: Kysely<Database>) {
   /** The schedules of the members `where` selects, in username order. */
