@@ -239,8 +239,8 @@ describe('the API’s shapes', () => {
   it('take appointments’ times with their offset, and IANA time zones', () => {
     const appointment = {
       id: 'a1',
-      clientId: 'c1',
-      serviceId: 's1',
+      client: { id: 'c1', firstName: 'Ada', lastName: 'Lovelace' },
+      service: { id: 's1', name: 'Haircut and styling' },
       staff: 'sam',
       start: '2026-03-29T09:00:00+01:00',
       end: '2026-03-29T10:00:00+01:00',
@@ -249,6 +249,7 @@ describe('the API’s shapes', () => {
     };
     expect(Appointment.safeParse(appointment).success).toBe(true);
     expect(Appointment.safeParse({ ...appointment, start: '2026-03-29T09:00:00' }).success).toBe(false);
+    expect(Appointment.safeParse({ ...appointment, client: null }).success).toBe(true);
     expect(TimeZone.safeParse(LONDON).success).toBe(true);
     expect(TimeZone.safeParse('Mars/Olympus_Mons').success).toBe(false);
   });
