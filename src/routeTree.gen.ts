@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as ServicesRouteImport } from './routes/services'
 import { Route as StaffRouteImport } from './routes/staff'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
 import { Route as ClientsDeletedRouteImport } from './routes/clients/deleted'
@@ -22,6 +23,7 @@ import { Route as ClientsMergeRouteImport } from './routes/clients/merge'
 import { Route as ClientsRegisterRouteImport } from './routes/clients/register'
 import { Route as WelcomeTokenRouteImport } from './routes/welcome.$token'
 import { Route as ClientsEditClientIdRouteImport } from './routes/clients/edit.$clientId'
+import { Route as StaffUsernameHoursRouteImport } from './routes/staff_.$username.hours'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -41,6 +43,11 @@ const AuditRoute = AuditRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServicesRoute = ServicesRouteImport.update({
+  id: '/services',
+  path: '/services',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StaffRoute = StaffRouteImport.update({
@@ -88,12 +95,18 @@ const ClientsEditClientIdRoute = ClientsEditClientIdRouteImport.update({
   path: '/clients/edit/$clientId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StaffUsernameHoursRoute = StaffUsernameHoursRouteImport.update({
+  id: '/staff_/$username/hours',
+  path: '/staff/$username/hours',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
+  '/services': typeof ServicesRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
@@ -103,12 +116,14 @@ export interface FileRoutesByFullPath {
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
+  '/staff/$username/hours': typeof StaffUsernameHoursRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
+  '/services': typeof ServicesRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
@@ -118,6 +133,7 @@ export interface FileRoutesByTo {
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
+  '/staff/$username/hours': typeof StaffUsernameHoursRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -125,6 +141,7 @@ export interface FileRoutesById {
   '/account': typeof AccountRoute
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
+  '/services': typeof ServicesRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
@@ -134,6 +151,7 @@ export interface FileRoutesById {
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
+  '/staff_/$username/hours': typeof StaffUsernameHoursRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -142,6 +160,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/audit'
     | '/login'
+    | '/services'
     | '/staff'
     | '/clients/deleted'
     | '/clients/duplicates'
@@ -151,12 +170,14 @@ export interface FileRouteTypes {
     | '/welcome/$token'
     | '/clients/'
     | '/clients/edit/$clientId'
+    | '/staff/$username/hours'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/account'
     | '/audit'
     | '/login'
+    | '/services'
     | '/staff'
     | '/clients/deleted'
     | '/clients/duplicates'
@@ -166,12 +187,14 @@ export interface FileRouteTypes {
     | '/welcome/$token'
     | '/clients'
     | '/clients/edit/$clientId'
+    | '/staff/$username/hours'
   id:
     | '__root__'
     | '/'
     | '/account'
     | '/audit'
     | '/login'
+    | '/services'
     | '/staff'
     | '/clients/deleted'
     | '/clients/duplicates'
@@ -181,6 +204,7 @@ export interface FileRouteTypes {
     | '/welcome/$token'
     | '/clients/'
     | '/clients/edit/$clientId'
+    | '/staff_/$username/hours'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -188,6 +212,7 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRoute
   AuditRoute: typeof AuditRoute
   LoginRoute: typeof LoginRoute
+  ServicesRoute: typeof ServicesRoute
   StaffRoute: typeof StaffRoute
   ClientsDeletedRoute: typeof ClientsDeletedRoute
   ClientsDuplicatesRoute: typeof ClientsDuplicatesRoute
@@ -197,6 +222,7 @@ export interface RootRouteChildren {
   WelcomeTokenRoute: typeof WelcomeTokenRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
   ClientsEditClientIdRoute: typeof ClientsEditClientIdRoute
+  StaffUsernameHoursRoute: typeof StaffUsernameHoursRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -227,6 +253,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/services': {
+      id: '/services'
+      path: '/services'
+      fullPath: '/services'
+      preLoaderRoute: typeof ServicesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/staff': {
@@ -292,6 +325,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientsEditClientIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/staff_/$username/hours': {
+      id: '/staff_/$username/hours'
+      path: '/staff/$username/hours'
+      fullPath: '/staff/$username/hours'
+      preLoaderRoute: typeof StaffUsernameHoursRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -300,6 +340,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRoute,
   AuditRoute: AuditRoute,
   LoginRoute: LoginRoute,
+  ServicesRoute: ServicesRoute,
   StaffRoute: StaffRoute,
   ClientsDeletedRoute: ClientsDeletedRoute,
   ClientsDuplicatesRoute: ClientsDuplicatesRoute,
@@ -309,6 +350,7 @@ const rootRouteChildren: RootRouteChildren = {
   WelcomeTokenRoute: WelcomeTokenRoute,
   ClientsIndexRoute: ClientsIndexRoute,
   ClientsEditClientIdRoute: ClientsEditClientIdRoute,
+  StaffUsernameHoursRoute: StaffUsernameHoursRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
