@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DayHours, NewTimeOff, WEEKDAYS, type TimeOff, type Weekday, type WorkingHours } from '#contract/book';
 
-export type DayValues = { works: boolean; from: string; to: string };
+type DayValues = { works: boolean; from: string; to: string };
 export type HoursFormValues = Record<Weekday, DayValues>;
 
 /** A day off shows these times, greyed, ready for the day it becomes a working day. */
