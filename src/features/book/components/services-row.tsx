@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatPrice, type Service } from '#contract/book';
-import { ActionFailure } from '../../../components/action-failure.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { isApiError } from '../../../lib/api-errors.ts';
-import { useEditService, useRemoveService } from '../api/services.ts';
+import { useEditService } from '../api/services.ts';
 import { ServiceForm } from './services-form.tsx';
+import { RemoveService } from './services-remove.tsx';
 
 type ServiceRowProps = {
   service: Service;
@@ -14,12 +12,10 @@ type ServiceRowProps = {
   onDone: (done: string) => void;
 };
 
-/** One service: its name, duration and price; "Edit" opens its form in the row, "Remove" asks first. */
+/** One service: its name, duration and price; "Edit" opens its form in the row; "Remove". */
 export function ServiceRow({ service, currency, columns, onDone }: ServiceRowProps) {
   const edit = useEditService(service.id);
-  const remove = useRemoveService(service.id);
   const [editing, setEditing] = useState(false);
-  const [asking, setAsking] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const closedEditor = useRef(false);
   // Back from the form (Save, Cancel), the keyboard is where it was: on the row's Edit.
@@ -67,42 +63,14 @@ export function ServiceRow({ service, currency, columns, onDone }: ServiceRowPro
             type="button"
             className="button button--small"
             aria-label={`Edit ${name}`}
-            onClick={() => setEditing(true)}
+            onClick={() => {
+              edit.reset();
+              setEditing(true);
+            }}
           >
             Edit
           </button>
-          <button
-            type="button"
-            className="button button--small"
-            aria-label={`Remove ${name}`}
-            aria-expanded={asking}
-            disabled={remove.isPending}
-            onClick={() => {
-              remove.reset();
-              setAsking(true);
-            }}
-          >
-            Remove
-          </button>
-          {asking && (
-            <ConfirmDialog
-              question={`Remove ${name}? It is no longer offered, and stays on the appointments that name it.`}
-              confirmLabel="Yes"
-              cancelLabel="No"
-              danger
-              onConfirm={() => {
-                setAsking(false);
-                // Awaited, not mutate's callback: the row is gone (unmounted) once the list is asked again.
-                void remove.mutateAsync().then(
-                  () => onDone(`${name} is removed.`),
-                  // A failure is said in the row (remove.error).
-                  () => undefined,
-                );
-              }}
-              onCancel={() => setAsking(false)}
-            />
-          )}
-          <ActionFailure error={remove.error} failed={`Could not remove ${name}`} serverSays={isApiError} />
+          <RemoveService service={service} onRemoved={() => onDone(`${name} is removed.`)} />
         </div>
       </td>
     </tr>
