@@ -33,7 +33,7 @@ const NO_CONTENT = { status: 204, body: undefined } as const;
 const noSuchMember = () => refusal(404, NO_SUCH_ACCOUNT);
 
 /** A week in the trail's words: "tuesday 09:00–18:00, saturday 10:00–14:00", or "none". */
-export function hoursDetail(hours: WorkingHours): string {
+function hoursDetail(hours: WorkingHours): string {
   const days = Object.entries(hours).flatMap(([day, time]) => (time ? [`${day} ${time.from}–${time.to}`] : []));
   return days.length > 0 ? days.join(', ') : 'none';
 }

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Service, ServiceFields } from '#contract/book';
 import type { Database, ServicesTable } from '../db/schema.ts';
 
-export function toService(row: Selectable<ServicesTable>): Service {
+function toService(row: Selectable<ServicesTable>): Service {
   return {
     id: row.id,
     name: row.name,
