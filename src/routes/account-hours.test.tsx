@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { bookTexts, NO_HOURS } from '#contract/book';
+import { bookTexts, MemberSchedule, NO_HOURS } from '#contract/book';
 import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
 import { seedHours } from '#mocks/seed.ts';
@@ -10,7 +10,7 @@ import { bookKeys, bookQueries } from '../features/book/api/book-queries.ts';
 import { changeStatuses, goOffline } from '../testing/offline.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
-const scheduleOf = async (username: string) => (await mockDb.readBook((setup) => setup.scheduleOf(username))).body;
+const scheduleOf = async (username: string) => MemberSchedule.parse((await mockDb.readBook((setup) => setup.scheduleOf(username))).body);
 
 describe('My account: Working hours', () => {
   it('shows the member’s own week: a box per weekday, its times greyed on a day off', async () => {
@@ -42,13 +42,13 @@ describe('My account: Working hours', () => {
     await user.click(section.getByRole('button', { name: 'Save hours' }));
 
     expect(await section.findByText(bookTexts.hoursSaved)).toBeInTheDocument();
-    expect((await scheduleOf('sam'))?.hours).toEqual({
+    expect((await scheduleOf('sam')).hours).toEqual({
       ...seedHours,
       monday: { from: '10:00', to: '14:30' },
       saturday: null,
       sunday: { from: '09:00', to: '18:00' },
     });
-    expect((await scheduleOf('admin'))?.hours).toEqual(seedHours);
+    expect((await scheduleOf('admin')).hours).toEqual(seedHours);
     expect(queryClient.getQueryState(bookKeys.schedules)?.isInvalidated).toBe(true);
   });
 
@@ -63,7 +63,7 @@ describe('My account: Working hours', () => {
     await waitFor(() => expect(section.getByLabelText('Tuesday to')).toHaveAccessibleDescription('The end must be after the start.'));
     expect(section.getByLabelText('Wednesday from')).toHaveAccessibleDescription('Use a time as HH:MM, e.g. 09:00.');
     expect(section.queryByText(bookTexts.hoursSaved)).not.toBeInTheDocument();
-    expect((await scheduleOf('sam'))?.hours).toEqual(seedHours);
+    expect((await scheduleOf('sam')).hours).toEqual(seedHours);
   });
 
   it('keeps what was typed when the save fails, and says so under the button', async () => {
@@ -91,7 +91,7 @@ describe('My account: Working hours', () => {
     );
     expect(changeStatuses(queryClient)).toEqual(['error']);
     expect(sunday).toBeChecked();
-    expect((await scheduleOf('sam'))?.hours).toEqual(seedHours);
+    expect((await scheduleOf('sam')).hours).toEqual(seedHours);
   });
 
   it('adds time off, from its first to its last day, lists it, and removes it', async () => {
@@ -105,11 +105,11 @@ describe('My account: Working hours', () => {
     expect(entry).toHaveTextContent('2026-12-24 – 2026-12-31');
     expect(timeOff.getByRole('status')).toHaveTextContent('Time off 2026-12-24 – 2026-12-31 is added.');
     expect(timeOff.getByLabelText('First day')).toHaveValue('');
-    expect((await scheduleOf('sam'))?.timeOff).toMatchObject([{ first: '2026-12-24', last: '2026-12-31' }]);
+    expect((await scheduleOf('sam')).timeOff).toMatchObject([{ first: '2026-12-24', last: '2026-12-31' }]);
 
     await user.click(within(entry).getByRole('button', { name: 'Remove time off 2026-12-24 – 2026-12-31' }));
     expect(await timeOff.findByText('No time off.')).toBeInTheDocument();
-    expect((await scheduleOf('sam'))?.timeOff).toEqual([]);
+    expect((await scheduleOf('sam')).timeOff).toEqual([]);
   });
 
   it('says by the field when a day is missing or the last is before the first', async () => {
@@ -125,7 +125,7 @@ describe('My account: Working hours', () => {
     await waitFor(() =>
       expect(timeOff.getByLabelText('Last day')).toHaveAccessibleDescription('The last day must not be before the first day.'),
     );
-    expect((await scheduleOf('admin'))?.timeOff).toEqual([]);
+    expect((await scheduleOf('admin')).timeOff).toEqual([]);
   });
 
   it('a member with no hours sees every day off', async () => {

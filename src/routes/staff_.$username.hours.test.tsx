@@ -1,12 +1,12 @@
 /** /staff/{username}/hours (issue 40): an owner sets a colleague's working hours and time off; staff are told it is an owner's. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bookTexts } from '#contract/book';
+import { bookTexts, MemberSchedule } from '#contract/book';
 import { mockDb } from '#mocks/db.ts';
 import { seedHours } from '#mocks/seed.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
-const scheduleOf = async (username: string) => (await mockDb.readBook((setup) => setup.scheduleOf(username))).body;
+const scheduleOf = async (username: string) => MemberSchedule.parse((await mockDb.readBook((setup) => setup.scheduleOf(username))).body);
 
 describe('/staff/$username/hours', () => {
   it('opens from the staff page’s “Working hours” on each row', async () => {
@@ -27,16 +27,16 @@ describe('/staff/$username/hours', () => {
     await user.click(await page.findByRole('checkbox', { name: 'Works on Friday' }));
     await user.click(page.getByRole('button', { name: 'Save hours' }));
     expect(await page.findByText(bookTexts.hoursSaved)).toBeInTheDocument();
-    expect((await scheduleOf('sam'))?.hours).toEqual({ ...seedHours, friday: null });
-    expect((await scheduleOf('admin'))?.hours).toEqual(seedHours);
+    expect((await scheduleOf('sam')).hours).toEqual({ ...seedHours, friday: null });
+    expect((await scheduleOf('admin')).hours).toEqual(seedHours);
 
     const timeOff = within(page.getByRole('region', { name: 'Time off' }));
     await user.type(timeOff.getByLabelText('First day'), '2027-01-04');
     await user.type(timeOff.getByLabelText('Last day'), '2027-01-04');
     await user.click(timeOff.getByRole('button', { name: 'Add time off' }));
     expect(await timeOff.findByRole('listitem')).toHaveTextContent('2027-01-04');
-    expect((await scheduleOf('sam'))?.timeOff).toMatchObject([{ first: '2027-01-04', last: '2027-01-04' }]);
-    expect((await scheduleOf('admin'))?.timeOff).toEqual([]);
+    expect((await scheduleOf('sam')).timeOff).toMatchObject([{ first: '2027-01-04', last: '2027-01-04' }]);
+    expect((await scheduleOf('admin')).timeOff).toEqual([]);
   });
 
   it('tells staff it is an owner’s page', async () => {
