@@ -23,6 +23,10 @@ export const AUDIT_KINDS = [
   'passkey-removed',
   'passkey-failed',
   'passkey-setting-changed',
+  'appointment-booked',
+  'appointment-moved',
+  'appointment-cancelled',
+  'appointment-restored',
 ] as const;
 
 export function isAuditKind(value: unknown): value is (typeof AUDIT_KINDS)[number] {

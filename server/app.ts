@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { DEFAULT_AUDIT_KEEP_DAYS, DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, type AppConfig } from './config.ts';
+import { appointmentsPlugin } from './plugins/appointments.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig) {
     deletedClientsKeepDays: config.deletedClientsKeepDays ?? DEFAULT_DELETED_CLIENTS_KEEP_DAYS,
   });
 
+  await app.register(appointmentsPlugin, { clock, timeZone: config.salonTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone });
   await app.register(liveUpdatesPlugin, { limits, replayLimit });
 
   await app.register(openApi);

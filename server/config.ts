@@ -50,6 +50,8 @@ export type AppConfig = {
   events?: Partial<EventsConfig>;
   /** The time, in ms since the epoch (tests move it to expire sessions). */
   clock?: () => number;
+  /** SALON_TIME_ZONE: the salon's IANA time zone; the process's own when absent. */
+  salonTimeZone?: string;
 };
 
 /** GET /api/events: docs/operations.md, "Live updates". */

@@ -9,6 +9,7 @@ import { SESSION_REQUIRED } from '../openapi/document.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { accountRoutes } from './account.ts';
 import { accountPasskeyRoutes } from './account-passkeys.ts';
+import { appointmentRoutes } from './appointments.ts';
 import { auditRoutes } from './audit.ts';
 import { clientRoutes } from './clients.ts';
 import { eventRoutes } from './events.ts';
@@ -34,6 +35,7 @@ export const apiRoutes: ZodPlugin = async (app) => {
   app.setNotFoundHandler(app.sendNotFound);
   await app.register(accountRoutes);
   await app.register(accountPasskeyRoutes);
+  await app.register(appointmentRoutes);
   await app.register(auditRoutes);
   await app.register(clientRoutes);
   await app.register(eventRoutes);

@@ -24,6 +24,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'passkey-removed': 'Passkey removed',
   'passkey-failed': 'Passkey step failed',
   'passkey-setting-changed': 'Ask for my passkey after my password',
+  'appointment-booked': 'Appointment booked',
+  'appointment-moved': 'Appointment moved',
+  'appointment-cancelled': 'Appointment cancelled',
+  'appointment-restored': 'Appointment restored',
 };
 
 const ROLE_NAMES: Record<string, string> = { owner: 'Owner', staff: 'Staff' };
