@@ -5,13 +5,28 @@
  * keeps. The database refuses an overlap in the row's own statement (migration 0012): the caller's transaction ends,
  * and db/errors.ts's `bookRefusal` names it.
  */
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AppointmentChangeKind } from '#contract/appointments';
+import { ADVISORY_LOCKS, isPostgres } from '../db/engine.ts';
 import type { AppointmentsTable, Database } from '../db/schema.ts';
 import type { Writer } from './client-log.ts';
 
 /** What an entry records of an appointment: its member and times (epoch ms) and status; the API's AppointmentState. */
 export type StoredState = { staff: string; start: number; end: number; status: AppointmentsTable['status'] };
+
+/**
+ * On PostgreSQL, queues the writers of one member's time (until the transaction ends). The exclusion constraint still
+ * refuses the overlap; but concurrent inserts that overlap each find the other's row not yet committed and wait for
+ * each other, and twenty at once made deadlock chains that PostgreSQL untied one a second (deadlock_timeout), past the
+ * statement timeout: 19 answers of 503 instead of 409 in 1 run of 25. Queued, each writer meets the committed row
+ * and is refused at once. SQLite's one writer at a time needs nothing.
+ */
+async function queueWriters(trx: Transaction<Database>, staffId: string): Promise<void> {
+  if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.bookings}, hashtext(${staffId}))`.execute(trx);
+}
+
+const staffOf = async (trx: Transaction<Database>, id: string): Promise<string> =>
+  (await trx.selectFrom('appointments').select('staff_id').where('id', '=', id).executeTakeFirstOrThrow()).staff_id;
 
 /** Appends the entry of a write that made `version`. */
 async function appendChange(
@@ -49,6 +64,7 @@ export type NewRow = {
 /** Books: the row at version 1, and its `booked` entry. */
 export async function book(trx: Transaction<Database>, row: NewRow, writer: Writer): Promise<void> {
   const now = writer.now.toISOString();
+  await queueWriters(trx, row.staffId);
   await trx
     .insertInto('appointments')
     .values({
@@ -91,6 +107,8 @@ export async function change(
   writer: Writer,
   { version, before, after, staffId }: { version: number; before: StoredState; after: StoredState; staffId?: string },
 ): Promise<number> {
+  // A cancellation frees time: it takes nobody's.
+  if (after.status === 'booked') await queueWriters(trx, staffId ?? (await staffOf(trx, id)));
   await trx
     .updateTable('appointments')
     .set({
