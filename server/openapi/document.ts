@@ -5,6 +5,8 @@
  * Nothing is written twice: the document is the schemas Fastify validates and serializes with.
  * Why not @fastify/swagger: docs/decisions/009-zod-type-provider.md.
  */
+import { AppointmentChange, AppointmentPreconditionFailed } from '#contract/appointments';
+import { Appointment, AppointmentList } from '#contract/book';
 import { STATUS_CODES } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import type { RouteOptions } from 'fastify';
@@ -125,6 +127,10 @@ named.add(ImportRequest, { id: 'ImportRequest' });
 named.add(Passkey, { id: 'Passkey' });
 named.add(PasskeyOptions, { id: 'PasskeyOptions' });
 named.add(LoginSecondStep, { id: 'LoginSecondStep' });
+named.add(Appointment, { id: 'Appointment' });
+named.add(AppointmentList, { id: 'AppointmentList' });
+named.add(AppointmentChange, { id: 'AppointmentChange' });
+named.add(AppointmentPreconditionFailed, { id: 'AppointmentPreconditionFailed' });
 
 type Components = Record<string, JsonSchema>;
 
