@@ -5,6 +5,7 @@
  * each case must be the same: status, message, and the headers a client reads. A handler that drifts from the server
  * fails here.
  */
+import type { Kysely } from 'kysely';
 import { getResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadMockDb, mockDb, resetMockDb } from '#mocks/db.ts';
@@ -12,6 +13,8 @@ import { handlers } from '#mocks/handlers.ts';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { LoginSecondStep, Passkey } from '#contract/passkeys';
 import type { AuditEntry, AuditPage } from '#contract/team';
+import { instantAt, salonDateTime, WEEKDAYS } from '#contract/book';
+import type { Database } from '#server/db/schema.ts';
 import { SoftwareAuthenticator } from '../harness/software-authenticator.ts';
 import { createTestApp, STAFF, STAFF_MEMBER } from '#server/testing/test-app.ts';
 import { document, nonConformities } from '#server/testing/openapi-conformance.ts';
@@ -21,15 +24,25 @@ type Sent = { method: string; path: string; headers?: Record<string, string>; bo
 type Account = { username: string; password: string };
 
 /** One side: sends a request and answers as a fetch would; the owner's account it logs in with, and a staff member's. */
-type Side = { name: string; send: (request: Sent) => Promise<Response>; account: Account; staffAccount: Account };
+type Side = {
+  name: string;
+  send: (request: Sent) => Promise<Response>;
+  account: Account;
+  staffAccount: Account;
+  /** The book's setup (issue 40): a service and the owner's working hours, written straight into the side's database. */
+  furnish: () => Promise<void>;
+};
 
 const ORIGIN = 'http://localhost';
+/** Both sides' salon: the process's time zone (the server's default; the mock's, its browser's). */
+const SALON_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function mockSide(): Side {
   return {
     name: 'mock',
     account: { username: 'admin', password: 'admin' },
     staffAccount: { username: 'sam', password: 'sam' },
+    furnish: () => mockDb.team(async ({ connection }) => furnishBook(connection.db, 'admin')),
     async send({ method, path, headers, body }) {
       const request = new Request(`${ORIGIN}${path}`, { method, headers, body });
       const response = await getResponse(handlers, request);
@@ -47,6 +60,10 @@ async function serverSide(): Promise<Side> {
     name: 'server',
     account: STAFF,
     staffAccount: STAFF_MEMBER,
+    furnish: async () => {
+      const { id } = await app.db.selectFrom('staff').select('id').where('username', '=', STAFF.username).executeTakeFirstOrThrow();
+      await furnishBook(app.db, id);
+    },
     async send({ method, path, headers, body }) {
       const injected = await app.inject({
         method: method as 'GET',
@@ -65,6 +82,22 @@ async function serverSide(): Promise<Side> {
       return new Response(empty ? null : new Uint8Array(injected.rawPayload), { status: injected.statusCode, headers: responseHeaders });
     },
   };
+}
+
+/** A 60-minute service and every day 09:00–18:00 for the member `staffId`, as the setup's routes would write them. */
+async function furnishBook(db: Kysely<Database>, staffId: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('services')
+    .values({ id: 'parity-cut', name: 'Cut', duration_minutes: 60, price: null, created_at: now, removed_at: null })
+    .execute();
+  const day = { from: '09:00', to: '18:00' };
+  const hours = JSON.stringify(Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, day])));
+  await db
+    .insertInto('working_hours')
+    .values({ staff_id: staffId, hours, updated_at: now })
+    .onConflict((conflict) => conflict.column('staff_id').doUpdateSet({ hours }))
+    .execute();
 }
 
 /** The headers a client acts on, as they are compared (ids replaced by their case's names). */
@@ -88,7 +121,7 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   const named = (text: string) => [...names].reduce((out, [id, name]) => out.replaceAll(id, name), text);
 
   async function call(label: string, method: string, template: string, options: Omit<Sent, 'method' | 'path'> & { id?: string } = {}) {
-    const path = template.replace(/\{(clientId|importId|mergeId|id|username|token)\}/, options.id ?? '');
+    const path = template.replace(/\{(clientId|importId|mergeId|appointmentId|id|username|token)\}/, options.id ?? '');
     const response = await side.send({ method, path, headers: options.headers, body: options.body });
     // HEAD and the methods a path does not have (405) are no operations of the document: compared only.
     if (document.paths[template]?.[method.toLowerCase()]) {
@@ -105,7 +138,7 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
     const id = (parsed as { _id?: unknown } | undefined)?._id;
     if (method === 'POST' && response.status === 201 && typeof id === 'string' && !names.has(id)) names.set(id, `{${label}}`);
     // An import's id (issue 29), as a client's.
-    const importId = template === '/api/imports' ? (parsed as { id?: unknown } | undefined)?.id : undefined;
+    const importId = ['/api/imports', '/api/appointments'].includes(template) ? (parsed as { id?: unknown } | undefined)?.id : undefined;
     if (method === 'POST' && response.status === 201 && typeof importId === 'string' && !names.has(importId)) {
       names.set(importId, `{${label}}`);
     }
@@ -189,6 +222,48 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('export, unknown', 'GET', '/api/clients/{clientId}/export', { id: 'nobody' });
   await call('who am I, an owner', 'GET', '/api/me');
   await call('export the list', 'GET', '/api/clients-export');
+
+  // The book (issue 40): booking (201; 409 taken, not working; 400), the day, the free times, moving (200, 412, 409),
+  // cancelling, the Undo (409 once the time was taken, then 200), the history, a client's appointments. The owner's
+  // username differs between the sides: named as the ids are.
+  names.set(side.account.username, '{owner}');
+  await side.furnish();
+  const at = (time: string) => salonDateTime(instantAt('2026-12-01', time, SALON_ZONE), SALON_ZONE);
+  const appointment = '/api/appointments/{appointmentId}';
+  const booking = (time: string, change: object = {}) =>
+    withBody({ clientId: id, serviceId: 'parity-cut', staff: side.account.username, start: at(time), ...change });
+  const booked = await call('book', 'POST', '/api/appointments', booking('10:00'));
+  const appointmentId = (booked.parsed as { id: string }).id;
+  await call('book, taken', 'POST', '/api/appointments', booking('10:30'));
+  await call('book, not working', 'POST', '/api/appointments', booking('08:00'));
+  await call('book, unknown client', 'POST', '/api/appointments', booking('12:00', { clientId: 'nobody' }));
+  await call('book, unknown service', 'POST', '/api/appointments', booking('12:00', { serviceId: 'nothing' }));
+  await call('the day', 'GET', `/api/appointments?from=2026-12-01&to=2026-12-01`);
+  await call('free times', 'GET', `/api/availability?service=parity-cut&staff=${side.account.username}&date=2026-12-01`);
+  await call('an appointment', 'GET', appointment, { id: appointmentId });
+  await call('an appointment, unknown', 'GET', appointment, { id: 'nothing' });
+  await call('move', 'PUT', appointment, {
+    id: appointmentId,
+    ...withBody({ staff: side.account.username, start: at('12:00') }, { 'if-match': '"v1"' }),
+  });
+  await call('move, stale', 'PUT', appointment, {
+    id: appointmentId,
+    ...withBody({ staff: side.account.username, start: at('13:00') }, { 'if-match': '"v1"' }),
+  });
+  const other = await call('book another', 'POST', '/api/appointments', booking('14:00'));
+  const otherAppointment = (other.parsed as { id: string }).id;
+  await call('move onto it', 'PUT', appointment, { id: appointmentId, ...withBody({ staff: side.account.username, start: at('14:30') }) });
+  await call('cancel, stale', 'DELETE', appointment, { id: appointmentId, headers: { 'if-match': '"v1"' } });
+  await call('cancel', 'DELETE', appointment, { id: appointmentId, headers: { 'if-match': '"v2"' } });
+  await call('move the other into its time', 'PUT', appointment, {
+    id: otherAppointment,
+    ...withBody({ staff: side.account.username, start: at('12:00') }),
+  });
+  await call('undo the cancellation, taken', 'POST', '/api/appointments/{appointmentId}/restore', { id: appointmentId });
+  await call('cancel the other', 'DELETE', appointment, { id: otherAppointment });
+  await call('undo the cancellation', 'POST', '/api/appointments/{appointmentId}/restore', { id: appointmentId });
+  await call('appointment history', 'GET', '/api/appointments/{appointmentId}/history', { id: appointmentId });
+  await call("a client's appointments", 'GET', '/api/clients/{clientId}/appointments', { id });
 
   // Importing (issue 29): 201 with Location, each row's verdict (a new one written, a bad one skipped); 400 for a
   // request out of the contract; the list, one import, its undo once (409 after), 404 for one unknown, 405.
@@ -380,6 +455,37 @@ describe('the mock and the server', () => {
     expect(mock.problems, 'the mock against the document').toEqual([]);
     // Case by case, so that a difference names its case.
     expect(mock.answers).toEqual(server.answers);
+    // What the book's cases are meant to meet (issue 40).
+    const book = Object.fromEntries(
+      server.answers
+        .filter(([label]) =>
+          /^(book|the day|free times|an appointment|move|cancel|undo the cancellation|appointment history|a client's)/.test(label),
+        )
+        .map(([label, { status, message }]) => [label, message ?? status]),
+    );
+    expect(book).toEqual({
+      book: 201,
+      'book, taken': '{owner} already has an appointment at that time.',
+      'book, not working': '{owner} does not work at that time.',
+      'book, unknown client': 'Client not found',
+      'book, unknown service': 'Service not found',
+      'the day': 200,
+      'free times': 200,
+      'an appointment': 200,
+      'an appointment, unknown': 'Appointment not found',
+      move: 200,
+      'move, stale': 'The appointment was changed since you read it',
+      'book another': 201,
+      'move onto it': '{owner} already has an appointment at that time.',
+      'cancel, stale': 'The appointment was changed since you read it',
+      cancel: 200,
+      'move the other into its time': 200,
+      'undo the cancellation, taken': '{owner} already has an appointment at that time.',
+      'cancel the other': 200,
+      'undo the cancellation': 200,
+      'appointment history': 200,
+      "a client's appointments": 200,
+    });
     // What the roles' cases are meant to meet (issue 28), so that both sides agreeing on something else fails too.
     const roles = Object.fromEntries(
       server.answers
