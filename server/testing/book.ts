@@ -6,7 +6,7 @@ import type { Client } from '#contract/api';
 import { NO_HOURS, type WorkingHours } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { normalizeUsername } from '#contract/team';
-import { asStaff, createClient, loggedIn, STAFF, type LoggedInApp, type TestApp, type TestAppOptions } from './test-app.ts';
+import { asStaff, createClient, loggedIn, STAFF, type LoggedInApp, type TestApp } from './test-app.ts';
 
 const NINE_TO_SIX = { from: '09:00', to: '18:00' };
 /** Monday to Saturday, 09:00–18:00. */
@@ -56,12 +56,10 @@ export async function bookingTest({
   timeZone,
   now,
   hours = WEEKDAYS_9_TO_18,
-  options = {},
 }: {
   timeZone: string;
   now?: string;
   hours?: WorkingHours;
-  options?: TestAppOptions;
 }): Promise<{ test: BookingTest; client: Client }> {
   const clock =
     now === undefined
@@ -72,7 +70,7 @@ export async function bookingTest({
             this.now += ms;
           },
         };
-  const logged = await loggedIn({ ...options, ...(clock && { clock }), config: { ...options.config, salonTimeZone: timeZone } });
+  const logged = await loggedIn({ ...(clock && { clock }), config: { salonTimeZone: timeZone } });
   await furnish(logged, hours);
   const test = Object.assign(logged, { hoursOf: (username: string, week: WorkingHours) => setHours(logged, username, week) });
   return { test, client: await createClient(test) };
