@@ -2,6 +2,7 @@
 import { appointmentHandlers } from './handlers/appointments.ts';
 import { auditHandlers } from './handlers/audit.ts';
 import { authHandlers } from './handlers/auth.ts';
+import { bookSetupHandlers } from './handlers/book-setup.ts';
 import { clientHandlers } from './handlers/clients.ts';
 import { eventHandlers } from './handlers/events.ts';
 import { importHandlers } from './handlers/imports.ts';
@@ -17,6 +18,7 @@ export const handlers = [
   ...authHandlers,
   ...appointmentHandlers,
   ...auditHandlers,
+  ...bookSetupHandlers,
   ...clientHandlers,
   ...eventHandlers,
   ...importHandlers,

@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { DEFAULT_AUDIT_KEEP_DAYS, DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, type AppConfig } from './config.ts';
+import { DEFAULT_AUDIT_KEEP_DAYS, DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, defaultSalon, type AppConfig } from './config.ts';
 import { appointmentsPlugin } from './plugins/appointments.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bookPlugin } from './plugins/book.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
 import { clientStorePlugin } from './plugins/client-store.ts';
 import { liveUpdatesPlugin } from './plugins/live-updates.ts';
@@ -126,7 +127,9 @@ export async function buildApp(config: AppConfig) {
     deletedClientsKeepDays: config.deletedClientsKeepDays ?? DEFAULT_DELETED_CLIENTS_KEEP_DAYS,
   });
 
-  await app.register(appointmentsPlugin, { clock, timeZone: config.salonTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone });
+  await app.register(bookPlugin, { salon: config.salon ?? defaultSalon(), clock });
+  await app.register(appointmentsPlugin, { clock });
+
   await app.register(liveUpdatesPlugin, { limits, replayLimit });
 
   await app.register(openApi);

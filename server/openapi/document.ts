@@ -6,7 +6,6 @@
  * Why not @fastify/swagger: docs/decisions/009-zod-type-provider.md.
  */
 import { AppointmentChange, AppointmentPreconditionFailed } from '#contract/appointments';
-import { Appointment, AppointmentList } from '#contract/book';
 import { STATUS_CODES } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import type { RouteOptions } from 'fastify';
@@ -23,6 +22,7 @@ import {
   LoginRequest,
   PreconditionFailedBody,
 } from '#contract/api';
+import { Appointment, AppointmentList, MemberSchedule, NewTimeOff, Service, ServiceFields, TimeOff, WorkingHours } from '#contract/book';
 import { ImportRequest, ImportSummary } from '#contract/import';
 import { SESSION_COOKIE } from '#contract/http';
 import { LoginSecondStep, Passkey, PasskeyOptions } from '#contract/passkeys';
@@ -127,6 +127,12 @@ named.add(ImportRequest, { id: 'ImportRequest' });
 named.add(Passkey, { id: 'Passkey' });
 named.add(PasskeyOptions, { id: 'PasskeyOptions' });
 named.add(LoginSecondStep, { id: 'LoginSecondStep' });
+named.add(Service, { id: 'Service' });
+named.add(ServiceFields, { id: 'ServiceFields' });
+named.add(WorkingHours, { id: 'WorkingHours' });
+named.add(MemberSchedule, { id: 'MemberSchedule' });
+named.add(NewTimeOff, { id: 'NewTimeOff' });
+named.add(TimeOff, { id: 'TimeOff' });
 named.add(Appointment, { id: 'Appointment' });
 named.add(AppointmentList, { id: 'AppointmentList' });
 named.add(AppointmentChange, { id: 'AppointmentChange' });

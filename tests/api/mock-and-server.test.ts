@@ -5,7 +5,6 @@
  * each case must be the same: status, message, and the headers a client reads. A handler that drifts from the server
  * fails here.
  */
-import type { Kysely } from 'kysely';
 import { getResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadMockDb, mockDb, resetMockDb } from '#mocks/db.ts';
@@ -14,7 +13,6 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
 import type { LoginSecondStep, Passkey } from '#contract/passkeys';
 import type { AuditEntry, AuditPage } from '#contract/team';
 import { instantAt, salonDateTime, WEEKDAYS } from '#contract/book';
-import type { Database } from '#server/db/schema.ts';
 import { SoftwareAuthenticator } from '../harness/software-authenticator.ts';
 import { createTestApp, STAFF, STAFF_MEMBER } from '#server/testing/test-app.ts';
 import { document, nonConformities } from '#server/testing/openapi-conformance.ts';
@@ -29,8 +27,6 @@ type Side = {
   send: (request: Sent) => Promise<Response>;
   account: Account;
   staffAccount: Account;
-  /** The book's setup (issue 40): a service and the owner's working hours, written straight into the side's database. */
-  furnish: () => Promise<void>;
 };
 
 const ORIGIN = 'http://localhost';
@@ -42,7 +38,6 @@ function mockSide(): Side {
     name: 'mock',
     account: { username: 'admin', password: 'admin' },
     staffAccount: { username: 'sam', password: 'sam' },
-    furnish: () => mockDb.team(async ({ connection }) => furnishBook(connection.db, 'admin')),
     async send({ method, path, headers, body }) {
       const request = new Request(`${ORIGIN}${path}`, { method, headers, body });
       const response = await getResponse(handlers, request);
@@ -60,10 +55,6 @@ async function serverSide(): Promise<Side> {
     name: 'server',
     account: STAFF,
     staffAccount: STAFF_MEMBER,
-    furnish: async () => {
-      const { id } = await app.db.selectFrom('staff').select('id').where('username', '=', STAFF.username).executeTakeFirstOrThrow();
-      await furnishBook(app.db, id);
-    },
     async send({ method, path, headers, body }) {
       const injected = await app.inject({
         method: method as 'GET',
@@ -82,22 +73,6 @@ async function serverSide(): Promise<Side> {
       return new Response(empty ? null : new Uint8Array(injected.rawPayload), { status: injected.statusCode, headers: responseHeaders });
     },
   };
-}
-
-/** A 60-minute service and every day 09:00–18:00 for the member `staffId`, as the setup's routes would write them. */
-async function furnishBook(db: Kysely<Database>, staffId: string): Promise<void> {
-  const now = new Date().toISOString();
-  await db
-    .insertInto('services')
-    .values({ id: 'parity-cut', name: 'Cut', duration_minutes: 60, price: null, created_at: now, removed_at: null })
-    .execute();
-  const day = { from: '09:00', to: '18:00' };
-  const hours = JSON.stringify(Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, day])));
-  await db
-    .insertInto('working_hours')
-    .values({ staff_id: staffId, hours, updated_at: now })
-    .onConflict((conflict) => conflict.column('staff_id').doUpdateSet({ hours }))
-    .execute();
 }
 
 /** The headers a client acts on, as they are compared (ids replaced by their case's names). */
@@ -120,8 +95,14 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   const names = new Map<string, string>();
   const named = (text: string) => [...names].reduce((out, [id, name]) => out.replaceAll(id, name), text);
 
-  async function call(label: string, method: string, template: string, options: Omit<Sent, 'method' | 'path'> & { id?: string } = {}) {
-    const path = template.replace(/\{(clientId|importId|mergeId|appointmentId|id|username|token)\}/, options.id ?? '');
+  async function call(
+    label: string,
+    method: string,
+    template: string,
+    options: Omit<Sent, 'method' | 'path'> & { id?: string; params?: Record<string, string> } = {},
+  ) {
+    // A path's one parameter is `id`; one with two names each (a member's time off).
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? options.id ?? '');
     const response = await side.send({ method, path, headers: options.headers, body: options.body });
     // HEAD and the methods a path does not have (405) are no operations of the document: compared only.
     if (document.paths[template]?.[method.toLowerCase()]) {
@@ -172,6 +153,8 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('read, no session', 'GET', '/api/clients/{clientId}', { id: 'someone' });
   await call('update, no session', 'PUT', '/api/clients/{clientId}', { id: 'someone', ...withBody(input) });
   await call('delete, no session', 'DELETE', '/api/clients/{clientId}', { id: 'someone' });
+  await call('the salon, no session', 'GET', '/api/salon');
+  await call('services, no session', 'GET', '/api/services');
   await call('Recently deleted, no session', 'GET', '/api/deleted-clients');
   await call('who am I, no session', 'GET', '/api/me');
   await call('export the list, no session', 'GET', '/api/clients-export');
@@ -227,19 +210,23 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   // cancelling, the Undo (409 once the time was taken, then 200), the history, a client's appointments. The owner's
   // username differs between the sides: named as the ids are.
   names.set(side.account.username, '{owner}');
-  await side.furnish();
+  const everyDay = Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, { from: '09:00', to: '18:00' }]));
+  const toBook = await call('add Cut, to book', 'POST', '/api/services', withBody({ name: 'Cut', durationMinutes: 60, price: null }));
+  const serviceToBook = (toBook.parsed as { id: string }).id;
+  names.set(serviceToBook, '{add Cut, to book}');
+  await call('a week to book in', 'PUT', '/api/account/hours', withBody(everyDay));
   const at = (time: string) => salonDateTime(instantAt('2026-12-01', time, SALON_ZONE), SALON_ZONE);
   const appointment = '/api/appointments/{appointmentId}';
   const booking = (time: string, change: object = {}) =>
-    withBody({ clientId: id, serviceId: 'parity-cut', staff: side.account.username, start: at(time), ...change });
+    withBody({ clientId: id, serviceId: serviceToBook, staff: side.account.username, start: at(time), ...change });
   const booked = await call('book', 'POST', '/api/appointments', booking('10:00'));
   const appointmentId = (booked.parsed as { id: string }).id;
   await call('book, taken', 'POST', '/api/appointments', booking('10:30'));
   await call('book, not working', 'POST', '/api/appointments', booking('08:00'));
   await call('book, unknown client', 'POST', '/api/appointments', booking('12:00', { clientId: 'nobody' }));
-  await call('book, unknown service', 'POST', '/api/appointments', booking('12:00', { serviceId: 'nothing' }));
+  await call('book, unknown treatment', 'POST', '/api/appointments', booking('12:00', { serviceId: 'nothing' }));
   await call('the day', 'GET', `/api/appointments?from=2026-12-01&to=2026-12-01`);
-  await call('free times', 'GET', `/api/availability?service=parity-cut&staff=${side.account.username}&date=2026-12-01`);
+  await call('free times', 'GET', `/api/availability?service=${serviceToBook}&staff=${side.account.username}&date=2026-12-01`);
   await call('an appointment', 'GET', appointment, { id: appointmentId });
   await call('an appointment, unknown', 'GET', appointment, { id: 'nothing' });
   await call('move', 'PUT', appointment, {
@@ -342,6 +329,53 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('sign out everywhere, unknown', 'POST', `${staffMember}/sign-out`, { id: 'nobody' });
   await call('a sign-in link, unknown', 'GET', '/welcome-links/{token}', { id: 'x'.repeat(22) });
 
+  // The book's setup (issue 40), as the owner: the salon's settings; a service added, changed, removed (again: 204),
+  // refused (400, 404); the schedules; the owner's own hours and time off; a member's (404 for nobody); 405.
+  const haircut = { name: 'Haircut and styling', durationMinutes: 60, price: 4500 };
+  const week = {
+    monday: null,
+    tuesday: { from: '09:00', to: '18:00' },
+    wednesday: null,
+    thursday: null,
+    friday: null,
+    saturday: null,
+    sunday: null,
+  };
+  const days = { first: '2026-12-24', last: '2026-12-26' };
+  const service = '/api/services/{serviceId}';
+  await call('the salon', 'GET', '/api/salon');
+  const newService = await call('add a service', 'POST', '/api/services', withBody(haircut));
+  const serviceId = (newService.parsed as { id: string }).id;
+  await call('add a service, invalid', 'POST', '/api/services', withBody({ ...haircut, durationMinutes: 7 }));
+  await call('change a service', 'PUT', service, { id: serviceId, ...withBody({ ...haircut, price: null }) });
+  await call('change a service, invalid', 'PUT', service, { id: serviceId, ...withBody({ ...haircut, name: '' }) });
+  await call('change a service, unknown', 'PUT', service, { id: 'none', ...withBody(haircut) });
+  await call('remove a service', 'DELETE', service, { id: serviceId });
+  await call('remove a service again', 'DELETE', service, { id: serviceId });
+  await call('remove a service, unknown', 'DELETE', service, { id: 'none' });
+  await call('services', 'GET', '/api/services');
+  await call('schedules', 'GET', '/api/schedules');
+  await call('own hours', 'GET', '/api/account/hours');
+  await call('set own hours', 'PUT', '/api/account/hours', withBody(week));
+  await call('set own hours, invalid', 'PUT', '/api/account/hours', withBody({ ...week, monday: { from: '18:00', to: '09:00' } }));
+  const ownTimeOff = await call('add own time off', 'POST', '/api/account/time-off', withBody(days));
+  const timeOffId = (ownTimeOff.parsed as { id: string }).id;
+  await call('add own time off, backwards', 'POST', '/api/account/time-off', withBody({ first: days.last, last: days.first }));
+  await call('remove own time off', 'DELETE', '/api/account/time-off/{timeOffId}', { id: timeOffId });
+  await call('remove own time off again', 'DELETE', '/api/account/time-off/{timeOffId}', { id: timeOffId });
+  const member = side.staffAccount.username;
+  const memberHours = '/api/staff/{username}/hours';
+  await call('a member’s hours', 'GET', memberHours, { id: member });
+  await call('a member’s hours, unknown', 'GET', memberHours, { id: 'nobody' });
+  await call('set a member’s hours', 'PUT', memberHours, { id: member, ...withBody(week) });
+  await call('set a member’s hours, unknown', 'PUT', memberHours, { id: 'nobody', ...withBody(week) });
+  const memberTimeOff = await call('add a member’s time off', 'POST', '/api/staff/{username}/time-off', { id: member, ...withBody(days) });
+  const memberEntry = { username: member, timeOffId: (memberTimeOff.parsed as { id: string }).id };
+  const memberTimeOffPath = '/api/staff/{username}/time-off/{timeOffId}';
+  await call('remove a member’s time off', 'DELETE', memberTimeOffPath, { params: memberEntry });
+  await call('remove a member’s time off again', 'DELETE', memberTimeOffPath, { params: memberEntry });
+  await call('PATCH the services', 'PATCH', '/api/services', withBody({}));
+
   // Another method on a path the API has: 405 with Allow.
   await call('PATCH the list', 'PATCH', '/api/clients', withBody(input));
   await call('PATCH a client', 'PATCH', client, { id: 'someone', ...withBody(input) });
@@ -366,6 +400,13 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('audit trail, staff', 'GET', '/api/audit');
   await call('audit export, staff', 'GET', '/api/audit-export');
   await call('audit trail, staff, unknown kind', 'GET', '/api/audit?kind=coffee');
+  await call('services, as staff', 'GET', '/api/services');
+  await call('add a service, as staff', 'POST', '/api/services', withBody(haircut));
+  await call('remove a service, as staff', 'DELETE', service, { id: serviceId });
+  await call('own hours, as staff', 'GET', '/api/account/hours');
+  await call('set own hours, as staff', 'PUT', '/api/account/hours', withBody(week));
+  await call('a member’s hours, as staff', 'GET', memberHours, { id: member });
+  await call('add a member’s time off, as staff', 'POST', '/api/staff/{username}/time-off', { id: member, ...withBody(days) });
   await call('imports, staff', 'GET', '/api/imports');
   await call('import, staff', 'POST', '/api/imports', withBody({ fileName: 'clients.csv', existing: 'skip', rows }));
   // The request's form is checked before the role (contract/access.ts): a body out of the contract is a 400 for staff too.
@@ -455,20 +496,20 @@ describe('the mock and the server', () => {
     expect(mock.problems, 'the mock against the document').toEqual([]);
     // Case by case, so that a difference names its case.
     expect(mock.answers).toEqual(server.answers);
-    // What the book's cases are meant to meet (issue 40).
-    const book = Object.fromEntries(
+    // What the appointments' cases are meant to meet (issue 40).
+    const appointments = Object.fromEntries(
       server.answers
         .filter(([label]) =>
           /^(book|the day|free times|an appointment|move|cancel|undo the cancellation|appointment history|a client's)/.test(label),
         )
         .map(([label, { status, message }]) => [label, message ?? status]),
     );
-    expect(book).toEqual({
+    expect(appointments).toEqual({
       book: 201,
       'book, taken': '{owner} already has an appointment at that time.',
       'book, not working': '{owner} does not work at that time.',
       'book, unknown client': 'Client not found',
-      'book, unknown service': 'Service not found',
+      'book, unknown treatment': 'Service not found',
       'the day': 200,
       'free times': 200,
       'an appointment': 200,
@@ -528,6 +569,49 @@ describe('the mock and the server', () => {
       'audit trail, staff': 'Only an owner can see the audit trail.',
       'audit export, staff': 'Only an owner can see the audit trail.',
       'log out, staff': 204,
+    });
+    // And what the book's setup is meant to meet (issue 40).
+    const book = Object.fromEntries(
+      server.answers
+        .filter(([label]) => /salon|service|schedules|hours|time off/.test(label))
+        .map(([label, { status, message }]) => [label, message ?? status]),
+    );
+    expect(book).toEqual({
+      'the salon, no session': 200,
+      'services, no session': 'Log in to continue',
+      'the salon': 200,
+      'add a service': 201,
+      'add a service, invalid': expect.stringContaining('Use 5 to 480 minutes, in steps of 5.'),
+      'change a service': 200,
+      'change a service, invalid': expect.stringContaining('Enter the service name.'),
+      'change a service, unknown': 'No service has that id.',
+      'remove a service': 204,
+      'remove a service again': 204,
+      'remove a service, unknown': 'No service has that id.',
+      services: 200,
+      schedules: 200,
+      'own hours': 200,
+      'set own hours': 200,
+      'set own hours, invalid': expect.stringContaining('The end must be after the start.'),
+      'add own time off': 201,
+      'add own time off, backwards': expect.stringContaining('The last day must not be before the first day.'),
+      'remove own time off': 204,
+      'remove own time off again': 'This account has no such time off.',
+      'a member’s hours': 200,
+      'a member’s hours, unknown': 'No staff account has that username.',
+      'set a member’s hours': 200,
+      'set a member’s hours, unknown': 'No staff account has that username.',
+      'add a member’s time off': 201,
+      'remove a member’s time off': 204,
+      'remove a member’s time off again': 'This account has no such time off.',
+      'PATCH the services': 'Method not allowed',
+      'services, as staff': 200,
+      'add a service, as staff': 'Only an owner can manage services.',
+      'remove a service, as staff': 'Only an owner can manage services.',
+      'own hours, as staff': 200,
+      'set own hours, as staff': 200,
+      'a member’s hours, as staff': 'Only an owner can set a colleague’s working hours.',
+      'add a member’s time off, as staff': 'Only an owner can set a colleague’s working hours.',
     });
     // And what the passkeys' cases are meant to meet (issue 30).
     const passkeys = Object.fromEntries(
