@@ -10,7 +10,18 @@
 import type { Kysely } from 'kysely';
 import type { SqlJsStatic } from 'sql.js';
 import type { Client, ClientChange, ClientFields } from '#contract/api';
-import { DEFAULT_CURRENCY, type AppointmentMove, type NewAppointment, type Salon } from '#contract/book';
+import {
+  addDays,
+  DEFAULT_CURRENCY,
+  instantAt,
+  salonDate,
+  salonDateTime,
+  WEEKDAYS,
+  weekdayOf,
+  type AppointmentMove,
+  type NewAppointment,
+  type Salon,
+} from '#contract/book';
 import { createBookSetup, type BookSetup } from '#contract/book-setup';
 import type { AuditRecord } from '#contract/http';
 import type { RegistrationOutcome } from '#contract/idempotency-key';
@@ -34,7 +45,7 @@ import { createPasskeyStore } from '#server/repositories/passkeys.ts';
 import { createSchedulesRepository } from '#server/repositories/schedules.ts';
 import { createServicesRepository } from '#server/repositories/services.ts';
 import { canPersist, persisted } from './persisted.ts';
-import { DEMO_ACCOUNTS, seedClients, seedHours, seedServices } from './seed.ts';
+import { DEMO_ACCOUNTS, seedAppointments, seedClients, seedHours, seedServices } from './seed.ts';
 import { fromBase64, loadSqlJs, openSqlJs, toBase64, type SqlJsConnection } from './sqlite/sql-js-dialect.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
@@ -116,6 +127,20 @@ async function registerAll({ connection }: Store, clients: readonly Client[]): P
   });
 }
 
+/** The seed's appointments, this week in the salon's time, booked by the owner. */
+async function bookTheWeek({ appointments, services }: Store, now: Date): Promise<void> {
+  const { timeZone } = salon;
+  const today = salonDate(now.getTime(), timeZone);
+  const monday = addDays(today, -WEEKDAYS.indexOf(weekdayOf(today)));
+  const offered = await services.list();
+  for (const { day, time, staff, service, clientId } of seedAppointments) {
+    const serviceId = offered.find(({ name }) => name === service)?.id ?? service;
+    const start = salonDateTime(instantAt(addDays(monday, day), time, timeZone), timeZone);
+    const outcome = await appointments().book({ clientId, serviceId, staff, start }, { by: DEMO_USERNAME, now });
+    if (outcome.status !== 'booked') throw new Error(`The seed's appointment ${staff} ${start} was refused: ${outcome.status}`);
+  }
+}
+
 async function makeTemplates(wasmUrl?: string): Promise<Templates> {
   const sqlJs = await loadSqlJs(wasmUrl);
   const seeding = repositoriesOn(openSqlJs(sqlJs));
@@ -129,6 +154,7 @@ async function makeTemplates(wasmUrl?: string): Promise<Templates> {
     await seeding.schedules.setHours(username, seedHours, at);
   }
   for (const service of seedServices) await seeding.services.add(service, at);
+  await bookTheWeek(seeding, new Date(at));
   const seeded = seeding.connection.bytes();
   seeding.connection.close();
   return { sqlJs, migrated, seeded, seededFile: toBase64(seeded) };

@@ -3,12 +3,12 @@
  * there too, and the same function (db/errors.ts's bookRefusal) reads sql.js's error as node:sqlite's.
  */
 import { describe, expect, it } from 'vitest';
-import { bookTexts, salonDateTime, instantAt, type Appointment } from '#contract/book';
+import { addDays, bookTexts, salonDate, salonDateTime, instantAt, type Appointment } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { mockDb } from '../db.ts';
 
 const ZONE = mockDb.salon().timeZone;
-const DAY = '2026-12-01';
+const DAY = '2030-01-01';
 const at = (time: string) => salonDateTime(instantAt(DAY, time, ZONE), ZONE);
 
 async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -54,5 +54,16 @@ describe('appointments in the mock', () => {
     const history = await send('GET', apiPaths.appointmentHistory(id));
     expect((history.json as Array<{ kind: string }>).map(({ kind }) => kind)).toEqual(['cancelled', 'booked']);
     expect((await mockDb.auditEntries({ kind: 'appointment-booked' })).length).toBe(2);
+  });
+
+  it('seeds a few appointments this week, for admin and sam, on the seeded services', async () => {
+    mockDb.startSession('admin');
+    const today = salonDate(Date.now(), ZONE);
+    const week = await send('GET', `${apiPaths.appointments}?from=${addDays(today, -7)}&to=${addDays(today, 7)}`);
+    const seeded = week.json as Appointment[];
+    expect(seeded).toHaveLength(7);
+    expect(new Set(seeded.map(({ staff }) => staff))).toEqual(new Set(['admin', 'sam']));
+    expect(seeded.every(({ status, client }) => status === 'booked' && client !== null)).toBe(true);
+    expect(new Set(seeded.map(({ service }) => service.name)).size).toBe(4);
   });
 });

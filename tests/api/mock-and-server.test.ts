@@ -215,7 +215,8 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   const serviceToBook = (toBook.parsed as { id: string }).id;
   names.set(serviceToBook, '{add Cut, to book}');
   await call('a week to book in', 'PUT', '/api/account/hours', withBody(everyDay));
-  const at = (time: string) => salonDateTime(instantAt('2026-12-01', time, SALON_ZONE), SALON_ZONE);
+  // A Tuesday far from the mock's seeded week.
+  const at = (time: string) => salonDateTime(instantAt('2030-01-01', time, SALON_ZONE), SALON_ZONE);
   const appointment = '/api/appointments/{appointmentId}';
   const booking = (time: string, change: object = {}) =>
     withBody({ clientId: id, serviceId: serviceToBook, staff: side.account.username, start: at(time), ...change });
@@ -225,8 +226,8 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('book, not working', 'POST', '/api/appointments', booking('08:00'));
   await call('book, unknown client', 'POST', '/api/appointments', booking('12:00', { clientId: 'nobody' }));
   await call('book, unknown treatment', 'POST', '/api/appointments', booking('12:00', { serviceId: 'nothing' }));
-  await call('the day', 'GET', `/api/appointments?from=2026-12-01&to=2026-12-01`);
-  await call('free times', 'GET', `/api/availability?service=${serviceToBook}&staff=${side.account.username}&date=2026-12-01`);
+  await call('the day', 'GET', `/api/appointments?from=2030-01-01&to=2030-01-01`);
+  await call('free times', 'GET', `/api/availability?service=${serviceToBook}&staff=${side.account.username}&date=2030-01-01`);
   await call('an appointment', 'GET', appointment, { id: appointmentId });
   await call('an appointment, unknown', 'GET', appointment, { id: 'nothing' });
   await call('move', 'PUT', appointment, {
