@@ -399,6 +399,8 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
       services: [],
       workingHours: [],
       timeOff: [],
+      appointments: [],
+      appointmentChanges: [],
       auditEntries: [],
     });
   });
