@@ -10,11 +10,22 @@
 import type { Kysely } from 'kysely';
 import type { SqlJsStatic } from 'sql.js';
 import type { Client, ClientChange, ClientFields } from '#contract/api';
-import { DEFAULT_CURRENCY, type Salon } from '#contract/book';
+import {
+  addDays,
+  DEFAULT_CURRENCY,
+  instantAt,
+  salonDate,
+  salonDateTime,
+  WEEKDAYS,
+  weekdayOf,
+  type AppointmentMove,
+  type NewAppointment,
+  type Salon,
+} from '#contract/book';
 import { createBookSetup, type BookSetup } from '#contract/book-setup';
 import type { AuditRecord } from '#contract/http';
 import type { RegistrationOutcome } from '#contract/idempotency-key';
-import type { Conditions, VersionedClient } from '#contract/if-match';
+import type { Conditions, IfMatch, VersionedClient } from '#contract/if-match';
 import type * as imports from '#contract/import';
 import type * as merges from '#contract/merge';
 import { createPasskeyCeremonies } from '#contract/passkey-ceremonies';
@@ -24,6 +35,7 @@ import { createTeamStore, type TeamStoreOptions } from '#server/auth/team-store.
 import { UNREPORTED } from '#server/background/background-tasks.ts';
 import { migrateToLatest } from '#server/db/migrations/index.ts';
 import { createChangeFeed, DEFAULT_REPLAY_LIMIT, FEED_RETRY_MS, type ChangeFeed, type Subscriber } from '#server/events/change-feed.ts';
+import { createAppointmentsRepository } from '#server/repositories/appointments.ts';
 import { createAuditRepository } from '#server/repositories/audit.ts';
 import type { Writer } from '#server/repositories/client-log.ts';
 import { createClientsRepository } from '#server/repositories/clients.ts';
@@ -33,7 +45,7 @@ import { createPasskeyStore } from '#server/repositories/passkeys.ts';
 import { createSchedulesRepository } from '#server/repositories/schedules.ts';
 import { createServicesRepository } from '#server/repositories/services.ts';
 import { canPersist, persisted } from './persisted.ts';
-import { DEMO_ACCOUNTS, seedClients, seedHours, seedServices } from './seed.ts';
+import { DEMO_ACCOUNTS, seedAppointments, seedClients, seedHours, seedServices } from './seed.ts';
 import { fromBase64, loadSqlJs, openSqlJs, toBase64, type SqlJsConnection } from './sqlite/sql-js-dialect.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
@@ -76,7 +88,10 @@ function repositoriesOn(connection: SqlJsConnection) {
   const [staff, passkeys] = [createTeamService(team), createPasskeyCeremonies(createPasskeyStore(db))];
   const [services, schedules] = [createServicesRepository(db), createSchedulesRepository(db)];
   const bookSetup = createBookSetup({ services, schedules });
-  return { connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys, services, schedules, bookSetup };
+  // In the salon's time zone of the moment (tests pin it: setSalon).
+  const appointments = () => createAppointmentsRepository(db, salon.timeZone);
+  const book = { services, schedules, bookSetup, appointments };
+  return { connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys, ...book };
 }
 export type Store = ReturnType<typeof repositoriesOn>;
 
@@ -112,6 +127,20 @@ async function registerAll({ connection }: Store, clients: readonly Client[]): P
   });
 }
 
+/** The seed's appointments, this week in the salon's time, booked by the owner. */
+async function bookTheWeek({ appointments, services }: Store, now: Date): Promise<void> {
+  const { timeZone } = salon;
+  const today = salonDate(now.getTime(), timeZone);
+  const monday = addDays(today, -WEEKDAYS.indexOf(weekdayOf(today)));
+  const offered = await services.list();
+  for (const { day, time, staff, service, clientId } of seedAppointments) {
+    const serviceId = offered.find(({ name }) => name === service)?.id ?? service;
+    const start = salonDateTime(instantAt(addDays(monday, day), time, timeZone), timeZone);
+    const outcome = await appointments().book({ clientId, serviceId, staff, start }, { by: DEMO_USERNAME, now });
+    if (outcome.status !== 'booked') throw new Error(`The seed's appointment ${staff} ${start} was refused: ${outcome.status}`);
+  }
+}
+
 async function makeTemplates(wasmUrl?: string): Promise<Templates> {
   const sqlJs = await loadSqlJs(wasmUrl);
   const seeding = repositoriesOn(openSqlJs(sqlJs));
@@ -125,6 +154,7 @@ async function makeTemplates(wasmUrl?: string): Promise<Templates> {
     await seeding.schedules.setHours(username, seedHours, at);
   }
   for (const service of seedServices) await seeding.services.add(service, at);
+  await bookTheWeek(seeding, new Date(at));
   const seeded = seeding.connection.bytes();
   seeding.connection.close();
   return { sqlJs, migrated, seeded, seededFile: toBase64(seeded) };
@@ -261,6 +291,19 @@ export const mockDb = {
   merge: (request: merges.MergeRequest, writer = by()) => write(writer, ({ merges }, at) => merges.merge(batchId('merge'), request, at)),
   mergesOf: (clientId: string) => exclusive(({ merges }) => merges.forClient(clientId, new Date())),
   undoMerge: (mergeId: string, writer = by()) => write(writer, ({ merges }, at) => merges.undo(mergeId, at, batchId('undo'))),
+  listAppointments: (from: string, to: string, staff?: string) => exclusive(({ appointments }) => appointments().list(from, to, staff)),
+  findAppointment: (id: string) => exclusive(({ appointments }) => appointments().find(id)),
+  availability: (service: string, staff: string, date: string, except?: string) =>
+    exclusive(({ appointments }) => appointments().availability(service, staff, date, except)),
+  book: (request: NewAppointment, key?: string, writer = by()) =>
+    write(writer, ({ appointments }, at) => appointments().book(request, at, key)),
+  moveAppointment: (id: string, request: AppointmentMove, ifMatch: IfMatch, writer = by()) =>
+    write(writer, ({ appointments }, at) => appointments().move(id, request, at, ifMatch)),
+  cancelAppointment: (id: string, ifMatch: IfMatch, writer = by()) =>
+    write(writer, ({ appointments }, at) => appointments().cancel(id, at, ifMatch)),
+  restoreAppointment: (id: string, writer = by()) => write(writer, ({ appointments }, at) => appointments().restore(id, at)),
+  appointmentHistory: (id: string) => exclusive(({ appointments }) => appointments().history(id)),
+  clientAppointments: (clientId: string) => exclusive(({ appointments }) => appointments().forClient(clientId, new Date())),
   /**
    * Replaces every client and the log (tests set up exactly the list they need): each registered at version 1 in a new
    * database, the log numbered from 1 again; the session, the ids, the audit trail, the team and the book's setup stay.

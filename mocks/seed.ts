@@ -107,3 +107,17 @@ export const seedServices: ServiceFields[] = [
 const DAY: DayHours = { from: '09:00', to: '18:00' };
 /** Every demo account works Tuesday to Saturday, 09:00–18:00. */
 export const seedHours: WorkingHours = { ...NO_HOURS, tuesday: DAY, wednesday: DAY, thursday: DAY, friday: DAY, saturday: DAY };
+
+/**
+ * A few appointments this week (issue 40): `day` counts from this week's Monday in the salon's time (the services'
+ * hours are Tuesday to Saturday), each a seeded client's with a seeded service, booked by the owner.
+ */
+export const seedAppointments = [
+  { day: 1, time: '10:00', staff: 'admin', service: 'Haircut and styling', clientId: 'mock-000001' },
+  { day: 1, time: '14:00', staff: 'sam', service: 'Hair colour', clientId: 'mock-000002' },
+  { day: 2, time: '09:30', staff: 'admin', service: 'Bridal make-up', clientId: 'mock-000003' },
+  { day: 2, time: '11:00', staff: 'sam', service: 'Haircut and styling', clientId: 'mock-000004' },
+  { day: 3, time: '15:00', staff: 'admin', service: 'Photoshoot make-up', clientId: 'mock-000005' },
+  { day: 4, time: '10:00', staff: 'sam', service: 'Hair colour', clientId: 'mock-000006' },
+  { day: 5, time: '12:00', staff: 'admin', service: 'Haircut and styling', clientId: 'mock-000007' },
+] as const;

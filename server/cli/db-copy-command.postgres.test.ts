@@ -82,6 +82,36 @@ async function seededSqlite(clients: number): Promise<string> {
       .insertInto('time_off')
       .values({ id: 'time-off-1', staff_id: staff?.id ?? '', first_day: '2026-12-24', last_day: '2026-12-26', created_at: now })
       .execute();
+    const [booked] = await db.selectFrom('clients').select('id').execute();
+    await db
+      .insertInto('appointments')
+      .values({
+        id: 'appointment-1',
+        client_id: booked?.id ?? '',
+        service_id: 'service-1',
+        staff_id: staff?.id ?? '',
+        start_ms: Date.parse('2026-12-01T10:00:00Z'),
+        end_ms: Date.parse('2026-12-01T12:00:00Z'),
+        status: 'booked',
+        version: 1,
+        created_at: now,
+        updated_at: now,
+        booked_by: 'Alice',
+        idempotency_key: 'booking-1',
+      })
+      .execute();
+    await db
+      .insertInto('appointment_changes')
+      .values({
+        appointment_id: 'appointment-1',
+        version: 1,
+        kind: 'booked',
+        actor: 'Alice',
+        at: now,
+        before: null,
+        after: '{"staff":"alice"}',
+      })
+      .execute();
     const [client] = await db.selectFrom('clients').select('id').execute();
     await db
       .insertInto('idempotency_keys')
@@ -153,6 +183,12 @@ async function readContents(db: Kysely<Database>) {
     services: await db.selectFrom('services').selectAll().execute(),
     workingHours: await db.selectFrom('working_hours').selectAll().execute(),
     timeOff: await db.selectFrom('time_off').selectAll().execute(),
+    appointments: (await db.selectFrom('appointments').selectAll().execute()).map((row) => ({
+      ...row,
+      start_ms: Number(row.start_ms),
+      end_ms: Number(row.end_ms),
+    })),
+    appointmentChanges: (await db.selectFrom('appointment_changes').selectAll().execute()).map((row) => ({ ...row, seq: Number(row.seq) })),
     auditEntries: (await db.selectFrom('audit_entries').selectAll().orderBy('seq').execute()).map((row) => ({
       ...row,
       seq: Number(row.seq),
@@ -363,6 +399,8 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
       services: [],
       workingHours: [],
       timeOff: [],
+      appointments: [],
+      appointmentChanges: [],
       auditEntries: [],
     });
   });

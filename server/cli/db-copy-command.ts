@@ -50,6 +50,9 @@ const COPIED = [
   ['time_off', 'id'],
   ['clients', 'id'],
   ['client_changes', 'seq'],
+  // The appointments name their client, service and member; their history names them.
+  ['appointments', 'id'],
+  ['appointment_changes', 'seq'],
   ['audit_entries', 'seq'],
 ] as const;
 type CopiedTable = (typeof COPIED)[number][0];
@@ -218,7 +221,7 @@ async function copy(
     return target.transaction().execute(async (to) => {
       // No one else writes these tables until the copy commits (on SQLite, BEGIN IMMEDIATE did that).
       if (isPostgres(to)) {
-        await sql`LOCK TABLE clients, staff, client_changes, sign_in_links, passkeys, services, working_hours, time_off, audit_entries IN EXCLUSIVE MODE`.execute(
+        await sql`LOCK TABLE clients, staff, client_changes, sign_in_links, passkeys, services, working_hours, time_off, appointments, appointment_changes, audit_entries IN EXCLUSIVE MODE`.execute(
           to,
         );
       }
@@ -268,6 +271,9 @@ async function copy(
             to,
           );
           await sql`SELECT setval(pg_get_serial_sequence('audit_entries', 'seq'), coalesce((SELECT max(seq) FROM audit_entries), 1), (SELECT count(*) > 0 FROM audit_entries))`.execute(
+            to,
+          );
+          await sql`SELECT setval(pg_get_serial_sequence('appointment_changes', 'seq'), coalesce((SELECT max(seq) FROM appointment_changes), 1), (SELECT count(*) > 0 FROM appointment_changes))`.execute(
             to,
           );
         }
