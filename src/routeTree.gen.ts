@@ -14,6 +14,7 @@ import { Route as AccountRouteImport } from './routes/account'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as StaffRouteImport } from './routes/staff'
+import { Route as CalendarNewRouteImport } from './routes/calendar/new'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
 import { Route as ClientsDeletedRouteImport } from './routes/clients/deleted'
 import { Route as ClientsDuplicatesRouteImport } from './routes/clients/duplicates'
@@ -21,6 +22,7 @@ import { Route as ClientsImportRouteImport } from './routes/clients/import'
 import { Route as ClientsMergeRouteImport } from './routes/clients/merge'
 import { Route as ClientsRegisterRouteImport } from './routes/clients/register'
 import { Route as WelcomeTokenRouteImport } from './routes/welcome.$token'
+import { Route as CalendarAppointmentsAppointmentIdRouteImport } from './routes/calendar/appointments.$appointmentId'
 import { Route as ClientsEditClientIdRouteImport } from './routes/clients/edit.$clientId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -46,6 +48,11 @@ const LoginRoute = LoginRouteImport.update({
 const StaffRoute = StaffRouteImport.update({
   id: '/staff',
   path: '/staff',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalendarNewRoute = CalendarNewRouteImport.update({
+  id: '/calendar/new',
+  path: '/calendar/new',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClientsIndexRoute = ClientsIndexRouteImport.update({
@@ -83,6 +90,12 @@ const WelcomeTokenRoute = WelcomeTokenRouteImport.update({
   path: '/welcome/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CalendarAppointmentsAppointmentIdRoute =
+  CalendarAppointmentsAppointmentIdRouteImport.update({
+    id: '/calendar/appointments/$appointmentId',
+    path: '/calendar/appointments/$appointmentId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ClientsEditClientIdRoute = ClientsEditClientIdRouteImport.update({
   id: '/clients/edit/$clientId',
   path: '/clients/edit/$clientId',
@@ -95,6 +108,7 @@ export interface FileRoutesByFullPath {
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
   '/staff': typeof StaffRoute
+  '/calendar/new': typeof CalendarNewRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
   '/clients/import': typeof ClientsImportRoute
@@ -102,6 +116,7 @@ export interface FileRoutesByFullPath {
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
+  '/calendar/appointments/$appointmentId': typeof CalendarAppointmentsAppointmentIdRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
 export interface FileRoutesByTo {
@@ -110,6 +125,7 @@ export interface FileRoutesByTo {
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
   '/staff': typeof StaffRoute
+  '/calendar/new': typeof CalendarNewRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
   '/clients/import': typeof ClientsImportRoute
@@ -117,6 +133,7 @@ export interface FileRoutesByTo {
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients': typeof ClientsIndexRoute
+  '/calendar/appointments/$appointmentId': typeof CalendarAppointmentsAppointmentIdRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
 export interface FileRoutesById {
@@ -126,6 +143,7 @@ export interface FileRoutesById {
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
   '/staff': typeof StaffRoute
+  '/calendar/new': typeof CalendarNewRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
   '/clients/import': typeof ClientsImportRoute
@@ -133,6 +151,7 @@ export interface FileRoutesById {
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
   '/clients/': typeof ClientsIndexRoute
+  '/calendar/appointments/$appointmentId': typeof CalendarAppointmentsAppointmentIdRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
 export interface FileRouteTypes {
@@ -143,6 +162,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/login'
     | '/staff'
+    | '/calendar/new'
     | '/clients/deleted'
     | '/clients/duplicates'
     | '/clients/import'
@@ -150,6 +170,7 @@ export interface FileRouteTypes {
     | '/clients/register'
     | '/welcome/$token'
     | '/clients/'
+    | '/calendar/appointments/$appointmentId'
     | '/clients/edit/$clientId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -158,6 +179,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/login'
     | '/staff'
+    | '/calendar/new'
     | '/clients/deleted'
     | '/clients/duplicates'
     | '/clients/import'
@@ -165,6 +187,7 @@ export interface FileRouteTypes {
     | '/clients/register'
     | '/welcome/$token'
     | '/clients'
+    | '/calendar/appointments/$appointmentId'
     | '/clients/edit/$clientId'
   id:
     | '__root__'
@@ -173,6 +196,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/login'
     | '/staff'
+    | '/calendar/new'
     | '/clients/deleted'
     | '/clients/duplicates'
     | '/clients/import'
@@ -180,6 +204,7 @@ export interface FileRouteTypes {
     | '/clients/register'
     | '/welcome/$token'
     | '/clients/'
+    | '/calendar/appointments/$appointmentId'
     | '/clients/edit/$clientId'
   fileRoutesById: FileRoutesById
 }
@@ -189,6 +214,7 @@ export interface RootRouteChildren {
   AuditRoute: typeof AuditRoute
   LoginRoute: typeof LoginRoute
   StaffRoute: typeof StaffRoute
+  CalendarNewRoute: typeof CalendarNewRoute
   ClientsDeletedRoute: typeof ClientsDeletedRoute
   ClientsDuplicatesRoute: typeof ClientsDuplicatesRoute
   ClientsImportRoute: typeof ClientsImportRoute
@@ -196,6 +222,7 @@ export interface RootRouteChildren {
   ClientsRegisterRoute: typeof ClientsRegisterRoute
   WelcomeTokenRoute: typeof WelcomeTokenRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
+  CalendarAppointmentsAppointmentIdRoute: typeof CalendarAppointmentsAppointmentIdRoute
   ClientsEditClientIdRoute: typeof ClientsEditClientIdRoute
 }
 
@@ -234,6 +261,13 @@ declare module '@tanstack/react-router' {
       path: '/staff'
       fullPath: '/staff'
       preLoaderRoute: typeof StaffRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calendar/new': {
+      id: '/calendar/new'
+      path: '/calendar/new'
+      fullPath: '/calendar/new'
+      preLoaderRoute: typeof CalendarNewRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/clients/': {
@@ -285,6 +319,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WelcomeTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/calendar/appointments/$appointmentId': {
+      id: '/calendar/appointments/$appointmentId'
+      path: '/calendar/appointments/$appointmentId'
+      fullPath: '/calendar/appointments/$appointmentId'
+      preLoaderRoute: typeof CalendarAppointmentsAppointmentIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/clients/edit/$clientId': {
       id: '/clients/edit/$clientId'
       path: '/clients/edit/$clientId'
@@ -301,6 +342,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuditRoute: AuditRoute,
   LoginRoute: LoginRoute,
   StaffRoute: StaffRoute,
+  CalendarNewRoute: CalendarNewRoute,
   ClientsDeletedRoute: ClientsDeletedRoute,
   ClientsDuplicatesRoute: ClientsDuplicatesRoute,
   ClientsImportRoute: ClientsImportRoute,
@@ -308,6 +350,8 @@ const rootRouteChildren: RootRouteChildren = {
   ClientsRegisterRoute: ClientsRegisterRoute,
   WelcomeTokenRoute: WelcomeTokenRoute,
   ClientsIndexRoute: ClientsIndexRoute,
+  CalendarAppointmentsAppointmentIdRoute:
+    CalendarAppointmentsAppointmentIdRoute,
   ClientsEditClientIdRoute: ClientsEditClientIdRoute,
 }
 export const routeTree = rootRouteImport

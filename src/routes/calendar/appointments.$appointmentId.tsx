@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { bookQueries } from '../../features/book/api/book-queries.ts';
+import { bookingQueries } from '../../features/book/api/booking-queries.ts';
+import { AppointmentPage } from '../../features/book/components/appointment-page.tsx';
+import { requireLogin } from '../../lib/require-login.ts';
+
+export const Route = createFileRoute('/calendar/appointments/$appointmentId')({
+  beforeLoad: requireLogin,
+  loader: ({ context: { queryClient }, params: { appointmentId } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(bookingQueries.detail(appointmentId)),
+      queryClient.ensureQueryData(bookQueries.salon()),
+      queryClient.ensureQueryData(bookQueries.schedules()),
+    ]),
+  head: () => ({ meta: [{ title: 'Appointment · Your Beauty Salon' }] }),
+  component: AppointmentRoute,
+});
+
+function AppointmentRoute() {
+  const { appointmentId } = Route.useParams();
+  // Another appointment is another page: its forms start afresh.
+  return <AppointmentPage key={appointmentId} appointmentId={appointmentId} />;
+}
