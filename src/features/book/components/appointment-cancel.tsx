@@ -35,7 +35,12 @@ export function AppointmentCancel({ appointment, onCancelled }: AppointmentCance
     });
   return (
     <div className="form__actions">
-      <button type="button" className="button button--danger" aria-expanded={question !== null} onClick={() => setQuestion(bookTexts.confirmCancel)}>
+      <button
+        type="button"
+        className="button button--danger"
+        aria-expanded={question !== null}
+        onClick={() => setQuestion(bookTexts.confirmCancel)}
+      >
         Cancel appointment
       </button>
       {question !== null && (

@@ -23,7 +23,13 @@ export function BookingForm({ zone, clients, services, members, defaultValues, o
   return (
     <form className="form" onSubmit={submit} aria-busy={book.isPending} noValidate>
       <BookingFailure error={book.error} failed="The appointment could not be booked" />
-      <BookingClientCombobox id="booking-client" clients={clients} value={values.clientId} onChange={chooseClient} error={errors.clientId} />
+      <BookingClientCombobox
+        id="booking-client"
+        clients={clients}
+        value={values.clientId}
+        onChange={chooseClient}
+        error={errors.clientId}
+      />
       <BookingSelectField
         id="booking-service"
         label="Service"
