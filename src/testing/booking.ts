@@ -10,7 +10,7 @@ import { nina, omar } from './sample-clients.ts';
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
 /** The tests' salon: London, whatever the machine's zone. A Tuesday, when the seeded admin and sam work 09:00–18:00. */
-export const ZONE = 'Europe/London';
+const ZONE = 'Europe/London';
 export const DAY = '2027-06-01';
 
 /** The salon's zone pinned, and Nina and Omar as the clients. */

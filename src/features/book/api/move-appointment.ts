@@ -7,7 +7,7 @@ import { requireConnection } from '../utils/booking-failure.ts';
 import { appointmentChanged } from './booking-queries.ts';
 
 /** A move made against the appointment at `version` (If-Match: 412 when a colleague changed it since). */
-export type VersionedMove = { move: AppointmentMove; version: number };
+type VersionedMove = { move: AppointmentMove; version: number };
 
 /** PUT /api/appointments/{id}: 200 with the appointment moved; 409 when the new time is taken; 412 (see appointment-conflict.ts). */
 export function useMoveAppointment(appointmentId: string) {

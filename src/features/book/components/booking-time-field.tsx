@@ -17,7 +17,7 @@ type BookingTimeFieldProps = {
 };
 
 /** An instant as the form keeps it: the salon's offset, whatever the server's spelling ("Z" or "+00:00"). */
-export const startValue = (start: string, zone: string) => salonDateTime(Date.parse(start), zone);
+const startValue = (start: string, zone: string) => salonDateTime(Date.parse(start), zone);
 
 /** "Time": the free start times of the service with the member on the day, named in the salon's time ("10:00"). */
 export function BookingTimeField({ id, zone, request, chosen, input, error, their }: BookingTimeFieldProps) {

@@ -6,7 +6,7 @@ import { clientName } from '../../clients/utils/client-notices.ts';
 const MAX_OPTIONS = 8;
 
 /** The clients whose name or email holds `typed` (any case), in the list's order. */
-export function matchingClients(clients: readonly Client[], typed: string): Client[] {
+function matchingClients(clients: readonly Client[], typed: string): Client[] {
   const wanted = typed.trim().toLowerCase();
   const matches: Client[] = [];
   for (const client of clients) {
