@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Appointment, type NewAppointment } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-errors.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { onlineOnly } from '../../../lib/query-client.ts';
 import { requireConnection } from '../utils/booking-failure.ts';
+import { availabilityKeys } from './availability.ts';
 import { appointmentChanged } from './booking-queries.ts';
 
 /**
@@ -27,5 +29,9 @@ export function useBookAppointment() {
       });
     },
     onSuccess: (booked) => appointmentChanged(queryClient, booked),
+    // The time was taken meanwhile: the free times are asked again (the form keeps the one chosen, beside the refusal).
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+    },
   });
 }
