@@ -77,6 +77,16 @@ export const access = {
 
   'GET /api/audit': { owner: ownerOnly.readAudit },
   'GET /api/audit-export': { owner: ownerOnly.readAudit },
+
+  'GET /api/appointments': 'session',
+  'POST /api/appointments': 'session',
+  'GET /api/appointments/:appointmentId': 'session',
+  'PUT /api/appointments/:appointmentId': 'session',
+  'DELETE /api/appointments/:appointmentId': 'session',
+  'POST /api/appointments/:appointmentId/restore': 'session',
+  'GET /api/appointments/:appointmentId/history': 'session',
+  'GET /api/availability': 'session',
+  'GET /api/clients/:clientId/appointments': 'session',
 } as const satisfies Record<string, Access>;
 
 type GetPath<Operation> = Operation extends `GET ${infer Path}` ? Path : never;

@@ -29,6 +29,10 @@ export const AUDIT_KINDS = [
   'hours-changed',
   'time-off-added',
   'time-off-removed',
+  'appointment-booked',
+  'appointment-moved',
+  'appointment-cancelled',
+  'appointment-restored',
 ] as const;
 
 export function isAuditKind(value: unknown): value is (typeof AUDIT_KINDS)[number] {

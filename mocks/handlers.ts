@@ -1,4 +1,5 @@
 /** Every mock handler, shared by the browser worker and the Node server of the tests. */
+import { appointmentHandlers } from './handlers/appointments.ts';
 import { auditHandlers } from './handlers/audit.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { bookSetupHandlers } from './handlers/book-setup.ts';
@@ -15,6 +16,7 @@ import { scenarioHandler } from './scenarios.ts';
 export const handlers = [
   scenarioHandler,
   ...authHandlers,
+  ...appointmentHandlers,
   ...auditHandlers,
   ...bookSetupHandlers,
   ...clientHandlers,

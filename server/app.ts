@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { DEFAULT_AUDIT_KEEP_DAYS, DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, defaultSalon, type AppConfig } from './config.ts';
+import { appointmentsPlugin } from './plugins/appointments.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bookPlugin } from './plugins/book.ts';
@@ -127,6 +128,7 @@ export async function buildApp(config: AppConfig) {
   });
 
   await app.register(bookPlugin, { salon: config.salon ?? defaultSalon(), clock });
+  await app.register(appointmentsPlugin, { clock, timeZone: config.salonTimeZone ?? (config.salon ?? defaultSalon()).timeZone });
 
   await app.register(liveUpdatesPlugin, { limits, replayLimit });
 

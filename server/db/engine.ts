@@ -5,7 +5,7 @@ import type { WatchedTables } from './commit-signal.ts';
 import type { Database } from './schema.ts';
 
 /** pg_advisory_lock keys of this application (PostgreSQL) (any fixed numbers, the same in every instance). */
-export const ADVISORY_LOCKS = { migrations: 7_240_001, initialAccount: 7_240_002, staffChanges: 7_240_003 } as const;
+export const ADVISORY_LOCKS = { migrations: 7_240_001, initialAccount: 7_240_002, staffChanges: 7_240_003, bookings: 7_240_004 } as const;
 
 export interface DatabaseEngine {
   kind: 'sqlite' | 'postgres';

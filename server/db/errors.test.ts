@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseErrorResponse } from './errors.ts';
+import { bookRefusal, databaseErrorResponse } from './errors.ts';
 
 const withCode = (code: string, message = 'database error') => Object.assign(new Error(message), { code });
 /** What node:sqlite throws: one code for every SQLite error, SQLite's own (maybe extended) result code in errcode. */
@@ -45,5 +45,26 @@ describe('databaseErrorResponse', () => {
     expect(databaseErrorResponse(sqliteError(2067))).toBeUndefined(); // SQLITE_CONSTRAINT_UNIQUE
     expect(databaseErrorResponse(new TypeError('x is undefined'))).toBeUndefined();
     expect(databaseErrorResponse('not an error')).toBeUndefined();
+  });
+});
+
+describe('bookRefusal', () => {
+  const pgError = (code: string, constraint: string) => Object.assign(new Error('refused'), { code, constraint });
+  it.each([
+    ['PostgreSQL’s exclusion constraint', pgError('23P01', 'appointments_no_double_booking'), 'double-booking'],
+    [
+      'SQLite’s trigger (node:sqlite)',
+      Object.assign(new Error('appointments_no_double_booking'), { code: 'ERR_SQLITE_ERROR', errcode: 1811 }),
+      'double-booking',
+    ],
+    ['SQLite’s trigger (sql.js, the mock)', new Error('appointments_no_double_booking'), 'double-booking'],
+    ['PostgreSQL’s unique key index', pgError('23505', 'appointments_idempotency_key'), 'key-taken'],
+    ['SQLite’s unique key index', new Error('UNIQUE constraint failed: appointments.booked_by, appointments.idempotency_key'), 'key-taken'],
+    ['another exclusion constraint', pgError('23P01', 'something_else'), undefined],
+    ['another unique index', pgError('23505', 'clients_pkey'), undefined],
+    ['a PostgreSQL error that mentions the name', pgError('42601', 'appointments_no_double_booking'), undefined],
+    ['no error at all', 'appointments_no_double_booking', undefined],
+  ])('%s: %s', (_name, error, refusal) => {
+    expect(bookRefusal(error)).toBe(refusal);
   });
 });

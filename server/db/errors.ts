@@ -61,3 +61,26 @@ export function databaseErrorResponse(error: unknown): DatabaseErrorResponse | u
   if (error instanceof AggregateError) return error.errors.map(databaseErrorResponse).find(Boolean);
   return POOL_MESSAGES.some((message) => error.message.includes(message)) ? UNAVAILABLE : undefined;
 }
+
+/** The name both databases refuse a double booking with (migration 0012): the constraint, or the trigger's message. */
+export const DOUBLE_BOOKING = 'appointments_no_double_booking';
+/** The unique index of a member's Idempotency-Keys of bookings (migration 0012). */
+const BOOKING_KEY_INDEX = 'appointments_idempotency_key';
+/** SQLite's refusal of a unique index names its columns, not the index. */
+const BOOKING_KEY_COLUMNS = 'appointments.booked_by, appointments.idempotency_key';
+
+/**
+ * Which of the book's own refusals a write met, undefined for any other error: an appointment overlapping another of
+ * the member's (PostgreSQL's exclusion constraint, SQLSTATE 23P01; SQLite's trigger, from node:sqlite on the server
+ * and from sql.js in the mock, whose errors carry the message alone), or a booking's Idempotency-Key sent at the same
+ * time by another request (23505; SQLite's UNIQUE). Read once, here, for the server and the mock alike.
+ */
+export function bookRefusal(error: unknown): 'double-booking' | 'key-taken' | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (code === '23P01' && constraint === DOUBLE_BOOKING) return 'double-booking';
+  if (code === '23505' && constraint === BOOKING_KEY_INDEX) return 'key-taken';
+  if (typeof code === 'string' && code !== 'ERR_SQLITE_ERROR') return undefined;
+  if (error.message.includes(DOUBLE_BOOKING)) return 'double-booking';
+  return error.message.includes(BOOKING_KEY_COLUMNS) ? 'key-taken' : undefined;
+}

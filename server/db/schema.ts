@@ -190,6 +190,39 @@ export interface TimeOffTable {
   created_at: string;
 }
 
+/** An appointment (migration 0012): a member's time for a client and a service; never two of a member at once. */
+export interface AppointmentsTable {
+  id: string;
+  /** Null once the client was erased. */
+  client_id: string | null;
+  service_id: string;
+  staff_id: string;
+  /** Epoch milliseconds, half-open (PostgreSQL's bigint arrives as a string). */
+  start_ms: number | string;
+  end_ms: number | string;
+  status: 'booked' | 'cancelled';
+  /** Counts the appointment's changes: its number of entries in appointment_changes (the ETag's `"v3"`). */
+  version: number;
+  created_at: string;
+  updated_at: string;
+  /** Who booked it, and the Idempotency-Key they sent (null without one, or once older than 24 hours). */
+  booked_by: string;
+  idempotency_key: string | null;
+}
+
+/** An appointment's own history: one entry per write, in the same transaction (repositories/appointment-log.ts). */
+export interface AppointmentChangesTable {
+  seq: Generated<number | string>;
+  appointment_id: string;
+  version: number;
+  kind: 'booked' | 'moved' | 'cancelled' | 'restored';
+  actor: string;
+  at: string;
+  /** JSON text: the appointment's member, times and status (AppointmentState), before (null when booked) and after. */
+  before: string | null;
+  after: string;
+}
+
 /** PostgreSQL only: a counter per group of tables, bumped by triggers on every change (postgres.ts). */
 interface DataVersionsTable {
   name: 'clients' | 'auth';
@@ -223,4 +256,6 @@ export interface Database {
   services: ServicesTable;
   working_hours: WorkingHoursTable;
   time_off: TimeOffTable;
+  appointments: AppointmentsTable;
+  appointment_changes: AppointmentChangesTable;
 }

@@ -10,6 +10,7 @@ import { SESSION_REQUIRED } from '../openapi/document.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 import { accountRoutes } from './account.ts';
 import { accountPasskeyRoutes } from './account-passkeys.ts';
+import { appointmentRoutes } from './appointments.ts';
 import { auditRoutes } from './audit.ts';
 import { bookSetupRoutes } from './book-setup.ts';
 import { clientRoutes } from './clients.ts';
@@ -38,6 +39,7 @@ export const apiRoutes: ZodPlugin = async (app) => {
   app.setNotFoundHandler(app.sendNotFound);
   await app.register(accountRoutes);
   await app.register(accountPasskeyRoutes);
+  await app.register(appointmentRoutes);
   await app.register(auditRoutes);
   await app.register(bookSetupRoutes);
   await app.register(clientRoutes);

@@ -17,6 +17,7 @@ import { up as imports } from './0008-imports.ts';
 import { up as merges } from './0009-merges.ts';
 import { up as passkeys } from './0010-passkeys.ts';
 import { up as servicesAndHours } from './0011-services-and-hours.ts';
+import { up as appointments } from './0012-appointments.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': { up: initial },
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0009_merges': { up: merges },
   '0010_passkeys': { up: passkeys },
   '0011_services_and_hours': { up: servicesAndHours },
+  '0012_appointments': { up: appointments },
 };
 
 /** What Kysely's Migrator reads the migrations from. */

@@ -30,6 +30,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'hours-changed': 'Working hours changed',
   'time-off-added': 'Time off added',
   'time-off-removed': 'Time off removed',
+  'appointment-booked': 'Appointment booked',
+  'appointment-moved': 'Appointment moved',
+  'appointment-cancelled': 'Appointment cancelled',
+  'appointment-restored': 'Appointment restored',
 };
 
 const ROLE_NAMES: Record<string, string> = { owner: 'Owner', staff: 'Staff' };

@@ -1,0 +1,162 @@
+/**
+ * The appointments' answers (issue 40), written once for the server's routes and the mock's handlers (decision 036):
+ * what each outcome of a booking, a move, a cancellation and its undo answers, and the audit entries each adds; and
+ * the shapes only these routes send (an appointment's history, its 412). The rules and the API's other shapes are in
+ * book.ts.
+ */
+import { z } from 'zod';
+import type { ApiErrorBody } from './api.ts';
+import { Appointment, bookTexts } from './book.ts';
+import { refusal, type Answered, type AuditRecord } from './http.ts';
+import { clientNotFound, clientNotFoundMessage, versionEtag } from './if-match.ts';
+import { apiPaths } from './paths.ts';
+
+export const AppointmentIdParams = z.object({ appointmentId: z.string().min(1).max(64) });
+
+export const AppointmentChangeKind = z.enum(['booked', 'moved', 'cancelled', 'restored']);
+export type AppointmentChangeKind = z.infer<typeof AppointmentChangeKind>;
+
+/** What an entry of an appointment's history records of it: no client, nothing that names a person but the member. */
+export const AppointmentState = Appointment.pick({ staff: true, start: true, end: true, status: true });
+export type AppointmentState = z.infer<typeof AppointmentState>;
+
+/** One write of an appointment: who, when, and its member, times and status before (null when booked) and after. */
+export const AppointmentChange = z.object({
+  seq: z.number().int(),
+  appointmentId: z.string(),
+  version: z.number().int().positive(),
+  kind: AppointmentChangeKind,
+  by: z.string(),
+  at: z.iso.datetime({ offset: true }),
+  before: AppointmentState.nullable(),
+  after: AppointmentState,
+});
+export type AppointmentChange = z.infer<typeof AppointmentChange>;
+/** GET /api/appointments/{id}/history: newest first. */
+export const AppointmentHistory = z.array(AppointmentChange);
+
+/** The 412 of a move or a cancellation, as a client's: the message, and the appointment as it is now with its last change. */
+export const AppointmentPreconditionFailed = z.object({
+  message: z.string(),
+  current: z.object({
+    appointment: Appointment,
+    version: z.number().int().positive(),
+    kind: AppointmentChangeKind,
+    changedBy: z.string(),
+    changedAt: z.iso.datetime({ offset: true }),
+  }),
+});
+export type AppointmentPreconditionFailed = z.infer<typeof AppointmentPreconditionFailed>;
+
+export const appointmentTexts = {
+  notFound: 'Appointment not found',
+  changedSince: 'The appointment was changed since you read it',
+  clientNotFound: clientNotFoundMessage,
+  serviceNotFound: 'Service not found',
+  staffNotFound: 'Staff member not found',
+  serviceRemoved: 'This service is no longer offered.',
+  cancelledNotMoved: 'A cancelled appointment cannot be moved.',
+  keyReused: 'This Idempotency-Key was sent before with another appointment',
+} as const;
+
+/** Why the book refused a time: the member is not working then, or has another appointment then. */
+type TimeRefused = { status: 'not-working'; staff: string } | { status: 'taken'; staff: string };
+/** What the request named that is not there (400), or a service no longer offered. */
+type NotThere = { status: 'unknown-client' } | { status: 'unknown-service' } | { status: 'unknown-staff' } | { status: 'service-removed' };
+type Missing = { status: 'not-found' };
+type Stale = { status: 'stale'; current: AppointmentPreconditionFailed['current'] };
+/** A write that was done (or had been), and the appointment it left. */
+type Done<S extends string> = S extends string ? { status: S; appointment: Appointment } : never;
+
+/** POST /api/appointments: booked now, the same key's booking again, or why not. */
+export type BookingOutcome = Done<'booked' | 'replayed'> | { status: 'key-reused' } | NotThere | TimeRefused;
+/** PUT /api/appointments/{id}: "Move". */
+export type MoveOutcome = Done<'moved'> | { status: 'was-cancelled' } | Missing | Stale | NotThere | TimeRefused;
+/** DELETE /api/appointments/{id}: cancelled now, or already (`unchanged`). */
+export type CancelOutcome = Done<'cancelled' | 'unchanged'> | Missing | Stale;
+/** POST /api/appointments/{id}/restore: booked again, or already booked (`unchanged`). */
+export type RestoreOutcome = Done<'restored' | 'unchanged'> | Missing | TimeRefused;
+/** GET /api/availability. */
+export type AvailabilityOutcome =
+  { status: 'found'; date: string; starts: string[] } | { status: 'unknown-service' } | { status: 'unknown-staff' };
+
+type AppointmentAnswer = Answered<Appointment | ApiErrorBody | AppointmentPreconditionFailed>;
+
+/** An appointment with its ETag (its version, as a client's). */
+const withEtag = (appointment: Appointment, status = 200): Answered<Appointment> => ({
+  status,
+  body: appointment,
+  headers: { ETag: versionEtag(appointment.version) },
+});
+
+/** The audit entry of a write: the appointment, and its member and start. */
+const audited = (answered: Answered<Appointment>, kind: AuditRecord['kind'], actor: string): Answered<Appointment> => {
+  const { id, staff, start } = answered.body;
+  return { ...answered, audit: [{ kind, actor, subject: id, detail: `${staff} ${start}` }] };
+};
+
+/** The refusals every write of a time shares. */
+function refused(outcome: NotThere | TimeRefused | Missing | Stale | { status: 'was-cancelled' } | { status: 'key-reused' }) {
+  switch (outcome.status) {
+    case 'unknown-client':
+      return refusal(400, appointmentTexts.clientNotFound);
+    case 'unknown-service':
+      return refusal(400, appointmentTexts.serviceNotFound);
+    case 'unknown-staff':
+      return refusal(400, appointmentTexts.staffNotFound);
+    case 'service-removed':
+      return refusal(409, appointmentTexts.serviceRemoved);
+    case 'not-working':
+      return refusal(409, bookTexts.notWorking(outcome.staff));
+    case 'taken':
+      return refusal(409, bookTexts.alreadyBooked(outcome.staff));
+    case 'not-found':
+      return refusal(404, appointmentTexts.notFound);
+    case 'stale':
+      return { status: 412, body: { message: appointmentTexts.changedSince, current: outcome.current } };
+    case 'was-cancelled':
+      return refusal(409, appointmentTexts.cancelledNotMoved);
+    case 'key-reused':
+      return refusal(422, appointmentTexts.keyReused);
+  }
+}
+
+/** POST /api/appointments: 201 with the appointment, its ETag and Location (a replay too, recorded once); else why not. */
+export function bookingAnswer(outcome: BookingOutcome, actor: string): AppointmentAnswer {
+  if (outcome.status !== 'booked' && outcome.status !== 'replayed') return refused(outcome);
+  const answered = withEtag(outcome.appointment, 201);
+  const located = { ...answered, headers: { ...answered.headers, Location: apiPaths.appointment(outcome.appointment.id) } };
+  return outcome.status === 'booked' ? audited(located, 'appointment-booked', actor) : located;
+}
+
+/** GET /api/appointments/{id}: the appointment with its ETag, or 404. */
+export const appointmentAnswer = (appointment: Appointment | undefined): AppointmentAnswer =>
+  appointment ? withEtag(appointment) : refused({ status: 'not-found' });
+
+/** PUT /api/appointments/{id}: moved, with its new ETag; 404, 412, 400 or 409 otherwise. */
+export const movedAnswer = (outcome: MoveOutcome, actor: string): AppointmentAnswer =>
+  outcome.status === 'moved' ? audited(withEtag(outcome.appointment), 'appointment-moved', actor) : refused(outcome);
+
+/** DELETE /api/appointments/{id}: the appointment, cancelled (recorded when it was cancelled now); 404 or 412. */
+export function cancelledAnswer(outcome: CancelOutcome, actor: string): AppointmentAnswer {
+  if (outcome.status === 'unchanged') return withEtag(outcome.appointment);
+  return outcome.status === 'cancelled' ? audited(withEtag(outcome.appointment), 'appointment-cancelled', actor) : refused(outcome);
+}
+
+/** POST /api/appointments/{id}/restore: booked again (recorded when it was restored now); 404, or 409 when its time was taken. */
+export function restoredAnswer(outcome: RestoreOutcome, actor: string): AppointmentAnswer {
+  if (outcome.status === 'unchanged') return withEtag(outcome.appointment);
+  return outcome.status === 'restored' ? audited(withEtag(outcome.appointment), 'appointment-restored', actor) : refused(outcome);
+}
+
+/** GET /api/appointments/{id}/history: newest first, or 404. */
+export const appointmentHistoryAnswer = (history: AppointmentChange[] | undefined): Answered<AppointmentChange[] | ApiErrorBody> =>
+  history ? { status: 200, body: history } : refused({ status: 'not-found' });
+
+/** GET /api/availability: the free start times, or 400 for a service or member that is not there. */
+export const availabilityAnswer = (outcome: AvailabilityOutcome): Answered<{ date: string; starts: string[] } | ApiErrorBody> =>
+  outcome.status === 'found' ? { status: 200, body: { date: outcome.date, starts: outcome.starts } } : refused(outcome);
+
+/** GET /api/clients/{id}/appointments: upcoming first, then past; 404 for a client that is not there. */
+export const clientAppointmentsAnswer = (appointments: Appointment[] | undefined): Answered<Appointment[] | ApiErrorBody> =>
+  appointments ? { status: 200, body: appointments } : clientNotFound();

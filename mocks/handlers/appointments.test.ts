@@ -1,0 +1,64 @@
+/**
+ * The book in the mock (issue 40): the server's repository on sql.js, so SQLite's triggers refuse a double booking
+ * there too, and the same function (db/errors.ts's bookRefusal) reads sql.js's error as node:sqlite's.
+ */
+import { describe, expect, it } from 'vitest';
+import { bookTexts, NO_HOURS, salonDateTime, instantAt, type Appointment } from '#contract/book';
+import { apiPaths } from '#contract/paths';
+import { mockDb } from '../db.ts';
+
+const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const DAY = '2026-12-01';
+const at = (time: string) => salonDateTime(instantAt(DAY, time, ZONE), ZONE);
+
+async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`http://localhost${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, etag: response.headers.get('ETag'), json: (await response.json()) as unknown };
+}
+
+/** A service and admin's Tuesday hours, written into the mock's database as the setup's routes would. */
+async function setUp() {
+  mockDb.startSession('admin');
+  const client = await mockDb.createClient({
+    firstName: 'Ada',
+    lastName: 'Byron',
+    email: 'ada@example.com',
+    registrationDateTime: '2024-01-01T10:00',
+  });
+  await mockDb.team(async ({ connection: { db } }) => {
+    const now = new Date().toISOString();
+    await db
+      .insertInto('services')
+      .values({ id: 'cut', name: 'Cut', duration_minutes: 60, price: null, created_at: now, removed_at: null })
+      .execute();
+    const hours = JSON.stringify({ ...NO_HOURS, tuesday: { from: '09:00', to: '18:00' } });
+    await db.insertInto('working_hours').values({ staff_id: 'admin', hours, updated_at: now }).execute();
+  });
+  return { clientId: client.client._id, serviceId: 'cut', staff: 'admin' };
+}
+
+describe('appointments in the mock', () => {
+  it('refuses a double booking with the server’s 409, cancels, and undoes with 409 once the time was taken', async () => {
+    const base = await setUp();
+    const first = await send('POST', apiPaths.appointments, { ...base, start: at('10:00') });
+    expect([first.status, first.etag]).toEqual([201, '"v1"']);
+    const overlap = await send('POST', apiPaths.appointments, { ...base, start: at('10:30') });
+    expect(overlap).toMatchObject({ status: 409, json: { message: bookTexts.alreadyBooked('admin') } });
+    const early = await send('POST', apiPaths.appointments, { ...base, start: at('08:00') });
+    expect(early).toMatchObject({ status: 409, json: { message: bookTexts.notWorking('admin') } });
+
+    const { id } = first.json as Appointment;
+    const cancelled = await send('DELETE', apiPaths.appointment(id), undefined, { 'If-Match': '"v1"' });
+    expect(cancelled).toMatchObject({ status: 200, etag: '"v2"', json: { status: 'cancelled' } });
+    expect((await send('POST', apiPaths.appointments, { ...base, start: at('10:30') })).status).toBe(201);
+    const undo = await send('POST', apiPaths.restoreAppointment(id));
+    expect(undo).toMatchObject({ status: 409, json: { message: bookTexts.alreadyBooked('admin') } });
+    const history = await send('GET', apiPaths.appointmentHistory(id));
+    expect((history.json as Array<{ kind: string }>).map(({ kind }) => kind)).toEqual(['cancelled', 'booked']);
+    expect((await mockDb.auditEntries({ kind: 'appointment-booked' })).length).toBe(2);
+  });
+});
