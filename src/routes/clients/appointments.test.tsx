@@ -22,9 +22,12 @@ async function appointmentRows() {
 }
 
 describe('a client’s Appointments, below the edit form', () => {
-  it('lists them upcoming first, with day, time, service, member and "Cancelled" where so', async () => {
+  it('lists them upcoming first, then past, with day, time, service, member and "Cancelled" where so', async () => {
     await setUpBook();
     mockDb.startSession();
+    // Two past Tuesdays: the newest first.
+    await bookAsColleague({ time: '09:00', date: '2026-01-06', staff: 'admin' });
+    await bookAsColleague({ time: '09:00', date: '2026-01-13' });
     await bookAsColleague({ time: '10:00', date: '2027-06-02', staff: 'admin', service: 'Hair colour' });
     const cancelled = await bookAsColleague({ time: '15:00', date: '2027-06-01' });
     await apiRequest(apiPaths.appointment(cancelled.id), { method: 'DELETE', schema: Appointment });
@@ -34,6 +37,8 @@ describe('a client’s Appointments, below the edit form', () => {
     expect(await appointmentRows()).toEqual([
       ['2027-06-01', '15:00–16:00', 'Haircut and styling', 'sam', 'Cancelled'],
       ['2027-06-02', '10:00–12:00', 'Hair colour', 'admin', ''],
+      ['2026-01-13', '09:00–10:00', 'Haircut and styling', 'sam', ''],
+      ['2026-01-06', '09:00–10:00', 'Haircut and styling', 'admin', ''],
     ]);
     expect(screen.getByRole('link', { name: '15:00–16:00' })).toHaveAttribute('href', `/calendar/appointments/${cancelled.id}`);
   });
