@@ -14,6 +14,7 @@ import { Route as AccountRouteImport } from './routes/account'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as StaffRouteImport } from './routes/staff'
+import { Route as CalendarIndexRouteImport } from './routes/calendar/index'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
 import { Route as ClientsDeletedRouteImport } from './routes/clients/deleted'
 import { Route as ClientsDuplicatesRouteImport } from './routes/clients/duplicates'
@@ -46,6 +47,11 @@ const LoginRoute = LoginRouteImport.update({
 const StaffRoute = StaffRouteImport.update({
   id: '/staff',
   path: '/staff',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalendarIndexRoute = CalendarIndexRouteImport.update({
+  id: '/calendar/',
+  path: '/calendar/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClientsIndexRoute = ClientsIndexRouteImport.update({
@@ -101,6 +107,7 @@ export interface FileRoutesByFullPath {
   '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
+  '/calendar/': typeof CalendarIndexRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
@@ -116,6 +123,7 @@ export interface FileRoutesByTo {
   '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
+  '/calendar': typeof CalendarIndexRoute
   '/clients': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
@@ -132,6 +140,7 @@ export interface FileRoutesById {
   '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
+  '/calendar/': typeof CalendarIndexRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
 }
@@ -149,6 +158,7 @@ export interface FileRouteTypes {
     | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
+    | '/calendar/'
     | '/clients/'
     | '/clients/edit/$clientId'
   fileRoutesByTo: FileRoutesByTo
@@ -164,6 +174,7 @@ export interface FileRouteTypes {
     | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
+    | '/calendar'
     | '/clients'
     | '/clients/edit/$clientId'
   id:
@@ -179,6 +190,7 @@ export interface FileRouteTypes {
     | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
+    | '/calendar/'
     | '/clients/'
     | '/clients/edit/$clientId'
   fileRoutesById: FileRoutesById
@@ -195,6 +207,7 @@ export interface RootRouteChildren {
   ClientsMergeRoute: typeof ClientsMergeRoute
   ClientsRegisterRoute: typeof ClientsRegisterRoute
   WelcomeTokenRoute: typeof WelcomeTokenRoute
+  CalendarIndexRoute: typeof CalendarIndexRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
   ClientsEditClientIdRoute: typeof ClientsEditClientIdRoute
 }
@@ -234,6 +247,13 @@ declare module '@tanstack/react-router' {
       path: '/staff'
       fullPath: '/staff'
       preLoaderRoute: typeof StaffRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calendar/': {
+      id: '/calendar/'
+      path: '/calendar'
+      fullPath: '/calendar/'
+      preLoaderRoute: typeof CalendarIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/clients/': {
@@ -307,6 +327,7 @@ const rootRouteChildren: RootRouteChildren = {
   ClientsMergeRoute: ClientsMergeRoute,
   ClientsRegisterRoute: ClientsRegisterRoute,
   WelcomeTokenRoute: WelcomeTokenRoute,
+  CalendarIndexRoute: CalendarIndexRoute,
   ClientsIndexRoute: ClientsIndexRoute,
   ClientsEditClientIdRoute: ClientsEditClientIdRoute,
 }
