@@ -69,11 +69,12 @@ describe('/calendar', () => {
     });
     await renderApp(`/calendar?date=${DAY}`, { loggedIn: true });
     const table = await calendarTable();
-    const block = within(table).getByRole('link', { name: '10:00–11:00, Nina Petrova, Haircut and styling' });
+    const name = '10:00–11:00, Nina Petrova, Haircut and styling';
+    const block = within(table).getByRole('link', { name });
     expect(block).toHaveAttribute('href', '/calendar/appointments/a1');
     expect(block).toHaveTextContent('10:00–11:00Nina PetrovaHaircut and styling');
     // Its cell spans the four quarter hours from 10:00.
-    expect(block.closest('td')).toHaveAttribute('rowspan', '4');
+    expect(within(table).getByRole('cell', { name })).toHaveAttribute('rowspan', '4');
     expect(within(table).getByRole('link', { name: '10:30–11:15, Erased client, Hair colour' })).toBeInTheDocument();
     expect(within(table).getAllByRole('link')).toHaveLength(2);
   });

@@ -24,17 +24,19 @@ const PHONE = '(max-width: 40rem)';
  * The salon's day (issue 40) from the server, or offline from the copy; online, today's and the next six days'
  * appointments are loaded too, so that the coming week opens offline.
  */
-async function loadCalendar(queryClient: QueryClient, date: string | undefined) {
+async function loadCalendar(queryClient: QueryClient, date: string | undefined): Promise<{ today: string }> {
   const { timeZone } = await loadQuery(queryClient, bookQueries.salon());
+  // Today on the salon's clock, not the browser's.
   const today = salonDate(Date.now(), timeZone);
   await Promise.all([loadQuery(queryClient, bookQueries.schedules()), loadQuery(queryClient, appointmentQueries.day(date ?? today))]);
   if (onlineManager.isOnline()) prefetchComingDays(queryClient, today);
+  return { today };
 }
 
 export const Route = createFileRoute('/calendar/')({
   validateSearch: parseCalendarSearch,
-  beforeLoad: requireLogin,
   loaderDeps: ({ search }) => ({ date: search.date }),
+  beforeLoad: requireLogin,
   loader: ({ context: { queryClient }, deps }) => loadCalendar(queryClient, deps.date),
   staticData: { ownOfflineNote: true },
   head: () => ({ meta: [{ title: 'Calendar · Your Beauty Salon' }] }),
@@ -47,8 +49,7 @@ function CalendarPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { timeZone } = useSuspenseQuery(bookQueries.salon()).data;
-  // Today on the salon's clock, not the browser's.
-  const today = salonDate(Date.now(), timeZone);
+  const { today } = Route.useLoaderData();
   const date = search.date ?? today;
   const { data: schedules } = useSuspenseQuery(bookQueries.schedules());
   const { data: appointments } = useSuspenseQuery(appointmentQueries.day(date));
