@@ -10,7 +10,7 @@ import { calendarRows, salonTime, timeRange, workingInterval, type Appointment, 
 export type CalendarBlock = { id: string; time: string; client: string; service: string; start: number };
 /** A block at its first row, with how many rows it spans; `covered`: a row a block above spans. */
 export type CalendarCell = { block: CalendarBlock; rows: number } | 'covered' | null;
-export type CalendarColumn = { username: string; blocks: CalendarBlock[]; cells: CalendarCell[] };
+type CalendarColumn = { username: string; blocks: CalendarBlock[]; cells: CalendarCell[] };
 export type CalendarDay = { rows: { instant: number; time: string }[]; columns: CalendarColumn[] };
 
 /** An erased client keeps nothing that names them. */
