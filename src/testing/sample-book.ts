@@ -1,6 +1,8 @@
 /** Members' hours and appointments shared by the calendar's tests (its layout, its page). */
 import { instantAt, NO_HOURS, salonDateTime, type Appointment, type MemberSchedule } from '#contract/book';
 
+export const LONDON = 'Europe/London';
+
 /** A member working `from`–`to` every day of the week, with no time off. */
 export const workingEveryDay = (username: string, from = '09:00', to = '18:00'): MemberSchedule => ({
   username,

@@ -2,40 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { bookTexts, salonDate, salonTime, type Appointment, type MemberSchedule } from '#contract/book';
+import { bookTexts, salonDate, salonTime } from '#contract/book';
 import { server } from '#mocks/node.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { appointmentOn, workingEveryDay } from '../../testing/sample-book.ts';
+import { appointmentOn, LONDON, workingEveryDay } from '../../testing/sample-book.ts';
+import { serveBook } from '../../testing/serve-book.ts';
 
 const DAY = '2026-12-01';
-const LONDON = 'Europe/London';
 /** A salon far from the test's own zone (UTC+14): its days and hours are not the browser's. */
 const KIRITIMATI = 'Pacific/Kiritimati';
-
-type Book = { zone?: string; schedules?: MemberSchedule[]; appointments?: Appointment[] };
-
-/** The salon's settings, its members' hours and its appointments, as GET /api/salon, /schedules and /appointments answer. */
-function serveBook({
-  zone = LONDON,
-  schedules = [workingEveryDay('sam'), workingEveryDay('admin', '10:00', '12:00')],
-  appointments = [],
-}: Book) {
-  const asked: string[] = [];
-  server.use(
-    http.get('*/api/salon', () => HttpResponse.json({ timeZone: zone, currency: 'EUR' })),
-    http.get('*/api/schedules', () => HttpResponse.json(schedules)),
-    http.get('*/api/appointments', ({ request }) => {
-      const { searchParams } = new URL(request.url);
-      const [from = '', to = ''] = [searchParams.get('from'), searchParams.get('to')];
-      asked.push(from === to ? from : `${from}..${to}`);
-      const onDays = appointments.filter(
-        ({ start }) => from <= salonDate(Date.parse(start), zone) && salonDate(Date.parse(start), zone) <= to,
-      );
-      return HttpResponse.json(onDays);
-    }),
-  );
-  return asked;
-}
 
 const nina = (id: string, staff: string, from: string, to: string, date = DAY) => appointmentOn(LONDON, { id, staff, date, from, to });
 const calendarTable = () => screen.findByRole('table', { name: `Appointments on ${DAY}` });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentOn, workingEveryDay } from '../../../testing/sample-book.ts';
+import { appointmentOn, LONDON, workingEveryDay } from '../../../testing/sample-book.ts';
 import { blockLabel, calendarDay, ERASED_CLIENT } from './calendar-day.ts';
 
-const LONDON = 'Europe/London';
 const DAY = '2026-12-01';
 const booked = (id: string, staff: string, from: string, to: string) => appointmentOn(LONDON, { id, staff, date: DAY, from, to });
 
