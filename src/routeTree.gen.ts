@@ -14,6 +14,7 @@ import { Route as AccountRouteImport } from './routes/account'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as StaffRouteImport } from './routes/staff'
+import { Route as CalendarIndexRouteImport } from './routes/calendar/index'
 import { Route as CalendarNewRouteImport } from './routes/calendar/new'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
 import { Route as ClientsDeletedRouteImport } from './routes/clients/deleted'
@@ -48,6 +49,11 @@ const LoginRoute = LoginRouteImport.update({
 const StaffRoute = StaffRouteImport.update({
   id: '/staff',
   path: '/staff',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalendarIndexRoute = CalendarIndexRouteImport.update({
+  id: '/calendar/',
+  path: '/calendar/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CalendarNewRoute = CalendarNewRouteImport.update({
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
+  '/calendar/': typeof CalendarIndexRoute
   '/clients/': typeof ClientsIndexRoute
   '/calendar/appointments/$appointmentId': typeof CalendarAppointmentsAppointmentIdRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
@@ -132,6 +139,7 @@ export interface FileRoutesByTo {
   '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
+  '/calendar': typeof CalendarIndexRoute
   '/clients': typeof ClientsIndexRoute
   '/calendar/appointments/$appointmentId': typeof CalendarAppointmentsAppointmentIdRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
@@ -150,6 +158,7 @@ export interface FileRoutesById {
   '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
+  '/calendar/': typeof CalendarIndexRoute
   '/clients/': typeof ClientsIndexRoute
   '/calendar/appointments/$appointmentId': typeof CalendarAppointmentsAppointmentIdRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
@@ -169,6 +178,7 @@ export interface FileRouteTypes {
     | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
+    | '/calendar/'
     | '/clients/'
     | '/calendar/appointments/$appointmentId'
     | '/clients/edit/$clientId'
@@ -186,6 +196,7 @@ export interface FileRouteTypes {
     | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
+    | '/calendar'
     | '/clients'
     | '/calendar/appointments/$appointmentId'
     | '/clients/edit/$clientId'
@@ -203,6 +214,7 @@ export interface FileRouteTypes {
     | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
+    | '/calendar/'
     | '/clients/'
     | '/calendar/appointments/$appointmentId'
     | '/clients/edit/$clientId'
@@ -221,6 +233,7 @@ export interface RootRouteChildren {
   ClientsMergeRoute: typeof ClientsMergeRoute
   ClientsRegisterRoute: typeof ClientsRegisterRoute
   WelcomeTokenRoute: typeof WelcomeTokenRoute
+  CalendarIndexRoute: typeof CalendarIndexRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
   CalendarAppointmentsAppointmentIdRoute: typeof CalendarAppointmentsAppointmentIdRoute
   ClientsEditClientIdRoute: typeof ClientsEditClientIdRoute
@@ -261,6 +274,13 @@ declare module '@tanstack/react-router' {
       path: '/staff'
       fullPath: '/staff'
       preLoaderRoute: typeof StaffRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calendar/': {
+      id: '/calendar/'
+      path: '/calendar'
+      fullPath: '/calendar/'
+      preLoaderRoute: typeof CalendarIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/calendar/new': {
@@ -349,6 +369,7 @@ const rootRouteChildren: RootRouteChildren = {
   ClientsMergeRoute: ClientsMergeRoute,
   ClientsRegisterRoute: ClientsRegisterRoute,
   WelcomeTokenRoute: WelcomeTokenRoute,
+  CalendarIndexRoute: CalendarIndexRoute,
   ClientsIndexRoute: ClientsIndexRoute,
   CalendarAppointmentsAppointmentIdRoute:
     CalendarAppointmentsAppointmentIdRoute,
