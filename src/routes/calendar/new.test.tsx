@@ -30,6 +30,8 @@ describe('/calendar/new', () => {
     expect(await screen.findByText('Appointment booked.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/calendar'));
     expect(router.state.location.search).toEqual({ date: DAY });
+    // The calendar shows it: a link to its page named by its time, client and service.
+    expect(await screen.findByRole('link', { name: /10:00–11:00.*Nina Petrova.*Haircut and styling/ })).toBeInTheDocument();
     expect(bodies).toEqual([{ clientId: 'c-nina', serviceId: expect.any(String), staff: 'sam', start: startAt('10:00') }]);
   });
 
