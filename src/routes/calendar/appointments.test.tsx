@@ -17,6 +17,17 @@ async function openAppointment() {
   return { ...view, appointment };
 }
 
+/** A colleague moves the appointment to 12:00 while the page, opened before, is being moved to 14:00. */
+async function moveMeanwhile() {
+  const { user, appointment } = await openAppointment();
+  const move = { staff: 'sam', start: startAt('12:00') };
+  await apiRequest(apiPaths.appointment(appointment.id), { method: 'PUT', body: move, ifMatch: appointment.version, schema: Appointment });
+  const time = screen.getByRole('combobox', { name: 'Time' });
+  await within(time).findByRole('option', { name: '14:00' });
+  await user.selectOptions(time, '14:00');
+  return { user, time };
+}
+
 describe('/calendar/appointments/$appointmentId', () => {
   it('shows the client (a link to their page), service, member, day and time in the salon’s time zone', async () => {
     await openAppointment();
@@ -62,16 +73,7 @@ describe('/calendar/appointments/$appointmentId', () => {
   });
 
   it('a colleague’s move meanwhile: the page shows both, and "Keep my changes" saves mine over theirs', async () => {
-    const { user, appointment } = await openAppointment();
-    await apiRequest(apiPaths.appointment(appointment.id), {
-      method: 'PUT',
-      body: { staff: 'sam', start: startAt('12:00') },
-      ifMatch: appointment.version,
-      schema: Appointment,
-    });
-    const time = screen.getByRole('combobox', { name: 'Time' });
-    await within(time).findByRole('option', { name: '14:00' });
-    await user.selectOptions(time, '14:00');
+    const { user, time } = await moveMeanwhile();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -89,16 +91,7 @@ describe('/calendar/appointments/$appointmentId', () => {
   });
 
   it('"Use their version" takes the colleague’s time into the form', async () => {
-    const { user, appointment } = await openAppointment();
-    await apiRequest(apiPaths.appointment(appointment.id), {
-      method: 'PUT',
-      body: { staff: 'sam', start: startAt('12:00') },
-      ifMatch: appointment.version,
-      schema: Appointment,
-    });
-    const time = screen.getByRole('combobox', { name: 'Time' });
-    await within(time).findByRole('option', { name: '14:00' });
-    await user.selectOptions(time, '14:00');
+    const { user, time } = await moveMeanwhile();
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await user.click(await screen.findByRole('button', { name: 'Use their version' }));

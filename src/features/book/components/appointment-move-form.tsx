@@ -39,12 +39,9 @@ export function AppointmentMoveForm({ appointment, zone, members, onMoved }: App
           inputs={inputs}
           errors={errors}
           theirs={theirs}
+          submitLabel="Save"
+          pending={move.isPending}
         />
-        <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={move.isPending}>
-            Save
-          </button>
-        </div>
       </form>
     </section>
   );

@@ -46,12 +46,9 @@ export function BookingForm({ zone, clients, services, members, defaultValues, o
         values={values}
         inputs={inputs}
         errors={errors}
+        submitLabel="Book"
+        pending={book.isPending}
       />
-      <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={book.isPending}>
-          Book
-        </button>
-      </div>
     </form>
   );
 }

@@ -17,10 +17,14 @@ type WhenFieldsProps = {
   errors: Partial<Record<keyof WhenValues, string>>;
   /** A colleague's values where they differ from the form's (a 412), as shown. */
   theirs?: Partial<Record<keyof WhenValues, string>>;
+  /** The form's button after them: "Book", "Save"; disabled while `pending`. */
+  submitLabel: string;
+  pending: boolean;
 };
 
-/** "Staff member", "Date" and "Time": the booking form's and "Move"'s. */
-export function BookingWhenFields({ idPrefix, zone, members, service, except, values, inputs, errors, theirs }: WhenFieldsProps) {
+/** "Staff member", "Date", "Time" and the button that sends them: the booking form's and "Move"'s. */
+export function BookingWhenFields(props: WhenFieldsProps) {
+  const { idPrefix, zone, members, service, except, values, inputs, errors, theirs, submitLabel, pending } = props;
   return (
     <>
       <BookingSelectField
@@ -42,6 +46,11 @@ export function BookingWhenFields({ idPrefix, zone, members, service, except, va
         error={errors.start}
         their={theirs?.start}
       />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {submitLabel}
+        </button>
+      </div>
     </>
   );
 }
