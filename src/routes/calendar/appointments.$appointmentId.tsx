@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { bookQueries } from '../../features/book/api/book-queries.ts';
+import { BookingOfflineNote } from '../../features/book/components/booking-offline-note.tsx';
 import { bookingQueries } from '../../features/book/api/booking-queries.ts';
 import { AppointmentPage } from '../../features/book/components/appointment-page.tsx';
+import { NOT_AVAILABLE_OFFLINE } from '../../lib/reachability.ts';
 import { requireLogin } from '../../lib/require-login.ts';
 
 export const Route = createFileRoute('/calendar/appointments/$appointmentId')({
@@ -14,6 +16,8 @@ export const Route = createFileRoute('/calendar/appointments/$appointmentId')({
     ]),
   head: () => ({ meta: [{ title: 'Appointment · Your Beauty Salon' }] }),
   component: AppointmentRoute,
+  // Offline, what the page needs and the offline copy lacks waits for the connection.
+  pendingComponent: () => <BookingOfflineNote text={NOT_AVAILABLE_OFFLINE} />,
 });
 
 function AppointmentRoute() {

@@ -94,4 +94,15 @@ describe('/calendar/new', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Booking needs the connection.');
     expect(requests.filter((request) => request.startsWith('POST'))).toEqual([]);
   });
+
+  it('opened offline with nothing of it in the offline copy, says that booking needs the connection', async () => {
+    await setUpBook();
+    const { user } = await renderApp('/clients/edit/c-nina', { loggedIn: true });
+    const newAppointment = await screen.findByRole('link', { name: 'New appointment' });
+    goOffline();
+    await user.click(newAppointment);
+
+    expect(await screen.findByText('Booking needs the connection.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'New appointment' })).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { clientQueries } from '../../features/clients/api/client-queries.ts';
 import { bookQueries } from '../../features/book/api/book-queries.ts';
+import { BookingOfflineNote } from '../../features/book/components/booking-offline-note.tsx';
 import { BookingPage } from '../../features/book/components/booking-page.tsx';
 import { noticeBooked } from '../../features/book/utils/booking-notices.ts';
 import { requireLogin } from '../../lib/require-login.ts';
@@ -26,6 +27,8 @@ export const Route = createFileRoute('/calendar/new')({
     ]),
   head: () => ({ meta: [{ title: 'New appointment · Your Beauty Salon' }] }),
   component: NewAppointmentRoute,
+  // Offline, what the page needs and the offline copy lacks waits for the connection.
+  pendingComponent: () => <BookingOfflineNote />,
 });
 
 function NewAppointmentRoute() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { salonDateTime, salonTime } from '#contract/book';
+import { bookTexts, salonDateTime, salonTime } from '#contract/book';
 import { availabilityQueries, type AvailabilityRequest } from '../api/availability.ts';
 import { BookingSelectField } from './booking-select-field.tsx';
 
@@ -19,21 +19,23 @@ type BookingTimeFieldProps = {
 /** An instant as the form keeps it: the salon's offset, whatever the server's spelling ("Z" or "+00:00"). */
 const startValue = (start: string, zone: string) => salonDateTime(Date.parse(start), zone);
 
+/** What the empty first option says: why there is nothing to choose yet, or to choose. */
+function timePlaceholder(ready: boolean, query: { isPaused: boolean; isPending: boolean; isError: boolean }, free: number): string {
+  if (!ready) return 'Choose the service, staff member and date first';
+  // Offline the free times wait for the connection: booking needs it anyway.
+  if (query.isPaused) return bookTexts.needsConnection;
+  if (query.isPending) return 'Loading the free times…';
+  if (query.isError) return 'The free times could not be loaded';
+  return free === 0 ? 'No free times that day' : 'Choose a time';
+}
+
 /** "Time": the free start times of the service with the member on the day, named in the salon's time ("10:00"). */
 export function BookingTimeField({ id, zone, request, chosen, input, error, their }: BookingTimeFieldProps) {
   const ready = request.service !== '' && request.staff !== '' && request.date !== '';
-  const { data, isPending, isError } = useQuery({ ...availabilityQueries.starts(request), enabled: ready });
+  const { data, isPending, isPaused, isError } = useQuery({ ...availabilityQueries.starts(request), enabled: ready });
   const starts = (data?.starts ?? []).map((start) => startValue(start, zone));
   const shown = chosen !== '' && !starts.includes(chosen) ? [chosen, ...starts].sort((a, b) => Date.parse(a) - Date.parse(b)) : starts;
-  const placeholder = !ready
-    ? 'Choose the service, staff member and date first'
-    : isPending
-      ? 'Loading the free times…'
-      : isError
-        ? 'The free times could not be loaded'
-        : starts.length === 0
-          ? 'No free times that day'
-          : 'Choose a time';
+  const placeholder = timePlaceholder(ready, { isPaused, isPending, isError }, starts.length);
   return (
     <BookingSelectField
       id={id}
