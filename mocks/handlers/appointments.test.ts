@@ -36,7 +36,12 @@ async function setUp() {
       .values({ id: 'cut', name: 'Cut', duration_minutes: 60, price: null, created_at: now, removed_at: null })
       .execute();
     const hours = JSON.stringify({ ...NO_HOURS, tuesday: { from: '09:00', to: '18:00' } });
-    await db.insertInto('working_hours').values({ staff_id: 'admin', hours, updated_at: now }).execute();
+    // The mock's seed gives admin hours already: these replace them.
+    await db
+      .insertInto('working_hours')
+      .values({ staff_id: 'admin', hours, updated_at: now })
+      .onConflict((conflict) => conflict.column('staff_id').doUpdateSet({ hours, updated_at: now }))
+      .execute();
   });
   return { clientId: client.client._id, serviceId: 'cut', staff: 'admin' };
 }

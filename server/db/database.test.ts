@@ -37,6 +37,8 @@ describe('openDatabase', () => {
         name: string;
       }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' ORDER BY name`.execute(db);
       expect(tables.rows.map((row) => row.name)).toEqual([
+        'appointment_changes',
+        'appointments',
         'audit_entries',
         'client_changes',
         'client_changes_purged',
