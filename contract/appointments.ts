@@ -48,7 +48,7 @@ export const AppointmentPreconditionFailed = z.object({
 });
 export type AppointmentPreconditionFailed = z.infer<typeof AppointmentPreconditionFailed>;
 
-export const appointmentTexts = {
+const appointmentTexts = {
   notFound: 'Appointment not found',
   changedSince: 'The appointment was changed since you read it',
   clientNotFound: clientNotFoundMessage,

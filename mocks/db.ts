@@ -10,12 +10,11 @@
 import type { Kysely } from 'kysely';
 import type { SqlJsStatic } from 'sql.js';
 import type { Client, ClientChange, ClientFields } from '#contract/api';
-import { DEFAULT_CURRENCY, type Salon } from '#contract/book';
+import { DEFAULT_CURRENCY, type AppointmentMove, type NewAppointment, type Salon } from '#contract/book';
 import { createBookSetup, type BookSetup } from '#contract/book-setup';
 import type { AuditRecord } from '#contract/http';
 import type { RegistrationOutcome } from '#contract/idempotency-key';
 import type { Conditions, IfMatch, VersionedClient } from '#contract/if-match';
-import type { AppointmentMove, NewAppointment } from '#contract/book';
 import type * as imports from '#contract/import';
 import type * as merges from '#contract/merge';
 import { createPasskeyCeremonies } from '#contract/passkey-ceremonies';
@@ -78,13 +77,10 @@ function repositoriesOn(connection: SqlJsConnection) {
   const [staff, passkeys] = [createTeamService(team), createPasskeyCeremonies(createPasskeyStore(db))];
   const [services, schedules] = [createServicesRepository(db), createSchedulesRepository(db)];
   const bookSetup = createBookSetup({ services, schedules });
-  return {
-    ...{ connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys, services, schedules, bookSetup },
-    /** In the salon's time zone as set now (setSalon), read at each call. */
-    get appointments() {
-      return createAppointmentsRepository(db, salon.timeZone);
-    },
-  };
+  // In the salon's time zone of the moment (tests pin it: setSalon).
+  const appointments = () => createAppointmentsRepository(db, salon.timeZone);
+  const book = { services, schedules, bookSetup, appointments };
+  return { connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys, ...book };
 }
 export type Store = ReturnType<typeof repositoriesOn>;
 
@@ -269,19 +265,19 @@ export const mockDb = {
   merge: (request: merges.MergeRequest, writer = by()) => write(writer, ({ merges }, at) => merges.merge(batchId('merge'), request, at)),
   mergesOf: (clientId: string) => exclusive(({ merges }) => merges.forClient(clientId, new Date())),
   undoMerge: (mergeId: string, writer = by()) => write(writer, ({ merges }, at) => merges.undo(mergeId, at, batchId('undo'))),
-  listAppointments: (from: string, to: string, staff?: string) => exclusive(({ appointments }) => appointments.list(from, to, staff)),
-  findAppointment: (id: string) => exclusive(({ appointments }) => appointments.find(id)),
+  listAppointments: (from: string, to: string, staff?: string) => exclusive(({ appointments }) => appointments().list(from, to, staff)),
+  findAppointment: (id: string) => exclusive(({ appointments }) => appointments().find(id)),
   availability: (service: string, staff: string, date: string, except?: string) =>
-    exclusive(({ appointments }) => appointments.availability(service, staff, date, except)),
+    exclusive(({ appointments }) => appointments().availability(service, staff, date, except)),
   book: (request: NewAppointment, key?: string, writer = by()) =>
-    write(writer, ({ appointments }, at) => appointments.book(request, at, key)),
+    write(writer, ({ appointments }, at) => appointments().book(request, at, key)),
   moveAppointment: (id: string, request: AppointmentMove, ifMatch: IfMatch, writer = by()) =>
-    write(writer, ({ appointments }, at) => appointments.move(id, request, at, ifMatch)),
+    write(writer, ({ appointments }, at) => appointments().move(id, request, at, ifMatch)),
   cancelAppointment: (id: string, ifMatch: IfMatch, writer = by()) =>
-    write(writer, ({ appointments }, at) => appointments.cancel(id, at, ifMatch)),
-  restoreAppointment: (id: string, writer = by()) => write(writer, ({ appointments }, at) => appointments.restore(id, at)),
-  appointmentHistory: (id: string) => exclusive(({ appointments }) => appointments.history(id)),
-  clientAppointments: (clientId: string) => exclusive(({ appointments }) => appointments.forClient(clientId, new Date())),
+    write(writer, ({ appointments }, at) => appointments().cancel(id, at, ifMatch)),
+  restoreAppointment: (id: string, writer = by()) => write(writer, ({ appointments }, at) => appointments().restore(id, at)),
+  appointmentHistory: (id: string) => exclusive(({ appointments }) => appointments().history(id)),
+  clientAppointments: (clientId: string) => exclusive(({ appointments }) => appointments().forClient(clientId, new Date())),
   /**
    * Replaces every client and the log (tests set up exactly the list they need): each registered at version 1 in a new
    * database, the log numbered from 1 again; the session, the ids, the audit trail, the team and the book's setup stay.

@@ -128,7 +128,7 @@ export async function buildApp(config: AppConfig) {
   });
 
   await app.register(bookPlugin, { salon: config.salon ?? defaultSalon(), clock });
-  await app.register(appointmentsPlugin, { clock, timeZone: config.salonTimeZone ?? (config.salon ?? defaultSalon()).timeZone });
+  await app.register(appointmentsPlugin, { clock });
 
   await app.register(liveUpdatesPlugin, { limits, replayLimit });
 

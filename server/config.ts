@@ -53,8 +53,6 @@ export type AppConfig = {
   clock?: () => number;
   /** The book's time zone and currency (SALON_TIME_ZONE, SALON_CURRENCY); defaultSalon() when absent. */
   salon?: Salon;
-  /** SALON_TIME_ZONE: the salon's IANA time zone; the process's own when absent. */
-  salonTimeZone?: string;
 };
 
 /** The salon's settings when none are given: the server's own time zone, and euros. */

@@ -3,11 +3,11 @@
  * there too, and the same function (db/errors.ts's bookRefusal) reads sql.js's error as node:sqlite's.
  */
 import { describe, expect, it } from 'vitest';
-import { bookTexts, NO_HOURS, salonDateTime, instantAt, type Appointment } from '#contract/book';
+import { bookTexts, salonDateTime, instantAt, type Appointment } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { mockDb } from '../db.ts';
 
-const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const ZONE = mockDb.salon().timeZone;
 const DAY = '2026-12-01';
 const at = (time: string) => salonDateTime(instantAt(DAY, time, ZONE), ZONE);
 
@@ -20,7 +20,7 @@ async function send(method: string, path: string, body?: unknown, headers: Recor
   return { status: response.status, etag: response.headers.get('ETag'), json: (await response.json()) as unknown };
 }
 
-/** A service and admin's Tuesday hours, written into the mock's database as the setup's routes would. */
+/** A client of admin's, with the seeded "Haircut and styling" (60 minutes) and admin's seeded hours (Tuesday to Saturday). */
 async function setUp() {
   mockDb.startSession('admin');
   const client = await mockDb.createClient({
@@ -29,21 +29,10 @@ async function setUp() {
     email: 'ada@example.com',
     registrationDateTime: '2024-01-01T10:00',
   });
-  await mockDb.team(async ({ connection: { db } }) => {
-    const now = new Date().toISOString();
-    await db
-      .insertInto('services')
-      .values({ id: 'cut', name: 'Cut', duration_minutes: 60, price: null, created_at: now, removed_at: null })
-      .execute();
-    const hours = JSON.stringify({ ...NO_HOURS, tuesday: { from: '09:00', to: '18:00' } });
-    // The mock's seed gives admin hours already: these replace them.
-    await db
-      .insertInto('working_hours')
-      .values({ staff_id: 'admin', hours, updated_at: now })
-      .onConflict((conflict) => conflict.column('staff_id').doUpdateSet({ hours, updated_at: now }))
-      .execute();
-  });
-  return { clientId: client.client._id, serviceId: 'cut', staff: 'admin' };
+  const services = (await (await fetch(`http://localhost${apiPaths.services}`)).json()) as Array<{ id: string; name: string }>;
+  const haircut = services.find(({ name }) => name === 'Haircut and styling');
+  if (!haircut) throw new Error('The mock seeds no "Haircut and styling"');
+  return { clientId: client.client._id, serviceId: haircut.id, staff: 'admin' };
 }
 
 describe('appointments in the mock', () => {

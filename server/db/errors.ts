@@ -63,7 +63,7 @@ export function databaseErrorResponse(error: unknown): DatabaseErrorResponse | u
 }
 
 /** The name both databases refuse a double booking with (migration 0012): the constraint, or the trigger's message. */
-export const DOUBLE_BOOKING = 'appointments_no_double_booking';
+const DOUBLE_BOOKING = 'appointments_no_double_booking';
 /** The unique index of a member's Idempotency-Keys of bookings (migration 0012). */
 const BOOKING_KEY_INDEX = 'appointments_idempotency_key';
 /** SQLite's refusal of a unique index names its columns, not the index. */

@@ -211,7 +211,7 @@ export interface AppointmentsTable {
 }
 
 /** An appointment's own history: one entry per write, in the same transaction (repositories/appointment-log.ts). */
-export interface AppointmentChangesTable {
+interface AppointmentChangesTable {
   seq: Generated<number | string>;
   appointment_id: string;
   version: number;

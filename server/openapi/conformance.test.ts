@@ -13,6 +13,7 @@ import type { AddPasskeyRequest, AuthenticationResponse } from '#contract/passke
 import { SoftwareAuthenticator } from '#tests/harness/software-authenticator.ts';
 import { aClient, listeningTestApp, STAFF, STAFF_MEMBER } from '../testing/test-app.ts';
 import { document, nonConformities } from '../testing/openapi-conformance.ts';
+import { driveAppointments } from '../testing/conformance-appointments.ts';
 import type { paths } from './generated-client.d.ts';
 import { UNVERIFIED_ASSERTION, UNVERIFIED_REGISTRATION } from '#tests/harness/software-authenticator.ts';
 
@@ -539,6 +540,9 @@ describe('the API, through a client generated from docs/openapi.json', () => {
       await write({ headers: { ...keyholder, 'content-type': 'application/json' }, body: { pad: 'x'.repeat(17 * 1024) } });
       await write({ headers: { ...keyholder, 'content-type': 'text/plain' }, body: 'x', bodySerializer: (body: unknown) => String(body) });
     }
+
+    // The book's appointments (issue 40).
+    await driveAppointments(client, test, owner);
 
     // What Fastify answers before any handler (issue 38), to every operation of the document it can reach: a body that
     // is not JSON, 400, wherever it reads a body (every method but GET), to an operation that takes none too; a path

@@ -5,6 +5,7 @@
  * Nothing is written twice: the document is the schemas Fastify validates and serializes with.
  * Why not @fastify/swagger: docs/decisions/009-zod-type-provider.md.
  */
+import { AppointmentChange, AppointmentPreconditionFailed } from '#contract/appointments';
 import { STATUS_CODES } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import type { RouteOptions } from 'fastify';
@@ -21,7 +22,7 @@ import {
   LoginRequest,
   PreconditionFailedBody,
 } from '#contract/api';
-import { MemberSchedule, NewTimeOff, Service, ServiceFields, TimeOff, WorkingHours } from '#contract/book';
+import { Appointment, AppointmentList, MemberSchedule, NewTimeOff, Service, ServiceFields, TimeOff, WorkingHours } from '#contract/book';
 import { ImportRequest, ImportSummary } from '#contract/import';
 import { SESSION_COOKIE } from '#contract/http';
 import { LoginSecondStep, Passkey, PasskeyOptions } from '#contract/passkeys';
@@ -132,6 +133,10 @@ named.add(WorkingHours, { id: 'WorkingHours' });
 named.add(MemberSchedule, { id: 'MemberSchedule' });
 named.add(NewTimeOff, { id: 'NewTimeOff' });
 named.add(TimeOff, { id: 'TimeOff' });
+named.add(Appointment, { id: 'Appointment' });
+named.add(AppointmentList, { id: 'AppointmentList' });
+named.add(AppointmentChange, { id: 'AppointmentChange' });
+named.add(AppointmentPreconditionFailed, { id: 'AppointmentPreconditionFailed' });
 
 type Components = Record<string, JsonSchema>;
 

@@ -258,6 +258,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appointments of the salon’s days from `from` to `to`, cancelled ones too, in start order */
+        get: operations["listAppointments"];
+        put?: never;
+        /**
+         * Book an appointment
+         * @description The end follows from the service’s duration. 409 when the member has another appointment then, or does not work then, or the service was removed. Honours Idempotency-Key as POST /api/clients does.
+         */
+        post: operations["bookAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The free start times of a service with a member on a day
+         * @description `except`: an appointment being moved leaves its own time free. A removed service has none.
+         */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{appointmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One appointment, with its version as a strong ETag */
+        get: operations["getAppointment"];
+        /**
+         * Move an appointment to another time or member
+         * @description Keeps its length. Honours If-Match: 412 with the appointment as it is now. 409 as a booking.
+         */
+        put: operations["moveAppointment"];
+        post?: never;
+        /**
+         * Cancel an appointment: its time is free again
+         * @description Answers the appointment, cancelled. Honours If-Match: 412 with the appointment as it is now.
+         */
+        delete: operations["cancelAppointment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{appointmentId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a cancellation
+         * @description 409 when the member has another appointment at its time since.
+         */
+        post: operations["restoreAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{appointmentId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An appointment’s changes (booked, moved, cancelled, restored), newest first */
+        get: operations["getAppointmentHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{clientId}/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client’s appointments: upcoming first (soonest first), then past (newest first) */
+        get: operations["listClientAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -861,6 +981,67 @@ export interface components {
         ApiErrorBody: {
             message: string;
         };
+        Appointment: {
+            id: string;
+            client: {
+                id: string;
+                firstName: string;
+                lastName: string;
+            } | null;
+            service: {
+                id: string;
+                name: string;
+            };
+            staff: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @enum {string} */
+            status: "booked" | "cancelled";
+            version: number;
+        };
+        AppointmentChange: {
+            seq: number;
+            appointmentId: string;
+            version: number;
+            /** @enum {string} */
+            kind: "booked" | "moved" | "cancelled" | "restored";
+            by: string;
+            /** Format: date-time */
+            at: string;
+            before: {
+                staff: string;
+                /** Format: date-time */
+                start: string;
+                /** Format: date-time */
+                end: string;
+                /** @enum {string} */
+                status: "booked" | "cancelled";
+            } | null;
+            after: {
+                staff: string;
+                /** Format: date-time */
+                start: string;
+                /** Format: date-time */
+                end: string;
+                /** @enum {string} */
+                status: "booked" | "cancelled";
+            };
+        };
+        AppointmentList: components["schemas"]["Appointment"][];
+        AppointmentPreconditionFailed: {
+            message: string;
+            current: {
+                appointment: components["schemas"]["Appointment"];
+                version: number;
+                /** @enum {string} */
+                kind: "booked" | "moved" | "cancelled" | "restored";
+                changedBy: string;
+                /** Format: date-time */
+                changedAt: string;
+            };
+        };
         Client: {
             _id: string;
             firstName: string;
@@ -1046,6 +1227,34 @@ export interface components {
         };
     };
     responses: {
+        /** @description OK */
+        Appointment: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Appointment"];
+            };
+        };
+        /** @description OK */
+        AppointmentList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AppointmentList"];
+            };
+        };
+        /** @description Precondition Failed */
+        AppointmentPreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AppointmentPreconditionFailed"];
+            };
+        };
         /** @description Bad Request */
         BadRequest: {
             headers: {
@@ -1257,12 +1466,13 @@ export interface components {
     };
     parameters: {
         account: string;
+        appointmentId: string;
         clientId: string;
         "idempotency-key": string;
         "if-match": string;
         "if-none-match": string;
         importId: string;
-        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed";
+        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed" | "appointment-booked" | "appointment-moved" | "appointment-cancelled" | "appointment-restored";
         serviceId: string;
         timeOffId: string;
         token: string;
@@ -1772,6 +1982,237 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
+    listAppointments: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                staff?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AppointmentList"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    bookAppointment: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: components["parameters"]["idempotency-key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: string;
+                    serviceId: string;
+                    staff: string;
+                    /** Format: date-time */
+                    start: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                service: string;
+                staff: string;
+                date: string;
+                except?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date: string;
+                        starts: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["appointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Appointment"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+        };
+    };
+    moveAppointment: {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-match"?: components["parameters"]["if-match"];
+            };
+            path: {
+                appointmentId: components["parameters"]["appointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    staff: string;
+                    /** Format: date-time */
+                    start: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Appointment"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["AppointmentPreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    cancelAppointment: {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-match"?: components["parameters"]["if-match"];
+            };
+            path: {
+                appointmentId: components["parameters"]["appointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Appointment"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["AppointmentPreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    restoreAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["appointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Appointment"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getAppointmentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["appointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentChange"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+        };
+    };
+    listClientAppointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: components["parameters"]["clientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AppointmentList"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+        };
+    };
     listAuditEntries: {
         parameters: {
             query?: {
@@ -1797,7 +2238,7 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                             /** @enum {string} */
-                            kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed";
+                            kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed" | "appointment-booked" | "appointment-moved" | "appointment-cancelled" | "appointment-restored";
                             actor: string;
                             subject: string | null;
                             detail: string | null;
@@ -1836,7 +2277,7 @@ export interface operations {
                         /** Format: date-time */
                         at: string;
                         /** @enum {string} */
-                        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed";
+                        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed" | "appointment-booked" | "appointment-moved" | "appointment-cancelled" | "appointment-restored";
                         actor: string;
                         subject: string | null;
                         detail: string | null;

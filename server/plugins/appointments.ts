@@ -1,4 +1,4 @@
-/** The book's appointments (issue 40): the repository in the salon's time zone, and the clock its writes are dated by. */
+/** The book's appointments (issue 40): the repository in the salon's time zone (plugins/book.ts), and the clock its writes are dated by. */
 import fp from 'fastify-plugin';
 import type { Writer } from '../repositories/client-log.ts';
 import { createAppointmentsRepository, type AppointmentsRepository } from '../repositories/appointments.ts';
@@ -9,10 +9,14 @@ declare module 'fastify' {
   }
 }
 
-export const appointmentsPlugin = fp<{ clock: () => number; timeZone: string }>(
-  async (app, { clock, timeZone }) => {
+export const appointmentsPlugin = fp<{ clock: () => number }>(
+  async (app, { clock }) => {
     const now = () => new Date(clock());
-    app.decorate('appointments', { ...createAppointmentsRepository(app.db, timeZone), writer: (by: string) => ({ by, now: now() }), now });
+    app.decorate('appointments', {
+      ...createAppointmentsRepository(app.db, app.salon.timeZone),
+      writer: (by: string) => ({ by, now: now() }),
+      now,
+    });
   },
-  { name: 'appointments', dependencies: ['database'] },
+  { name: 'appointments', dependencies: ['database', 'book'] },
 );

@@ -14,7 +14,7 @@ describe('twenty bookings of one slot at once, on two instances of one PostgreSQ
       database: a.database,
       withStaff: false,
       clock: a.clock,
-      config: { salonTimeZone: 'Europe/London' },
+      config: { salon: { timeZone: 'Europe/London', currency: 'EUR' } },
     });
     const b = withCookie(second, await logIn(second.app));
     expect(await oneSlotAtOnce([a, b], client, '2026-12-01T10:00:00+00:00')).toEqual({ 201: 1, 409: 19 });

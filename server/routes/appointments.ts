@@ -86,7 +86,7 @@ export const appointmentRoutes: ZodPlugin = async (app) => {
           'work then, or the service was removed. Honours Idempotency-Key as POST /api/clients does.',
         headers: IdempotencyKeyHeaders,
         body: NewAppointment,
-        response: { 201: Appointment, ...refusals, 422: ApiErrorBody },
+        response: { 201: Appointment, 400: ApiErrorBody, 409: ApiErrorBody, 422: ApiErrorBody },
         responseHeaders: { 201: { ETag: true, Location: true } },
       },
     },

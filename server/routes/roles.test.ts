@@ -236,6 +236,36 @@ const ROUTES: Record<string, Row> = {
     staff: 403,
     refusal: ownerOnly.readAudit,
   },
+  // The book (issue 40): owners and staff alike book, move and cancel.
+  listAppointments: {
+    request: () => ({ method: 'GET', url: `${apiPaths.appointments}?from=2026-12-01&to=2026-12-07` }),
+    owner: 200,
+    staff: 200,
+  },
+  getAvailability: {
+    request: () => ({ method: 'GET', url: `${apiPaths.availability}?service=none&staff=nina&date=2026-12-01` }),
+    owner: 400,
+    staff: 400,
+  },
+  bookAppointment: {
+    request: (id) => ({
+      method: 'POST',
+      url: apiPaths.appointments,
+      payload: { clientId: id, serviceId: 'none', staff: 'nina', start: '2026-12-01T10:00:00+00:00' },
+    }),
+    owner: 400,
+    staff: 400,
+  },
+  getAppointment: { request: () => ({ method: 'GET', url: apiPaths.appointment('none') }), owner: 404, staff: 404 },
+  moveAppointment: {
+    request: () => ({ method: 'PUT', url: apiPaths.appointment('none'), payload: { staff: 'nina', start: '2026-12-01T10:00:00+00:00' } }),
+    owner: 404,
+    staff: 404,
+  },
+  cancelAppointment: { request: () => ({ method: 'DELETE', url: apiPaths.appointment('none') }), owner: 404, staff: 404 },
+  restoreAppointment: { request: () => ({ method: 'POST', url: apiPaths.restoreAppointment('none') }), owner: 404, staff: 404 },
+  getAppointmentHistory: { request: () => ({ method: 'GET', url: apiPaths.appointmentHistory('none') }), owner: 404, staff: 404 },
+  listClientAppointments: { request: (id) => ({ method: 'GET', url: apiPaths.clientAppointments(id) }), owner: 200, staff: 200 },
 };
 
 /** An event stream never ends by itself: it is checked apart, by its headers. */

@@ -6,7 +6,7 @@ import type { Client } from '#contract/api';
 import { NO_HOURS, type WorkingHours } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { normalizeUsername } from '#contract/team';
-import { asStaff, createClient, loggedIn, STAFF, type LoggedInApp, type TestAppOptions } from './test-app.ts';
+import { asStaff, createClient, loggedIn, STAFF, type LoggedInApp, type TestApp } from './test-app.ts';
 
 const NINE_TO_SIX = { from: '09:00', to: '18:00' };
 /** Monday to Saturday, 09:00–18:00. */
@@ -23,7 +23,7 @@ export const WEEKDAYS_9_TO_18: WorkingHours = {
 export type BookingTest = LoggedInApp & { hoursOf(username: string, hours: WorkingHours): Promise<void> };
 
 /** Sets a member's working week, as PUT …/hours would. */
-async function setHours(test: LoggedInApp, username: string, hours: WorkingHours): Promise<void> {
+async function setHours(test: TestApp, username: string, hours: WorkingHours): Promise<void> {
   const { id } = await test.app.db
     .selectFrom('staff')
     .select('id')
@@ -37,17 +37,29 @@ async function setHours(test: LoggedInApp, username: string, hours: WorkingHours
     .execute();
 }
 
+/** The services ("cut", 60 minutes; "old", removed) and STAFF's `hours`, written as the setup's routes would. */
+export async function furnish(test: TestApp, hours: WorkingHours = WEEKDAYS_9_TO_18): Promise<void> {
+  const at = new Date(test.clock.now).toISOString();
+  await test.app.db
+    .insertInto('services')
+    .values([
+      { id: 'cut', name: 'Haircut and styling', duration_minutes: 60, price: 3500, created_at: at, removed_at: null },
+      { id: 'old', name: 'Perm', duration_minutes: 90, price: null, created_at: at, removed_at: at },
+    ])
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  await setHours(test, STAFF.username, hours);
+}
+
 /** A logged-in app in `timeZone` (at `now`, if given) with the services, STAFF's `hours` and a client. */
 export async function bookingTest({
   timeZone,
   now,
   hours = WEEKDAYS_9_TO_18,
-  options = {},
 }: {
   timeZone: string;
   now?: string;
   hours?: WorkingHours;
-  options?: TestAppOptions;
 }): Promise<{ test: BookingTest; client: Client }> {
   const clock =
     now === undefined
@@ -58,17 +70,8 @@ export async function bookingTest({
             this.now += ms;
           },
         };
-  const logged = await loggedIn({ ...options, ...(clock && { clock }), config: { ...options.config, salonTimeZone: timeZone } });
-  const at = new Date(logged.clock.now).toISOString();
-  await logged.app.db
-    .insertInto('services')
-    .values([
-      { id: 'cut', name: 'Haircut and styling', duration_minutes: 60, price: 3500, created_at: at, removed_at: null },
-      { id: 'old', name: 'Perm', duration_minutes: 90, price: null, created_at: at, removed_at: at },
-    ])
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
-  await setHours(logged, STAFF.username, hours);
+  const logged = await loggedIn({ ...(clock && { clock }), config: { salon: { timeZone, currency: 'EUR' } } });
+  await furnish(logged, hours);
   const test = Object.assign(logged, { hoursOf: (username: string, week: WorkingHours) => setHours(logged, username, week) });
   return { test, client: await createClient(test) };
 }

@@ -12,6 +12,7 @@ import { handlers } from '#mocks/handlers.ts';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { LoginSecondStep, Passkey } from '#contract/passkeys';
 import type { AuditEntry, AuditPage } from '#contract/team';
+import { instantAt, salonDateTime, WEEKDAYS } from '#contract/book';
 import { SoftwareAuthenticator } from '../harness/software-authenticator.ts';
 import { createTestApp, STAFF, STAFF_MEMBER } from '#server/testing/test-app.ts';
 import { document, nonConformities } from '#server/testing/openapi-conformance.ts';
@@ -21,9 +22,16 @@ type Sent = { method: string; path: string; headers?: Record<string, string>; bo
 type Account = { username: string; password: string };
 
 /** One side: sends a request and answers as a fetch would; the owner's account it logs in with, and a staff member's. */
-type Side = { name: string; send: (request: Sent) => Promise<Response>; account: Account; staffAccount: Account };
+type Side = {
+  name: string;
+  send: (request: Sent) => Promise<Response>;
+  account: Account;
+  staffAccount: Account;
+};
 
 const ORIGIN = 'http://localhost';
+/** Both sides' salon: the process's time zone (the server's default; the mock's, its browser's). */
+const SALON_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function mockSide(): Side {
   return {
@@ -111,7 +119,7 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
     const id = (parsed as { _id?: unknown } | undefined)?._id;
     if (method === 'POST' && response.status === 201 && typeof id === 'string' && !names.has(id)) names.set(id, `{${label}}`);
     // An import's id (issue 29), as a client's.
-    const importId = template === '/api/imports' ? (parsed as { id?: unknown } | undefined)?.id : undefined;
+    const importId = ['/api/imports', '/api/appointments'].includes(template) ? (parsed as { id?: unknown } | undefined)?.id : undefined;
     if (method === 'POST' && response.status === 201 && typeof importId === 'string' && !names.has(importId)) {
       names.set(importId, `{${label}}`);
     }
@@ -197,6 +205,52 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('export, unknown', 'GET', '/api/clients/{clientId}/export', { id: 'nobody' });
   await call('who am I, an owner', 'GET', '/api/me');
   await call('export the list', 'GET', '/api/clients-export');
+
+  // The book (issue 40): booking (201; 409 taken, not working; 400), the day, the free times, moving (200, 412, 409),
+  // cancelling, the Undo (409 once the time was taken, then 200), the history, a client's appointments. The owner's
+  // username differs between the sides: named as the ids are.
+  names.set(side.account.username, '{owner}');
+  const everyDay = Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, { from: '09:00', to: '18:00' }]));
+  const toBook = await call('add Cut, to book', 'POST', '/api/services', withBody({ name: 'Cut', durationMinutes: 60, price: null }));
+  const serviceToBook = (toBook.parsed as { id: string }).id;
+  names.set(serviceToBook, '{add Cut, to book}');
+  await call('a week to book in', 'PUT', '/api/account/hours', withBody(everyDay));
+  const at = (time: string) => salonDateTime(instantAt('2026-12-01', time, SALON_ZONE), SALON_ZONE);
+  const appointment = '/api/appointments/{appointmentId}';
+  const booking = (time: string, change: object = {}) =>
+    withBody({ clientId: id, serviceId: serviceToBook, staff: side.account.username, start: at(time), ...change });
+  const booked = await call('book', 'POST', '/api/appointments', booking('10:00'));
+  const appointmentId = (booked.parsed as { id: string }).id;
+  await call('book, taken', 'POST', '/api/appointments', booking('10:30'));
+  await call('book, not working', 'POST', '/api/appointments', booking('08:00'));
+  await call('book, unknown client', 'POST', '/api/appointments', booking('12:00', { clientId: 'nobody' }));
+  await call('book, unknown treatment', 'POST', '/api/appointments', booking('12:00', { serviceId: 'nothing' }));
+  await call('the day', 'GET', `/api/appointments?from=2026-12-01&to=2026-12-01`);
+  await call('free times', 'GET', `/api/availability?service=${serviceToBook}&staff=${side.account.username}&date=2026-12-01`);
+  await call('an appointment', 'GET', appointment, { id: appointmentId });
+  await call('an appointment, unknown', 'GET', appointment, { id: 'nothing' });
+  await call('move', 'PUT', appointment, {
+    id: appointmentId,
+    ...withBody({ staff: side.account.username, start: at('12:00') }, { 'if-match': '"v1"' }),
+  });
+  await call('move, stale', 'PUT', appointment, {
+    id: appointmentId,
+    ...withBody({ staff: side.account.username, start: at('13:00') }, { 'if-match': '"v1"' }),
+  });
+  const other = await call('book another', 'POST', '/api/appointments', booking('14:00'));
+  const otherAppointment = (other.parsed as { id: string }).id;
+  await call('move onto it', 'PUT', appointment, { id: appointmentId, ...withBody({ staff: side.account.username, start: at('14:30') }) });
+  await call('cancel, stale', 'DELETE', appointment, { id: appointmentId, headers: { 'if-match': '"v1"' } });
+  await call('cancel', 'DELETE', appointment, { id: appointmentId, headers: { 'if-match': '"v2"' } });
+  await call('move the other into its time', 'PUT', appointment, {
+    id: otherAppointment,
+    ...withBody({ staff: side.account.username, start: at('12:00') }),
+  });
+  await call('undo the cancellation, taken', 'POST', '/api/appointments/{appointmentId}/restore', { id: appointmentId });
+  await call('cancel the other', 'DELETE', appointment, { id: otherAppointment });
+  await call('undo the cancellation', 'POST', '/api/appointments/{appointmentId}/restore', { id: appointmentId });
+  await call('appointment history', 'GET', '/api/appointments/{appointmentId}/history', { id: appointmentId });
+  await call("a client's appointments", 'GET', '/api/clients/{clientId}/appointments', { id });
 
   // Importing (issue 29): 201 with Location, each row's verdict (a new one written, a bad one skipped); 400 for a
   // request out of the contract; the list, one import, its undo once (409 after), 404 for one unknown, 405.
@@ -442,6 +496,37 @@ describe('the mock and the server', () => {
     expect(mock.problems, 'the mock against the document').toEqual([]);
     // Case by case, so that a difference names its case.
     expect(mock.answers).toEqual(server.answers);
+    // What the appointments' cases are meant to meet (issue 40).
+    const appointments = Object.fromEntries(
+      server.answers
+        .filter(([label]) =>
+          /^(book|the day|free times|an appointment|move|cancel|undo the cancellation|appointment history|a client's)/.test(label),
+        )
+        .map(([label, { status, message }]) => [label, message ?? status]),
+    );
+    expect(appointments).toEqual({
+      book: 201,
+      'book, taken': '{owner} already has an appointment at that time.',
+      'book, not working': '{owner} does not work at that time.',
+      'book, unknown client': 'Client not found',
+      'book, unknown treatment': 'Service not found',
+      'the day': 200,
+      'free times': 200,
+      'an appointment': 200,
+      'an appointment, unknown': 'Appointment not found',
+      move: 200,
+      'move, stale': 'The appointment was changed since you read it',
+      'book another': 201,
+      'move onto it': '{owner} already has an appointment at that time.',
+      'cancel, stale': 'The appointment was changed since you read it',
+      cancel: 200,
+      'move the other into its time': 200,
+      'undo the cancellation, taken': '{owner} already has an appointment at that time.',
+      'cancel the other': 200,
+      'undo the cancellation': 200,
+      'appointment history': 200,
+      "a client's appointments": 200,
+    });
     // What the roles' cases are meant to meet (issue 28), so that both sides agreeing on something else fails too.
     const roles = Object.fromEntries(
       server.answers
