@@ -15,6 +15,8 @@ import { Route as AuditRouteImport } from './routes/audit'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ServicesRouteImport } from './routes/services'
 import { Route as StaffRouteImport } from './routes/staff'
+import { Route as CalendarIndexRouteImport } from './routes/calendar/index'
+import { Route as CalendarNewRouteImport } from './routes/calendar/new'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
 import { Route as ClientsDeletedRouteImport } from './routes/clients/deleted'
 import { Route as ClientsDuplicatesRouteImport } from './routes/clients/duplicates'
@@ -22,6 +24,7 @@ import { Route as ClientsImportRouteImport } from './routes/clients/import'
 import { Route as ClientsMergeRouteImport } from './routes/clients/merge'
 import { Route as ClientsRegisterRouteImport } from './routes/clients/register'
 import { Route as WelcomeTokenRouteImport } from './routes/welcome.$token'
+import { Route as CalendarAppointmentsAppointmentIdRouteImport } from './routes/calendar/appointments.$appointmentId'
 import { Route as ClientsEditClientIdRouteImport } from './routes/clients/edit.$clientId'
 import { Route as StaffUsernameHoursRouteImport } from './routes/staff_.$username.hours'
 
@@ -53,6 +56,16 @@ const ServicesRoute = ServicesRouteImport.update({
 const StaffRoute = StaffRouteImport.update({
   id: '/staff',
   path: '/staff',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalendarIndexRoute = CalendarIndexRouteImport.update({
+  id: '/calendar/',
+  path: '/calendar/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalendarNewRoute = CalendarNewRouteImport.update({
+  id: '/calendar/new',
+  path: '/calendar/new',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClientsIndexRoute = ClientsIndexRouteImport.update({
@@ -90,6 +103,12 @@ const WelcomeTokenRoute = WelcomeTokenRouteImport.update({
   path: '/welcome/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CalendarAppointmentsAppointmentIdRoute =
+  CalendarAppointmentsAppointmentIdRouteImport.update({
+    id: '/calendar/appointments/$appointmentId',
+    path: '/calendar/appointments/$appointmentId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ClientsEditClientIdRoute = ClientsEditClientIdRouteImport.update({
   id: '/clients/edit/$clientId',
   path: '/clients/edit/$clientId',
@@ -108,13 +127,16 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/services': typeof ServicesRoute
   '/staff': typeof StaffRoute
+  '/calendar/new': typeof CalendarNewRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
   '/clients/import': typeof ClientsImportRoute
   '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
+  '/calendar/': typeof CalendarIndexRoute
   '/clients/': typeof ClientsIndexRoute
+  '/calendar/appointments/$appointmentId': typeof CalendarAppointmentsAppointmentIdRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
   '/staff/$username/hours': typeof StaffUsernameHoursRoute
 }
@@ -125,13 +147,16 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/services': typeof ServicesRoute
   '/staff': typeof StaffRoute
+  '/calendar/new': typeof CalendarNewRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
   '/clients/import': typeof ClientsImportRoute
   '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
+  '/calendar': typeof CalendarIndexRoute
   '/clients': typeof ClientsIndexRoute
+  '/calendar/appointments/$appointmentId': typeof CalendarAppointmentsAppointmentIdRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
   '/staff/$username/hours': typeof StaffUsernameHoursRoute
 }
@@ -143,13 +168,16 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/services': typeof ServicesRoute
   '/staff': typeof StaffRoute
+  '/calendar/new': typeof CalendarNewRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
   '/clients/import': typeof ClientsImportRoute
   '/clients/merge': typeof ClientsMergeRoute
   '/clients/register': typeof ClientsRegisterRoute
   '/welcome/$token': typeof WelcomeTokenRoute
+  '/calendar/': typeof CalendarIndexRoute
   '/clients/': typeof ClientsIndexRoute
+  '/calendar/appointments/$appointmentId': typeof CalendarAppointmentsAppointmentIdRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
   '/staff_/$username/hours': typeof StaffUsernameHoursRoute
 }
@@ -162,13 +190,16 @@ export interface FileRouteTypes {
     | '/login'
     | '/services'
     | '/staff'
+    | '/calendar/new'
     | '/clients/deleted'
     | '/clients/duplicates'
     | '/clients/import'
     | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
+    | '/calendar/'
     | '/clients/'
+    | '/calendar/appointments/$appointmentId'
     | '/clients/edit/$clientId'
     | '/staff/$username/hours'
   fileRoutesByTo: FileRoutesByTo
@@ -179,13 +210,16 @@ export interface FileRouteTypes {
     | '/login'
     | '/services'
     | '/staff'
+    | '/calendar/new'
     | '/clients/deleted'
     | '/clients/duplicates'
     | '/clients/import'
     | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
+    | '/calendar'
     | '/clients'
+    | '/calendar/appointments/$appointmentId'
     | '/clients/edit/$clientId'
     | '/staff/$username/hours'
   id:
@@ -196,13 +230,16 @@ export interface FileRouteTypes {
     | '/login'
     | '/services'
     | '/staff'
+    | '/calendar/new'
     | '/clients/deleted'
     | '/clients/duplicates'
     | '/clients/import'
     | '/clients/merge'
     | '/clients/register'
     | '/welcome/$token'
+    | '/calendar/'
     | '/clients/'
+    | '/calendar/appointments/$appointmentId'
     | '/clients/edit/$clientId'
     | '/staff_/$username/hours'
   fileRoutesById: FileRoutesById
@@ -214,13 +251,16 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   ServicesRoute: typeof ServicesRoute
   StaffRoute: typeof StaffRoute
+  CalendarNewRoute: typeof CalendarNewRoute
   ClientsDeletedRoute: typeof ClientsDeletedRoute
   ClientsDuplicatesRoute: typeof ClientsDuplicatesRoute
   ClientsImportRoute: typeof ClientsImportRoute
   ClientsMergeRoute: typeof ClientsMergeRoute
   ClientsRegisterRoute: typeof ClientsRegisterRoute
   WelcomeTokenRoute: typeof WelcomeTokenRoute
+  CalendarIndexRoute: typeof CalendarIndexRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
+  CalendarAppointmentsAppointmentIdRoute: typeof CalendarAppointmentsAppointmentIdRoute
   ClientsEditClientIdRoute: typeof ClientsEditClientIdRoute
   StaffUsernameHoursRoute: typeof StaffUsernameHoursRoute
 }
@@ -267,6 +307,20 @@ declare module '@tanstack/react-router' {
       path: '/staff'
       fullPath: '/staff'
       preLoaderRoute: typeof StaffRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calendar/': {
+      id: '/calendar/'
+      path: '/calendar'
+      fullPath: '/calendar/'
+      preLoaderRoute: typeof CalendarIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calendar/new': {
+      id: '/calendar/new'
+      path: '/calendar/new'
+      fullPath: '/calendar/new'
+      preLoaderRoute: typeof CalendarNewRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/clients/': {
@@ -318,6 +372,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WelcomeTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/calendar/appointments/$appointmentId': {
+      id: '/calendar/appointments/$appointmentId'
+      path: '/calendar/appointments/$appointmentId'
+      fullPath: '/calendar/appointments/$appointmentId'
+      preLoaderRoute: typeof CalendarAppointmentsAppointmentIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/clients/edit/$clientId': {
       id: '/clients/edit/$clientId'
       path: '/clients/edit/$clientId'
@@ -342,13 +403,17 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   ServicesRoute: ServicesRoute,
   StaffRoute: StaffRoute,
+  CalendarNewRoute: CalendarNewRoute,
   ClientsDeletedRoute: ClientsDeletedRoute,
   ClientsDuplicatesRoute: ClientsDuplicatesRoute,
   ClientsImportRoute: ClientsImportRoute,
   ClientsMergeRoute: ClientsMergeRoute,
   ClientsRegisterRoute: ClientsRegisterRoute,
   WelcomeTokenRoute: WelcomeTokenRoute,
+  CalendarIndexRoute: CalendarIndexRoute,
   ClientsIndexRoute: ClientsIndexRoute,
+  CalendarAppointmentsAppointmentIdRoute:
+    CalendarAppointmentsAppointmentIdRoute,
   ClientsEditClientIdRoute: ClientsEditClientIdRoute,
   StaffUsernameHoursRoute: StaffUsernameHoursRoute,
 }

@@ -27,4 +27,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /** The page says itself what it shows offline (the calendar's note): the banner's clients' note steps aside. */
+    ownOfflineNote?: boolean;
+  }
 }

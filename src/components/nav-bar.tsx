@@ -7,7 +7,7 @@ type NavBarProps = {
   /** Absent while Sign Out's flow loads (a moment after login): the button is in place but disabled, so nothing moves. */
   onSignOut?: () => void;
   signingOut?: boolean;
-  /** The logged-in bar's own links (My account, and Staff for owners): they come with its chunk. */
+  /** The logged-in bar's own links (Calendar, My account, and Staff for owners): they come with its chunk. */
   links?: ReactNode;
 };
 

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { AppointmentClientSection } from '../../features/book/components/appointment-client-section.tsx';
 import { useIsOwner } from '../../lib/me.ts';
 import { clientFromList, clientQueries } from '../../features/clients/api/client-queries.ts';
 import { EditClientOffline } from '../../features/clients/components/edit-client-card.tsx';
@@ -23,8 +24,16 @@ function EditClientRoute() {
   const { clientId } = Route.useParams();
   const { data } = useSuspenseQuery(clientQueries.detail(clientId));
   const owner = useIsOwner();
-  // Another client is another page: its state starts afresh. Its history shows each merge's details (features/merge).
-  return <EditClientPage key={clientId} clientId={clientId} opened={data} owner={owner} historyEntryDetails={MergeHistoryDetails} />;
+  // Another client is another page: its state starts afresh. Its history shows each merge's details (features/merge);
+  // below the spec's form, the client's appointments (features/book, issue 40).
+  return (
+    <>
+      <EditClientPage key={clientId} clientId={clientId} opened={data} owner={owner} historyEntryDetails={MergeHistoryDetails} />
+      <div className="page page--narrow">
+        <AppointmentClientSection clientId={clientId} />
+      </div>
+    </>
+  );
 }
 
 /** Offline, a client is waited for only when the offline copy does not have it (features/offline/load-query.ts). */

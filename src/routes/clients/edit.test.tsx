@@ -21,9 +21,12 @@ const omar = {
   registrationDateTime: '2023-02-01T09:00:00.000Z',
 };
 
-/** The requests but the history's, which the page loads below the form on its own (client-changes.test.tsx). */
-function withoutHistory(requests: string[]): string[] {
-  return requests.filter((request) => !request.endsWith('/history'));
+/**
+ * The requests but those of what the page loads below the form on its own: the history (client-changes.test.tsx) and
+ * the appointments with the salon's time zone (appointments.test.tsx).
+ */
+function formRequests(requests: string[]): string[] {
+  return requests.filter((request) => !/\/(history|appointments)$/.test(request) && request !== 'GET /api/salon');
 }
 
 async function openEditPage(path = '/clients/edit/c-nina', options = { loggedIn: true }) {
@@ -79,7 +82,7 @@ describe('/clients/edit/$clientId', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Last name is required')).toBeInTheDocument();
-    expect(withoutHistory(requests)).toEqual(['GET /api/clients/c-nina']);
+    expect(formRequests(requests)).toEqual(['GET /api/clients/c-nina']);
     expect(window.alert).not.toHaveBeenCalled();
   });
 
@@ -123,7 +126,7 @@ describe('delete with its question', () => {
     await user.click(within(question).getByRole('button', { name: 'No' }));
     expect(screen.queryByText('Do you really want to delete this client?')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
-    expect(withoutHistory(requests)).toEqual(['GET /api/clients/c-nina']);
+    expect(formRequests(requests)).toEqual(['GET /api/clients/c-nina']);
     expect(await mockDb.findClient('c-nina')).toBeDefined();
   });
 
@@ -167,8 +170,15 @@ describe('edit and delete: query cache', () => {
     const requests = recordRequests();
     await openEditPage();
     await screen.findByLabelText('First name');
-    // And its history, below the form.
-    await waitFor(() => expect(requests).toEqual(['GET /api/clients/c-nina', 'GET /api/clients/c-nina/history']));
+    // And below the form its history, and its appointments in the salon's time zone.
+    await waitFor(() =>
+      expect(requests.toSorted()).toEqual([
+        'GET /api/clients/c-nina',
+        'GET /api/clients/c-nina/appointments',
+        'GET /api/clients/c-nina/history',
+        'GET /api/salon',
+      ]),
+    );
   });
 
   it('after an update the list shows the change without a reload, and the detail is not fetched again', async () => {
@@ -191,7 +201,7 @@ describe('edit and delete: query cache', () => {
     expect(await screen.findByRole('cell', { name: 'Nadia' })).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'Nina' })).not.toBeInTheDocument();
     await waitFor(() =>
-      expect(withoutHistory(requests)).toEqual([
+      expect(formRequests(requests)).toEqual([
         'GET /api/clients',
         'GET /api/clients/c-nina',
         'PUT /api/clients/c-nina',
@@ -202,7 +212,7 @@ describe('edit and delete: query cache', () => {
     // Back to the same client: its detail is fresh in the cache, no request.
     await user.click(within(screen.getByRole('row', { name: /^Nadia / })).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByLabelText('First name')).toHaveValue('Nadia');
-    expect(withoutHistory(requests)).toHaveLength(4);
+    expect(formRequests(requests)).toHaveLength(4);
   });
 
   it('after a delete the detail is dropped from the cache and the list is refetched once', async () => {
@@ -214,6 +224,6 @@ describe('edit and delete: query cache', () => {
 
     expect(await screen.findByRole('cell', { name: 'Omar' })).toBeInTheDocument();
     expect(queryClient.getQueryData(['clients', 'detail', 'c-nina'])).toBeUndefined();
-    expect(withoutHistory(requests)).toEqual(['GET /api/clients/c-nina', 'DELETE /api/clients/c-nina', 'GET /api/clients']);
+    expect(formRequests(requests)).toEqual(['GET /api/clients/c-nina', 'DELETE /api/clients/c-nina', 'GET /api/clients']);
   });
 });

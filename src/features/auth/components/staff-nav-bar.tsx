@@ -17,7 +17,8 @@ export default function StaffNavBar() {
   const navigate = useNavigate();
   const waiting = useWaitingCount(useQueryClient());
   const [askingToSignOut, setAskingToSignOut] = useState(false);
-  // Staff for owners only (the server refuses anyone else too); My account for every account (issue 28).
+  // The calendar for everyone (issue 40); Staff for owners only (the server refuses anyone else too); My account for
+  // every account (issue 28).
   const owner = useIsOwner();
   // Sign Out goes to / and shows the alert, whatever the server responded. A form with unsaved
   // changes asks first, since signing out would lose them; so do changes made offline and not sent yet.
@@ -42,6 +43,9 @@ export default function StaffNavBar() {
         signingOut={signOut.isPending}
         links={
           <>
+            <Link to="/calendar" className="nav-bar__link">
+              Calendar
+            </Link>
             {owner && (
               <Link to="/staff" className="nav-bar__link">
                 Staff

@@ -1,8 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { type ClientInputBody } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { currentLogin } from '../../../lib/login-flag.ts';
 import type { Registration } from '../../../lib/waiting-changes/client-changes.ts';
 import { CLIENT_CHANGE_KEY, sendAs, sentOrWaiting, waitsWhenOffline } from '../../../lib/waiting-changes/waiting-changes.ts';
@@ -21,11 +22,6 @@ export const createChange = mutationOptions({
   onSuccess: (_data, _registration, _context, { client }) => client.invalidateQueries({ queryKey: clientKeys.lists() }),
 });
 
-/** 128 random bits in hex (crypto.randomUUID needs a secure context, and a salon's own network may be plain HTTP). */
-function newIdempotencyKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Registers a client. Each registration carries an Idempotency-Key (beyond the spec), and Register pressed again
  * after a failure with the same values sends the same key: a registration whose answer was lost, or one replayed from
@@ -34,13 +30,11 @@ function newIdempotencyKey(): string {
  */
 export function useCreateClient() {
   const queryClient = useQueryClient();
-  const lastAttempt = useRef<{ values: string; key: string } | null>(null);
+  const idempotencyKeyFor = useIdempotencyKey();
   const [waiting, setWaiting] = useState(false);
   const mutation = useMutation(createChange);
   const register = async (input: ClientInputBody) => {
-    const values = JSON.stringify(input);
-    if (lastAttempt.current?.values !== values) lastAttempt.current = { values, key: newIdempotencyKey() };
-    const registration = { input, idempotencyKey: lastAttempt.current.key, account: currentLogin()?.account };
+    const registration = { input, idempotencyKey: idempotencyKeyFor(input), account: currentLogin()?.account };
     setWaiting((await sentOrWaiting(queryClient, registration, () => mutation.mutateAsync(registration))) === 'waiting');
   };
   return { register, mutation, waiting: waiting && mutation.isPending };

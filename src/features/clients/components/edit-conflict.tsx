@@ -1,3 +1,4 @@
+import { ChangedMeanwhile } from '../../../components/changed-meanwhile.tsx';
 import type { Conflict } from '../api/conflict.ts';
 import { BackToClientList } from './back-to-client-list.tsx';
 
@@ -16,17 +17,11 @@ export function EditConflict({ conflict, formId, onUseTheirs }: EditConflictProp
   const backToList = <BackToClientList small />;
   if (conflict.client) {
     return (
-      <div className="form__note conflict" role="alert">
-        <p>This client was changed by {conflict.changedBy} while you were editing.</p>
-        <div className="conflict__actions">
-          <button type="submit" form={formId} className="button button--primary button--small">
-            Keep my changes
-          </button>
-          <button type="button" className="button button--small" onClick={onUseTheirs}>
-            Use their version
-          </button>
-        </div>
-      </div>
+      <ChangedMeanwhile
+        text={`This client was changed by ${conflict.changedBy} while you were editing.`}
+        formId={formId}
+        onUseTheirs={onUseTheirs}
+      />
     );
   }
   if (conflict.kind === 'deleted') {

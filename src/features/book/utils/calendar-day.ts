@@ -1,0 +1,85 @@
+/**
+ * A salon's day as the calendar lays it out (issue 40): a column per member working that day, a row every 15 minutes
+ * from the earliest start to the latest end of their hours (contract/book.ts's `calendarRows`), and each booked
+ * appointment a block in its member's column from the row of its start to the row of its end. Pure, so that the
+ * layout is tested without a page, and the page only draws it.
+ */
+import { calendarRows, salonTime, timeRange, workingInterval, type Appointment, type Interval, type MemberSchedule } from '#contract/book';
+
+/** What a block and its link say: "10:00–11:00", the client's name, the service. */
+export type CalendarBlock = { id: string; time: string; client: string; service: string; start: number };
+/** A block at its first row, with how many rows it spans; `covered`: a row a block above spans. */
+export type CalendarCell = { block: CalendarBlock; rows: number } | 'covered' | null;
+type CalendarColumn = { username: string; blocks: CalendarBlock[]; cells: CalendarCell[] };
+export type CalendarDay = { rows: { instant: number; time: string }[]; columns: CalendarColumn[] };
+
+/** An erased client keeps nothing that names them. */
+export const ERASED_CLIENT = 'Erased client';
+
+const blockOf = (appointment: Appointment, zone: string): CalendarBlock & Interval => {
+  const interval = { start: Date.parse(appointment.start), end: Date.parse(appointment.end) };
+  const { client } = appointment;
+  return {
+    id: appointment.id,
+    time: timeRange(interval, zone),
+    client: client ? `${client.firstName} ${client.lastName}` : ERASED_CLIENT,
+    service: appointment.service.name,
+    ...interval,
+  };
+};
+
+/** A block's link text, its accessible name: time, client and service. */
+export const blockLabel = ({ time, client, service }: CalendarBlock) => `${time}, ${client}, ${service}`;
+
+/**
+ * Each block at the row its start falls in, spanning to the row its end falls in; one that would start in a row a
+ * block above still spans (hours starting off the quarter hour) starts below it instead, so that none hides another.
+ */
+function cellsOf(blocks: readonly (CalendarBlock & Interval)[], rows: readonly number[], slot: number): CalendarCell[] {
+  const cells: CalendarCell[] = rows.map(() => null);
+  const first = rows[0] ?? 0;
+  let free = 0;
+  for (const block of blocks) {
+    const start = Math.max(free, Math.floor((block.start - first) / slot));
+    const end = Math.max(start + 1, Math.ceil((block.end - first) / slot));
+    cells[start] = { block, rows: end - start };
+    for (let row = start + 1; row < end; row++) cells[row] = 'covered';
+    free = end;
+  }
+  return cells;
+}
+
+/**
+ * The day `date` of the salon in `zone`. A member whose hours or time off changed after a booking keeps a column
+ * while they have an appointment that day, and the rows reach it: a booked appointment is never hidden.
+ */
+export function calendarDay(
+  schedules: readonly MemberSchedule[],
+  appointments: readonly Appointment[],
+  date: string,
+  zone: string,
+): CalendarDay {
+  const booked = appointments
+    .filter(({ status }) => status === 'booked')
+    .map((appointment) => ({
+      staff: appointment.staff,
+      block: blockOf(appointment, zone),
+    }));
+  const working = schedules.flatMap((schedule) => {
+    const interval = workingInterval(schedule, date, zone);
+    return interval ? [{ username: schedule.username, interval }] : [];
+  });
+  const usernames = [...new Set([...working.map(({ username }) => username), ...booked.map(({ staff }) => staff)])];
+  const rows = calendarRows([...working.map(({ interval }) => interval), ...booked.map(({ block }) => block)]);
+  const slot = (rows[1] ?? Infinity) - (rows[0] ?? 0);
+  return {
+    rows: rows.map((instant) => ({ instant, time: salonTime(instant, zone) })),
+    columns: usernames.map((username) => {
+      const blocks = booked
+        .filter(({ staff }) => staff === username)
+        .map(({ block }) => block)
+        .sort((a, b) => a.start - b.start);
+      return { username, blocks, cells: cellsOf(blocks, rows, slot) };
+    }),
+  };
+}
