@@ -13,7 +13,7 @@ const DAY = '2026-12-01';
 const KIRITIMATI = 'Pacific/Kiritimati';
 
 const nina = (id: string, staff: string, from: string, to: string, date = DAY) => appointmentOn(LONDON, { id, staff, date, from, to });
-const calendarTable = () => screen.findByRole('table', { name: `Appointments on ${DAY}` });
+const calendarTable = () => screen.findByRole('table', { name: 'Appointments on Tuesday 1 December 2026' });
 
 describe('/calendar', () => {
   it('has a column per member working that day, their username at its head, and a row every 15 minutes', async () => {
@@ -22,6 +22,7 @@ describe('/calendar', () => {
     await renderApp(`/calendar?date=${DAY}`, { loggedIn: true });
     const table = await calendarTable();
     expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Tuesday 1 December 2026' })).toBeInTheDocument();
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -84,7 +85,7 @@ describe('/calendar', () => {
     serveBook({ zone: KIRITIMATI, schedules: [workingEveryDay('sam')], appointments: [appointment] });
     await renderApp('/calendar', { loggedIn: true });
 
-    const table = await screen.findByRole('table', { name: 'Appointments on 2026-12-02' });
+    const table = await screen.findByRole('table', { name: 'Appointments on Wednesday 2 December 2026' });
     expect(screen.getByLabelText('Date')).toHaveValue('2026-12-02');
     expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('09:00');
     expect(within(table).getByRole('link', { name: '09:00–10:00, Nina Petrova, Haircut and styling' })).toBeInTheDocument();
