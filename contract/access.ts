@@ -60,6 +60,21 @@ export const access = {
   'POST /api/staff/:username/password-reset': { owner: ownerOnly.manageStaff },
   'POST /api/staff/:username/sign-out': { owner: ownerOnly.manageStaff },
 
+  'GET /api/salon': 'public',
+  'GET /api/services': 'session',
+  'POST /api/services': { owner: ownerOnly.manageServices },
+  'PUT /api/services/:serviceId': { owner: ownerOnly.manageServices },
+  'DELETE /api/services/:serviceId': { owner: ownerOnly.manageServices },
+  'GET /api/schedules': 'session',
+  'GET /api/account/hours': 'session',
+  'PUT /api/account/hours': 'session',
+  'POST /api/account/time-off': 'session',
+  'DELETE /api/account/time-off/:timeOffId': 'session',
+  'GET /api/staff/:username/hours': { owner: ownerOnly.manageHours },
+  'PUT /api/staff/:username/hours': { owner: ownerOnly.manageHours },
+  'POST /api/staff/:username/time-off': { owner: ownerOnly.manageHours },
+  'DELETE /api/staff/:username/time-off/:timeOffId': { owner: ownerOnly.manageHours },
+
   'GET /api/audit': { owner: ownerOnly.readAudit },
   'GET /api/audit-export': { owner: ownerOnly.readAudit },
 } as const satisfies Record<string, Access>;

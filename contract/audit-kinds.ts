@@ -23,6 +23,12 @@ export const AUDIT_KINDS = [
   'passkey-removed',
   'passkey-failed',
   'passkey-setting-changed',
+  'service-added',
+  'service-changed',
+  'service-removed',
+  'hours-changed',
+  'time-off-added',
+  'time-off-removed',
 ] as const;
 
 export function isAuditKind(value: unknown): value is (typeof AUDIT_KINDS)[number] {

@@ -76,7 +76,7 @@ const DURATION_RULE = 'Use 5 to 480 minutes, in steps of 5.';
 const PRICE_RULE = 'Use an amount such as 35 or 35.50.';
 const MAX_PRICE_MINOR = 99_999_999;
 
-const ServiceId = z.string().min(1).max(64);
+export const ServiceId = z.string().min(1).max(64);
 export const ServiceFields = z.strictObject({
   name: z.string().trim().min(1, 'Enter the service name.').max(100, 'Use at most 100 characters.'),
   durationMinutes: z

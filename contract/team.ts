@@ -40,6 +40,8 @@ export const ownerOnly = {
   manageStaff: 'Only an owner can manage staff.',
   readAudit: 'Only an owner can see the audit trail.',
   importClients: 'Only an owner can import clients.',
+  manageServices: 'Only an owner can manage services.',
+  manageHours: 'Only an owner can set a colleague’s working hours.',
 } as const;
 
 /** 3 to 32 letters, digits, dots, dashes or underscores; stored lower-case (usernames match without regard to case). */

@@ -10,6 +10,8 @@
 import type { Kysely } from 'kysely';
 import type { SqlJsStatic } from 'sql.js';
 import type { Client, ClientChange, ClientFields } from '#contract/api';
+import { DEFAULT_CURRENCY, type Salon } from '#contract/book';
+import { createBookSetup, type BookSetup } from '#contract/book-setup';
 import type { AuditRecord } from '#contract/http';
 import type { RegistrationOutcome } from '#contract/idempotency-key';
 import type { Conditions, VersionedClient } from '#contract/if-match';
@@ -28,8 +30,10 @@ import { createClientsRepository } from '#server/repositories/clients.ts';
 import { createImportsRepository } from '#server/repositories/imports.ts';
 import { createMergesRepository } from '#server/repositories/merges.ts';
 import { createPasskeyStore } from '#server/repositories/passkeys.ts';
+import { createSchedulesRepository } from '#server/repositories/schedules.ts';
+import { createServicesRepository } from '#server/repositories/services.ts';
 import { canPersist, persisted } from './persisted.ts';
-import { DEMO_ACCOUNTS, seedClients } from './seed.ts';
+import { DEMO_ACCOUNTS, seedClients, seedHours, seedServices } from './seed.ts';
 import { fromBase64, loadSqlJs, openSqlJs, toBase64, type SqlJsConnection } from './sqlite/sql-js-dialect.ts';
 
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
@@ -70,7 +74,9 @@ function repositoriesOn(connection: SqlJsConnection) {
   const [clients, imports, merges] = [createClientsRepository(db), createImportsRepository(db), createMergesRepository(db)];
   const team = createTeamStore(db, teamOptions);
   const [staff, passkeys] = [createTeamService(team), createPasskeyCeremonies(createPasskeyStore(db))];
-  return { connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys };
+  const [services, schedules] = [createServicesRepository(db), createSchedulesRepository(db)];
+  const bookSetup = createBookSetup({ services, schedules });
+  return { connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys, services, schedules, bookSetup };
 }
 export type Store = ReturnType<typeof repositoriesOn>;
 
@@ -79,6 +85,9 @@ type Templates = { sqlJs: SqlJsStatic; migrated: Uint8Array; seeded: Uint8Array;
 let templates: Templates | undefined;
 let store: Store | undefined;
 let meta = initialMeta();
+/** The salon's settings: the browser's own time zone and euros, as a server started without SALON_* in this zone. */
+const browserSalon = (): Salon => ({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, currency: DEFAULT_CURRENCY });
+let salon = browserSalon();
 /** The file last saved (base64): a change of session saves it again as it is. */
 let file: string | null = null;
 /** The server's change feed on the store's log: the events streams subscribe to it, each write wakes it. */
@@ -113,7 +122,9 @@ async function makeTemplates(wasmUrl?: string): Promise<Templates> {
   for (const { username, password, role } of DEMO_ACCOUNTS) {
     const account = await seeding.team.insert(username, role, at);
     await seeding.team.setPassword(account.id, await seeding.team.hashPassword(password), at);
+    await seeding.schedules.setHours(username, seedHours, at);
   }
+  for (const service of seedServices) await seeding.services.add(service, at);
   const seeded = seeding.connection.bytes();
   seeding.connection.close();
   return { sqlJs, migrated, seeded, seededFile: toBase64(seeded) };
@@ -185,6 +196,16 @@ export const mockDb = {
   },
   /** The role of the account logged in (an unknown name, as `colleague` uses, is staff). */
   sessionRole: (): Role => mockDb.roleOf(by()) ?? 'staff',
+  /** GET /api/salon's answer (not kept across reloads: the browser's zone again). */
+  salon: (): Salon => salon,
+  /** Tests pin the salon's time zone or currency (until the next reset). */
+  setSalon(settings: Partial<Salon>) {
+    salon = { ...salon, ...settings };
+  },
+  /** The book's setup (the server's operations): a read. */
+  readBook: <T>(work: (setup: BookSetup) => Promise<T>) => exclusive(({ bookSetup }) => work(bookSetup)),
+  /** The book's setup: a write by the session's account, saved as every write. */
+  writeBook: <T>(work: (setup: BookSetup) => Promise<T>) => write(by(), ({ bookSetup }) => work(bookSetup)),
   /** The team's operations and the passkeys' ceremonies (the server's), on the store: a write, saved as every write. */
   team: <T>(work: (open: Store) => Promise<T>) => write(by(), work),
   listClients: () =>
@@ -242,12 +263,22 @@ export const mockDb = {
   undoMerge: (mergeId: string, writer = by()) => write(writer, ({ merges }, at) => merges.undo(mergeId, at, batchId('undo'))),
   /**
    * Replaces every client and the log (tests set up exactly the list they need): each registered at version 1 in a new
-   * database, the log numbered from 1 again; the session, the ids, the audit trail and the team stay.
+   * database, the log numbered from 1 again; the session, the ids, the audit trail, the team and the book's setup stay.
    */
   setClients: (clients: readonly Client[]) =>
     exclusive(async ({ connection }) => {
       const next = repositoriesOn(openSqlJs(loaded().sqlJs, loaded().migrated));
-      for (const table of ['audit_entries', 'staff', 'sign_in_links', 'passkeys', 'passkey_challenges'] as const) {
+      const tables = [
+        'audit_entries',
+        'staff',
+        'sign_in_links',
+        'passkeys',
+        'passkey_challenges',
+        'services',
+        'working_hours',
+        'time_off',
+      ] as const;
+      for (const table of tables) {
         const rows = await connection.db.selectFrom(table).selectAll().execute();
         if (rows.length > 0) await next.connection.db.insertInto(table).values(rows).execute();
       }
@@ -262,6 +293,7 @@ export function resetMockDb(): void {
   const { sqlJs, seeded, seededFile } = loaded();
   replaceStore(repositoriesOn(openSqlJs(sqlJs, seeded)));
   meta = initialMeta();
+  salon = browserSalon();
   file = seededFile;
   save();
 }

@@ -1,6 +1,7 @@
 /** Every mock handler, shared by the browser worker and the Node server of the tests. */
 import { auditHandlers } from './handlers/audit.ts';
 import { authHandlers } from './handlers/auth.ts';
+import { bookSetupHandlers } from './handlers/book-setup.ts';
 import { clientHandlers } from './handlers/clients.ts';
 import { eventHandlers } from './handlers/events.ts';
 import { importHandlers } from './handlers/imports.ts';
@@ -15,6 +16,7 @@ export const handlers = [
   scenarioHandler,
   ...authHandlers,
   ...auditHandlers,
+  ...bookSetupHandlers,
   ...clientHandlers,
   ...eventHandlers,
   ...importHandlers,

@@ -1,4 +1,5 @@
 import type { Client } from '#contract/api';
+import { NO_HOURS, type DayHours, type ServiceFields, type WorkingHours } from '#contract/book';
 import type { Role } from '#contract/team';
 
 /** The mock's demo accounts (README): an owner and a member of staff. Their passwords are exempt from the length rule. */
@@ -94,3 +95,15 @@ export const seedClients: Client[] = [
     registrationDateTime: '2023-10-24T14:25:00.000Z',
   },
 ];
+
+/** The salon's services (issue 40), prices in cents of the mock's currency (EUR). */
+export const seedServices: ServiceFields[] = [
+  { name: 'Haircut and styling', durationMinutes: 60, price: 4500 },
+  { name: 'Hair colour', durationMinutes: 120, price: 8500 },
+  { name: 'Bridal make-up', durationMinutes: 90, price: 12_000 },
+  { name: 'Photoshoot make-up', durationMinutes: 45, price: 6000 },
+];
+
+const DAY: DayHours = { from: '09:00', to: '18:00' };
+/** Every demo account works Tuesday to Saturday, 09:00–18:00. */
+export const seedHours: WorkingHours = { ...NO_HOURS, tuesday: DAY, wednesday: DAY, thursday: DAY, friday: DAY, saturday: DAY };

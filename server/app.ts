@@ -5,9 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { DEFAULT_AUDIT_KEEP_DAYS, DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, type AppConfig } from './config.ts';
+import { DEFAULT_AUDIT_KEEP_DAYS, DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, defaultSalon, type AppConfig } from './config.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bookPlugin } from './plugins/book.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
 import { clientStorePlugin } from './plugins/client-store.ts';
 import { liveUpdatesPlugin } from './plugins/live-updates.ts';
@@ -124,6 +125,8 @@ export async function buildApp(config: AppConfig) {
     clock,
     deletedClientsKeepDays: config.deletedClientsKeepDays ?? DEFAULT_DELETED_CLIENTS_KEEP_DAYS,
   });
+
+  await app.register(bookPlugin, { salon: config.salon ?? defaultSalon(), clock });
 
   await app.register(liveUpdatesPlugin, { limits, replayLimit });
 

@@ -17,6 +17,8 @@ describe('readServerConfig', () => {
     expect(config.app.deletedClientsKeepDays).toBe(30);
     expect(config.app.auditKeepDays).toBe(365);
     expect(config.app.connectionTimeouts).toEqual(DEFAULT_CONNECTION_TIMEOUTS);
+    // The book's: the server's own time zone, and euros.
+    expect(config.app.salon).toEqual({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, currency: 'EUR' });
   });
 
   it('shortens the headers time-out for a test, never lengthens it', () => {
@@ -47,6 +49,8 @@ describe('readServerConfig', () => {
         LOG_LEVEL: 'warn',
         SALON_ADMIN_USERNAME: 'owner',
         SALON_ADMIN_PASSWORD: 'a long enough passphrase',
+        SALON_TIME_ZONE: 'America/New_York',
+        SALON_CURRENCY: 'GBP',
       },
       '/srv/salon',
     );
@@ -63,6 +67,7 @@ describe('readServerConfig', () => {
         deletedClientsKeepDays: 7,
         auditKeepDays: 30,
         logLevel: 'warn',
+        salon: { timeZone: 'America/New_York', currency: 'GBP' },
       },
     });
   });
@@ -81,6 +86,8 @@ describe('readServerConfig', () => {
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY: must be true, false'],
     [{ PUBLIC_ORIGIN: 'https://salon.example/path' }, 'PUBLIC_ORIGIN: must be an origin'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
+    [{ SALON_TIME_ZONE: 'Europe/Nowhere' }, 'SALON_TIME_ZONE: Use an IANA time zone such as Europe/London.'],
+    [{ SALON_CURRENCY: 'euro' }, 'SALON_CURRENCY: Use an ISO 4217 currency code such as EUR.'],
     [{ SALON_ADMIN_PASSWORD: 'short' }, 'SALON_ADMIN_PASSWORD: Use at least 12 characters.'],
     [{ SALON_ADMIN_PASSWORD: 'passwordpassword' }, 'SALON_ADMIN_PASSWORD: This password is too common. Choose another.'],
     [{ DATABASE_URL: 'mysql://db/salon' }, 'DATABASE_URL: must be a SQLite file (file:./data/salon.db or a path) or a PostgreSQL URL'],

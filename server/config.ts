@@ -6,6 +6,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { Currency, DEFAULT_CURRENCY, TimeZone, type Salon } from '#contract/book';
 import { DEFAULT_SESSION_MAX_HOURS } from '#contract/session-expires';
 import { MIN_AUDIT_KEEP_DAYS } from '#contract/team';
 import type { ScryptParams } from './auth/password.ts';
@@ -50,7 +51,12 @@ export type AppConfig = {
   events?: Partial<EventsConfig>;
   /** The time, in ms since the epoch (tests move it to expire sessions). */
   clock?: () => number;
+  /** The book's time zone and currency (SALON_TIME_ZONE, SALON_CURRENCY); defaultSalon() when absent. */
+  salon?: Salon;
 };
+
+/** The salon's settings when none are given: the server's own time zone, and euros. */
+export const defaultSalon = (): Salon => ({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, currency: DEFAULT_CURRENCY });
 
 /** GET /api/events: docs/operations.md, "Live updates". */
 export type EventsConfig = StreamLimits & {
@@ -197,6 +203,8 @@ const EnvSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  SALON_TIME_ZONE: TimeZone.optional(),
+  SALON_CURRENCY: Currency.default(DEFAULT_CURRENCY),
   SALON_ADMIN_USERNAME: z.string().default('admin'),
   SALON_ADMIN_PASSWORD: z
     .string()
@@ -253,6 +261,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
         heartbeatMs: vars.EVENTS_HEARTBEAT_SECONDS * 1000,
       },
       logLevel: vars.LOG_LEVEL,
+      salon: { timeZone: vars.SALON_TIME_ZONE ?? defaultSalon().timeZone, currency: vars.SALON_CURRENCY },
       connectionTimeouts: { ...DEFAULT_CONNECTION_TIMEOUTS, headersMs: vars.SALON_TEST_HEADERS_TIMEOUT_MS },
     },
   };

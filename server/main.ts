@@ -87,6 +87,7 @@ async function main(): Promise<void> {
   console.info(`Salon server: ${shownAddress(config.host, port)}`);
   const { database } = config.app;
   console.info(`Data: ${database.kind === 'sqlite' ? database.file : `PostgreSQL at ${redactedUrl(database.url)}`}`);
+  console.info(`Salon time zone: ${app.salon.timeZone}`);
 }
 
 main().catch((error: unknown) => {

@@ -69,6 +69,19 @@ async function seededSqlite(clients: number): Promise<string> {
         { at: now, kind: 'clients-exported', actor: 'Alice', subject: null, detail: '3', ip: '192.0.2.1', user_agent: 'Firefox' },
       ])
       .execute();
+    // The book's setup (issue 40).
+    await db
+      .insertInto('services')
+      .values({ id: 'service-1', name: 'Hair colour', duration_minutes: 120, price: 8500, created_at: now, removed_at: null })
+      .execute();
+    await db
+      .insertInto('working_hours')
+      .values({ staff_id: staff?.id ?? '', hours: '{"tuesday":{"from":"09:00","to":"18:00"}}', updated_at: now })
+      .execute();
+    await db
+      .insertInto('time_off')
+      .values({ id: 'time-off-1', staff_id: staff?.id ?? '', first_day: '2026-12-24', last_day: '2026-12-26', created_at: now })
+      .execute();
     const [client] = await db.selectFrom('clients').select('id').execute();
     await db
       .insertInto('idempotency_keys')
@@ -137,6 +150,9 @@ async function readContents(db: Kysely<Database>) {
     signInLinks: await db.selectFrom('sign_in_links').selectAll().orderBy('token_hash').execute(),
     // A counter beyond PostgreSQL's integer; bigint arrives as text.
     passkeys: (await db.selectFrom('passkeys').selectAll().execute()).map((row) => ({ ...row, counter: Number(row.counter) })),
+    services: await db.selectFrom('services').selectAll().execute(),
+    workingHours: await db.selectFrom('working_hours').selectAll().execute(),
+    timeOff: await db.selectFrom('time_off').selectAll().execute(),
     auditEntries: (await db.selectFrom('audit_entries').selectAll().orderBy('seq').execute()).map((row) => ({
       ...row,
       seq: Number(row.seq),
@@ -174,6 +190,10 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
     expect(after.signInLinks).toEqual(before.signInLinks);
     expect(before.auditEntries).toHaveLength(2);
     expect(after.auditEntries).toEqual(before.auditEntries);
+    // The book's services, hours and time off (issue 40).
+    expect([after.services, after.workingHours, after.timeOff]).toEqual([before.services, before.workingHours, before.timeOff]);
+    expect(after.services).toHaveLength(1);
+    expect(after.timeOff).toHaveLength(1);
   });
 
   it.each([
@@ -340,6 +360,9 @@ describe('runDbCopyCommand, SQLite to PostgreSQL', () => {
       imports: [],
       signInLinks: [],
       passkeys: [],
+      services: [],
+      workingHours: [],
+      timeOff: [],
       auditEntries: [],
     });
   });

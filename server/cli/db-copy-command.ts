@@ -44,6 +44,10 @@ const COPIED = [
   ['staff', 'id'],
   ['sign_in_links', 'token_hash'],
   ['passkeys', 'id'],
+  // The book's setup (issue 40): a member's hours and time off need their account.
+  ['services', 'id'],
+  ['working_hours', 'staff_id'],
+  ['time_off', 'id'],
   ['clients', 'id'],
   ['client_changes', 'seq'],
   ['audit_entries', 'seq'],
@@ -137,7 +141,7 @@ async function copyTable(
   source: Kysely<Database>,
   target: Kysely<Database>,
   table: CopiedTable,
-  key: 'id' | 'seq' | 'token_hash',
+  key: 'id' | 'seq' | 'token_hash' | 'staff_id',
   batchSize: number,
   onRows: (count: number) => void,
 ): Promise<void> {
@@ -214,7 +218,9 @@ async function copy(
     return target.transaction().execute(async (to) => {
       // No one else writes these tables until the copy commits (on SQLite, BEGIN IMMEDIATE did that).
       if (isPostgres(to)) {
-        await sql`LOCK TABLE clients, staff, client_changes, sign_in_links, passkeys, audit_entries IN EXCLUSIVE MODE`.execute(to);
+        await sql`LOCK TABLE clients, staff, client_changes, sign_in_links, passkeys, services, working_hours, time_off, audit_entries IN EXCLUSIVE MODE`.execute(
+          to,
+        );
       }
       const held = await countRows(to);
       if (total(held) > 0) {

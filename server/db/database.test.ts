@@ -46,10 +46,13 @@ describe('openDatabase', () => {
         'merges',
         'passkey_challenges',
         'passkeys',
+        'services',
         'sessions',
         'sign_in_links',
         'sqlite_sequence',
         'staff',
+        'time_off',
+        'working_hours',
       ]);
     } finally {
       await db.destroy();

@@ -175,14 +175,14 @@ export interface ServicesTable {
 }
 
 /** A member's working week (contract/book.ts's WorkingHours as JSON text); no row: no hours, no appointments. */
-export interface WorkingHoursTable {
+interface WorkingHoursTable {
   staff_id: string;
   hours: string;
   updated_at: string;
 }
 
 /** A member's time off, from its first to its last day (the salon's local dates), both included. */
-export interface TimeOffTable {
+interface TimeOffTable {
   id: string;
   staff_id: string;
   first_day: string;

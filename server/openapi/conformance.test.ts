@@ -175,6 +175,93 @@ describe('the API, through a client generated from docs/openapi.json', () => {
     await client.GET('/api/audit-export', { params: { query: { kind: 'clients-exported' } }, headers: session });
     await client.GET('/api/audit-export', { params: { query: { kind: 'coffee' as never } }, headers: session });
 
+    // The book's setup (issue 40): the salon's settings (public); without a session, 401; services (owners: 201, 200,
+    // 204, 400, 404; staff 403); schedules; one's own hours and time off; anyone's for owners (404 for nobody, 400 for a
+    // name too long); every write's refusals.
+    await client.GET('/api/salon');
+    const week = {
+      monday: null,
+      tuesday: { from: '09:00', to: '18:00' },
+      wednesday: null,
+      thursday: null,
+      friday: null,
+      saturday: null,
+      sunday: null,
+    };
+    const days = { first: '2026-12-24', last: '2026-12-26' };
+    const haircut = { name: 'Haircut and styling', durationMinutes: 60, price: 4500 };
+    const member = { path: { username: STAFF_MEMBER.username } };
+    await client.GET('/api/services');
+    await client.GET('/api/schedules');
+    await client.GET('/api/account/hours');
+    await client.GET('/api/staff/{username}/hours', { params: member });
+    const booker = { cookie: await logIn() };
+    const service = await client.POST('/api/services', { body: haircut, headers: booker });
+    expect(service.response.status).toBe(201);
+    const servicePath = { path: { serviceId: service.data?.id ?? '' } };
+    const noService = { path: { serviceId: 'none' } };
+    await client.POST('/api/services', { body: { ...haircut, durationMinutes: 61 }, headers: booker });
+    await client.PUT('/api/services/{serviceId}', { params: servicePath, body: { ...haircut, price: null }, headers: booker });
+    await client.PUT('/api/services/{serviceId}', { params: servicePath, body: { ...haircut, name: '' }, headers: booker });
+    await client.PUT('/api/services/{serviceId}', { params: noService, body: haircut, headers: booker });
+    await client.GET('/api/services', { headers: booker });
+    await client.GET('/api/schedules', { headers: booker });
+    await client.GET('/api/account/hours', { headers: booker });
+    await client.PUT('/api/account/hours', { body: week, headers: booker });
+    await client.PUT('/api/account/hours', { body: { ...week, monday: { from: '18:00', to: '09:00' } }, headers: booker });
+    const ownTimeOff = await client.POST('/api/account/time-off', { body: days, headers: booker });
+    await client.POST('/api/account/time-off', { body: { first: days.last, last: days.first }, headers: booker });
+    const ownTimeOffPath = { path: { timeOffId: ownTimeOff.data?.id ?? '' } };
+    await client.DELETE('/api/account/time-off/{timeOffId}', { params: ownTimeOffPath, headers: booker });
+    await client.DELETE('/api/account/time-off/{timeOffId}', { params: ownTimeOffPath, headers: booker });
+    const nobodyHours = { path: { username: 'nobody' } };
+    const longName = { path: { username: 'x'.repeat(65) } };
+    for (const params of [member, nobodyHours, longName]) {
+      await client.GET('/api/staff/{username}/hours', { params, headers: booker });
+      await client.PUT('/api/staff/{username}/hours', { params, body: week, headers: booker });
+      await client.POST('/api/staff/{username}/time-off', { params, body: days, headers: booker });
+    }
+    await client.PUT('/api/staff/{username}/hours', {
+      params: member,
+      body: { ...week, sunday: { from: '9', to: '10' } },
+      headers: booker,
+    });
+    await client.POST('/api/staff/{username}/time-off', { params: member, body: { first: 'soon', last: days.last }, headers: booker });
+    const memberTimeOff = (await client.GET('/api/staff/{username}/hours', { params: member, headers: booker })).data?.timeOff[0]?.id ?? '';
+    const memberTimeOffPath = { path: { ...member.path, timeOffId: memberTimeOff } };
+    await client.DELETE('/api/staff/{username}/time-off/{timeOffId}', { params: memberTimeOffPath, headers: booker });
+    await client.DELETE('/api/staff/{username}/time-off/{timeOffId}', { params: memberTimeOffPath, headers: booker });
+    for (const headers of [{}, staffSession]) {
+      await client.POST('/api/services', { body: haircut, headers });
+      await client.PUT('/api/services/{serviceId}', { params: servicePath, body: haircut, headers });
+      await client.DELETE('/api/services/{serviceId}', { params: servicePath, headers });
+      await client.PUT('/api/account/hours', { body: week, headers });
+      await client.POST('/api/account/time-off', { body: days, headers });
+      await client.DELETE('/api/account/time-off/{timeOffId}', { params: ownTimeOffPath, headers });
+      await client.GET('/api/staff/{username}/hours', { params: member, headers });
+      await client.PUT('/api/staff/{username}/hours', { params: member, body: week, headers });
+      await client.POST('/api/staff/{username}/time-off', { params: member, body: days, headers });
+      await client.DELETE('/api/staff/{username}/time-off/{timeOffId}', { params: memberTimeOffPath, headers });
+    }
+    await client.DELETE('/api/services/{serviceId}', { params: servicePath, headers: booker });
+    await client.DELETE('/api/services/{serviceId}', { params: noService, headers: booker });
+    const bookWrites = [
+      (init: object) => client.POST('/api/services', { body: haircut, ...init } as never),
+      (init: object) => client.PUT('/api/services/{serviceId}', { params: servicePath, body: haircut, ...init } as never),
+      (init: object) => client.DELETE('/api/services/{serviceId}', { params: servicePath, ...init } as never),
+      (init: object) => client.PUT('/api/account/hours', { body: week, ...init } as never),
+      (init: object) => client.POST('/api/account/time-off', { body: days, ...init } as never),
+      (init: object) => client.DELETE('/api/account/time-off/{timeOffId}', { params: ownTimeOffPath, ...init } as never),
+      (init: object) => client.PUT('/api/staff/{username}/hours', { params: member, body: week, ...init } as never),
+      (init: object) => client.POST('/api/staff/{username}/time-off', { params: member, body: days, ...init } as never),
+      (init: object) => client.DELETE('/api/staff/{username}/time-off/{timeOffId}', { params: memberTimeOffPath, ...init } as never),
+    ];
+    for (const write of bookWrites) {
+      await write({ headers: { ...booker, 'sec-fetch-site': 'cross-site' } });
+      await write({ headers: { ...booker, 'content-type': 'application/json' }, body: { pad: 'x'.repeat(17 * 1024) } });
+      await write({ headers: { ...booker, 'content-type': 'text/plain' }, body: 'x', bodySerializer: (body: unknown) => String(body) });
+    }
+
     // Deleting: 412 (If-None-Match names the version), 400, 403, 413, 415, 204, 404; then restore, erase, the bin.
     const current = (await client.GET('/api/clients/{clientId}', { params: path, headers: session })).response.headers.get('etag') ?? '';
     await client.DELETE('/api/clients/{clientId}', { params: path, headers: { ...session, 'if-none-match': current } });

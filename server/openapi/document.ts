@@ -21,6 +21,7 @@ import {
   LoginRequest,
   PreconditionFailedBody,
 } from '#contract/api';
+import { MemberSchedule, NewTimeOff, Service, ServiceFields, TimeOff, WorkingHours } from '#contract/book';
 import { ImportRequest, ImportSummary } from '#contract/import';
 import { SESSION_COOKIE } from '#contract/http';
 import { LoginSecondStep, Passkey, PasskeyOptions } from '#contract/passkeys';
@@ -125,6 +126,12 @@ named.add(ImportRequest, { id: 'ImportRequest' });
 named.add(Passkey, { id: 'Passkey' });
 named.add(PasskeyOptions, { id: 'PasskeyOptions' });
 named.add(LoginSecondStep, { id: 'LoginSecondStep' });
+named.add(Service, { id: 'Service' });
+named.add(ServiceFields, { id: 'ServiceFields' });
+named.add(WorkingHours, { id: 'WorkingHours' });
+named.add(MemberSchedule, { id: 'MemberSchedule' });
+named.add(NewTimeOff, { id: 'NewTimeOff' });
+named.add(TimeOff, { id: 'TimeOff' });
 
 type Components = Record<string, JsonSchema>;
 

@@ -295,6 +295,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/salon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The salon’s time zone (SALON_TIME_ZONE) and currency (SALON_CURRENCY), no session needed */
+        get: operations["getSalon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every service, removed ones too (`removed`), in name order */
+        get: operations["listServices"];
+        put?: never;
+        /** Adds a service (owner only); its price in minor units of the salon’s currency */
+        post: operations["addService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{serviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a service’s name, duration and price (owner only) */
+        put: operations["changeService"];
+        post?: never;
+        /** Removes a service (owner only): no longer offered, it stays listed (`removed`) and on its appointments */
+        delete: operations["removeService"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every active member’s working hours and time off, in username order */
+        get: operations["listSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This session’s working hours and time off */
+        get: operations["getOwnHours"];
+        /** Sets this session’s working week: each weekday’s hours, or null on a day off */
+        put: operations["setOwnHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds time off, from its first to its last day (both included), to this session’s */
+        post: operations["addOwnTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/time-off/{timeOffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one of this session’s time off */
+        delete: operations["removeOwnTimeOff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/{username}/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member’s working hours and time off (owner only) */
+        get: operations["getMemberHours"];
+        /** Sets a member’s working week (owner only) */
+        put: operations["setMemberHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/{username}/time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds time off to a member’s (owner only) */
+        post: operations["addMemberTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/{username}/time-off/{timeOffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one of a member’s time off (owner only) */
+        delete: operations["removeMemberTimeOff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients": {
         parameters: {
             query?: never;
@@ -786,6 +960,17 @@ export interface components {
             message: "Confirm with your passkey";
             passkeyOptions: components["schemas"]["PasskeyOptions"];
         };
+        MemberSchedule: {
+            username: string;
+            hours: components["schemas"]["WorkingHours"];
+            timeOff: components["schemas"]["TimeOff"][];
+        };
+        NewTimeOff: {
+            /** Format: date */
+            first: string;
+            /** Format: date */
+            last: string;
+        };
         Passkey: {
             id: string;
             name: string;
@@ -809,6 +994,55 @@ export interface components {
                 /** Format: date-time */
                 changedAt: string;
             };
+        };
+        Service: {
+            name: string;
+            durationMinutes: number;
+            price: number | null;
+            id: string;
+            removed: boolean;
+        };
+        ServiceFields: {
+            name: string;
+            durationMinutes: number;
+            price: number | null;
+        };
+        TimeOff: {
+            id: string;
+            /** Format: date */
+            first: string;
+            /** Format: date */
+            last: string;
+        };
+        WorkingHours: {
+            monday: {
+                from: string;
+                to: string;
+            } | null;
+            tuesday: {
+                from: string;
+                to: string;
+            } | null;
+            wednesday: {
+                from: string;
+                to: string;
+            } | null;
+            thursday: {
+                from: string;
+                to: string;
+            } | null;
+            friday: {
+                from: string;
+                to: string;
+            } | null;
+            saturday: {
+                from: string;
+                to: string;
+            } | null;
+            sunday: {
+                from: string;
+                to: string;
+            } | null;
         };
     };
     responses: {
@@ -865,6 +1099,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ImportSummary"];
+            };
+        };
+        /** @description OK */
+        MemberSchedule: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MemberSchedule"];
             };
         };
         /** @description No Content */
@@ -953,6 +1196,15 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorBody"];
             };
         };
+        /** @description Created */
+        TimeOff: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TimeOff"];
+            };
+        };
         /** @description Too Many Requests */
         TooManyRequests: {
             headers: {
@@ -1010,7 +1262,9 @@ export interface components {
         "if-match": string;
         "if-none-match": string;
         importId: string;
-        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed";
+        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed";
+        serviceId: string;
+        timeOffId: string;
         token: string;
         username: string;
     };
@@ -1543,7 +1797,7 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                             /** @enum {string} */
-                            kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed";
+                            kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed";
                             actor: string;
                             subject: string | null;
                             detail: string | null;
@@ -1582,7 +1836,7 @@ export interface operations {
                         /** Format: date-time */
                         at: string;
                         /** @enum {string} */
-                        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed";
+                        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed";
                         actor: string;
                         subject: string | null;
                         detail: string | null;
@@ -1594,6 +1848,321 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getSalon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        currency: string;
+                    };
+                };
+            };
+        };
+    };
+    listServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceFields"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    changeService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: components["parameters"]["serviceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceFields"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    removeService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: components["parameters"]["serviceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberSchedule"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getOwnHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MemberSchedule"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setOwnHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkingHours"];
+            };
+        };
+        responses: {
+            200: components["responses"]["MemberSchedule"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    addOwnTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewTimeOff"];
+            };
+        };
+        responses: {
+            201: components["responses"]["TimeOff"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    removeOwnTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                timeOffId: components["parameters"]["timeOffId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getMemberHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MemberSchedule"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+        };
+    };
+    setMemberHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkingHours"];
+            };
+        };
+        responses: {
+            200: components["responses"]["MemberSchedule"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    addMemberTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewTimeOff"];
+            };
+        };
+        responses: {
+            201: components["responses"]["TimeOff"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    removeMemberTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["username"];
+                timeOffId: components["parameters"]["timeOffId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listClients: {

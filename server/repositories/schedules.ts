@@ -3,7 +3,7 @@
  * Schedule). A member with no working hours has NO_HOURS: they take no appointments.
  */
 import type { Kysely } from 'kysely';
-import { NO_HOURS, WorkingHours, type MemberSchedule } from '#contract/book';
+import { NO_HOURS, WorkingHours, type MemberSchedule, type NewTimeOff, type TimeOff } from '#contract/book';
 import type { Database } from '../db/schema.ts';
 
 export function createSchedulesRepository(db: Kysely<Database>) {
@@ -38,10 +38,55 @@ export function createSchedulesRepository(db: Kysely<Database>) {
     }));
   }
 
+  const scheduleOf = async (username: string): Promise<MemberSchedule | undefined> => (await schedulesWhere(username))[0];
+
+  /** The id of an active member's account; undefined for an unknown or disabled one. */
+  async function memberId(username: string): Promise<string | undefined> {
+    const member = await db
+      .selectFrom('staff')
+      .select('id')
+      .where('username', '=', username)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    return member?.id;
+  }
+
   return {
     /** Every active member's schedule, in username order. */
     schedules: () => schedulesWhere(),
     /** One active member's schedule; undefined for an unknown or disabled account. */
-    scheduleOf: async (username: string): Promise<MemberSchedule | undefined> => (await schedulesWhere(username))[0],
+    scheduleOf,
+    /** Sets an active member's working week; their schedule after it, or undefined for an unknown or disabled account. */
+    async setHours(username: string, hours: WorkingHours, at: string): Promise<MemberSchedule | undefined> {
+      const staffId = await memberId(username);
+      if (staffId === undefined) return undefined;
+      const row = { staff_id: staffId, hours: JSON.stringify(hours), updated_at: at };
+      await db
+        .insertInto('working_hours')
+        .values(row)
+        .onConflict((conflict) => conflict.column('staff_id').doUpdateSet({ hours: row.hours, updated_at: at }))
+        .execute();
+      return scheduleOf(username);
+    },
+    /** Adds time off to an active member's; undefined for an unknown or disabled account. */
+    async addTimeOff(username: string, { first, last }: NewTimeOff, at: string): Promise<TimeOff | undefined> {
+      const staffId = await memberId(username);
+      if (staffId === undefined) return undefined;
+      const id = crypto.randomUUID();
+      await db.insertInto('time_off').values({ id, staff_id: staffId, first_day: first, last_day: last, created_at: at }).execute();
+      return { id, first, last };
+    },
+    /** Removes one of an active member's time off: what it was; undefined when they have none by that id. */
+    async removeTimeOff(username: string, timeOffId: string): Promise<TimeOff | 'no-member' | undefined> {
+      const staffId = await memberId(username);
+      if (staffId === undefined) return 'no-member';
+      const removed = await db
+        .deleteFrom('time_off')
+        .where('id', '=', timeOffId)
+        .where('staff_id', '=', staffId)
+        .returning(['id', 'first_day', 'last_day'])
+        .executeTakeFirst();
+      return removed && { id: removed.id, first: removed.first_day, last: removed.last_day };
+    },
   };
 }

@@ -3,6 +3,7 @@
  * signal is told of every commit complete before the request arrived, so no cache is older than the database
  * (docs/decisions/022-one-after-commit-signal.md).
  */
+import { accessOf } from '#contract/access';
 import { ApiErrorBody } from '#contract/api';
 import { enforceAccess } from '../http/access.ts';
 import { SESSION_REQUIRED } from '../openapi/document.ts';
@@ -10,6 +11,7 @@ import type { ZodPlugin } from '../zod-type-provider.ts';
 import { accountRoutes } from './account.ts';
 import { accountPasskeyRoutes } from './account-passkeys.ts';
 import { auditRoutes } from './audit.ts';
+import { bookSetupRoutes } from './book-setup.ts';
 import { clientRoutes } from './clients.ts';
 import { eventRoutes } from './events.ts';
 import { importRoutes } from './imports.ts';
@@ -26,6 +28,8 @@ export const apiRoutes: ZodPlugin = async (app) => {
   // Every route here says so in its schema, for the OpenAPI document (openapi/document.ts). The 401 challenges
   // (WWW-Authenticate), and clears a cookie the server no longer honours (Set-Cookie).
   app.addHook('onRoute', (route) => {
+    // A public one (GET /api/salon) says so: no session, no 401.
+    if ([route.method].flat().every((method) => accessOf(method, route.url) === 'public')) return;
     const response = { 401: ApiErrorBody, ...(route.schema?.response as object) };
     const responseHeaders = { 401: { 'WWW-Authenticate': true, 'Set-Cookie': false }, ...route.schema?.responseHeaders };
     route.schema = { ...route.schema, security: SESSION_REQUIRED, response, responseHeaders };
@@ -35,6 +39,7 @@ export const apiRoutes: ZodPlugin = async (app) => {
   await app.register(accountRoutes);
   await app.register(accountPasskeyRoutes);
   await app.register(auditRoutes);
+  await app.register(bookSetupRoutes);
   await app.register(clientRoutes);
   await app.register(eventRoutes);
   await app.register(importRoutes);

@@ -4,6 +4,7 @@
  * "Only an owner can …". The table must name every operation of the OpenAPI document, so a new route is decided here.
  */
 import { describe, expect, it } from 'vitest';
+import { NO_HOURS } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { ownerOnly } from '#contract/team';
 import { aClient, asStaff, asStaffMember, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
@@ -20,6 +21,7 @@ type Row = {
 };
 
 const edited = { ...aClient, firstName: 'Amelie' };
+const TIME_OFF = { first: '2025-12-24', last: '2025-12-26' };
 
 const ROUTES: Record<string, Row> = {
   logIn: {
@@ -170,6 +172,57 @@ const ROUTES: Record<string, Row> = {
     request: () => ({ method: 'POST', url: apiPaths.passkeyLoginCancel, payload: { challenge: 'AAAA' } }),
     owner: 204,
     staff: 204,
+  },
+  // The book (issue 40): its settings and schedules are everyone's to read, a member's own hours theirs to set; the
+  // services and a colleague's hours are an owner's. No service or time off of that id: 404 for whom it is allowed.
+  getSalon: { request: () => ({ method: 'GET', url: apiPaths.salon }), owner: 200, staff: 200 },
+  listServices: { request: () => ({ method: 'GET', url: apiPaths.services }), owner: 200, staff: 200 },
+  addService: {
+    request: () => ({ method: 'POST', url: apiPaths.services, payload: { name: 'Haircut', durationMinutes: 60, price: 4500 } }),
+    owner: 201,
+    staff: 403,
+    refusal: ownerOnly.manageServices,
+  },
+  changeService: {
+    request: () => ({ method: 'PUT', url: apiPaths.service('none'), payload: { name: 'Haircut', durationMinutes: 60, price: null } }),
+    owner: 404,
+    staff: 403,
+    refusal: ownerOnly.manageServices,
+  },
+  removeService: {
+    request: () => ({ method: 'DELETE', url: apiPaths.service('none') }),
+    owner: 404,
+    staff: 403,
+    refusal: ownerOnly.manageServices,
+  },
+  listSchedules: { request: () => ({ method: 'GET', url: apiPaths.schedules }), owner: 200, staff: 200 },
+  getOwnHours: { request: () => ({ method: 'GET', url: apiPaths.accountHours }), owner: 200, staff: 200 },
+  setOwnHours: { request: () => ({ method: 'PUT', url: apiPaths.accountHours, payload: NO_HOURS }), owner: 200, staff: 200 },
+  addOwnTimeOff: { request: () => ({ method: 'POST', url: apiPaths.accountTimeOff, payload: TIME_OFF }), owner: 201, staff: 201 },
+  removeOwnTimeOff: { request: () => ({ method: 'DELETE', url: apiPaths.accountTimeOffEntry('none') }), owner: 404, staff: 404 },
+  getMemberHours: {
+    request: () => ({ method: 'GET', url: apiPaths.staffHours('colleague') }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.manageHours,
+  },
+  setMemberHours: {
+    request: () => ({ method: 'PUT', url: apiPaths.staffHours('colleague'), payload: NO_HOURS }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.manageHours,
+  },
+  addMemberTimeOff: {
+    request: () => ({ method: 'POST', url: apiPaths.staffTimeOff('colleague'), payload: TIME_OFF }),
+    owner: 201,
+    staff: 403,
+    refusal: ownerOnly.manageHours,
+  },
+  removeMemberTimeOff: {
+    request: () => ({ method: 'DELETE', url: apiPaths.staffTimeOffEntry('colleague', 'none') }),
+    owner: 404,
+    staff: 403,
+    refusal: ownerOnly.manageHours,
   },
   listAuditEntries: {
     request: () => ({ method: 'GET', url: apiPaths.audit }),

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { NavBar } from '../components/nav-bar.tsx';
 import { Notices } from '../components/notices.tsx';
 import { PageNotFound } from '../components/page-not-found.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 import { loadStaffNavBar } from '../features/auth/components/load-staff-nav-bar.ts';
 import { loadOfflineSupport, useKeepForOffline } from '../features/offline/load-offline-support.ts';
 import { useFocusContentOnNavigation } from '../lib/focus-content-on-navigation.ts';
@@ -46,7 +47,7 @@ function RootLayout() {
   return (
     <>
       {/* Each route's <title> (its `head`), so that tabs and screen readers tell pages apart. */}
-      <HeadContent />
+      <PageTitle />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -4,6 +4,7 @@ import { renderApp } from '../testing/render-app.tsx';
 
 describe('page titles', () => {
   it.each([
+    ['/', 'Your Beauty Salon: make-up, hairstyles and photoshoots'],
     ['/login', 'Log in · Your Beauty Salon'],
     ['/clients/register', 'Register a new client · Your Beauty Salon'],
   ])('%s is titled %j', async (path, title) => {

@@ -87,8 +87,14 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   const names = new Map<string, string>();
   const named = (text: string) => [...names].reduce((out, [id, name]) => out.replaceAll(id, name), text);
 
-  async function call(label: string, method: string, template: string, options: Omit<Sent, 'method' | 'path'> & { id?: string } = {}) {
-    const path = template.replace(/\{(clientId|importId|mergeId|id|username|token)\}/, options.id ?? '');
+  async function call(
+    label: string,
+    method: string,
+    template: string,
+    options: Omit<Sent, 'method' | 'path'> & { id?: string; params?: Record<string, string> } = {},
+  ) {
+    // A path's one parameter is `id`; one with two names each (a member's time off).
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? options.id ?? '');
     const response = await side.send({ method, path, headers: options.headers, body: options.body });
     // HEAD and the methods a path does not have (405) are no operations of the document: compared only.
     if (document.paths[template]?.[method.toLowerCase()]) {
@@ -139,6 +145,8 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('read, no session', 'GET', '/api/clients/{clientId}', { id: 'someone' });
   await call('update, no session', 'PUT', '/api/clients/{clientId}', { id: 'someone', ...withBody(input) });
   await call('delete, no session', 'DELETE', '/api/clients/{clientId}', { id: 'someone' });
+  await call('the salon, no session', 'GET', '/api/salon');
+  await call('services, no session', 'GET', '/api/services');
   await call('Recently deleted, no session', 'GET', '/api/deleted-clients');
   await call('who am I, no session', 'GET', '/api/me');
   await call('export the list, no session', 'GET', '/api/clients-export');
@@ -267,6 +275,53 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('sign out everywhere, unknown', 'POST', `${staffMember}/sign-out`, { id: 'nobody' });
   await call('a sign-in link, unknown', 'GET', '/welcome-links/{token}', { id: 'x'.repeat(22) });
 
+  // The book's setup (issue 40), as the owner: the salon's settings; a service added, changed, removed (again: 204),
+  // refused (400, 404); the schedules; the owner's own hours and time off; a member's (404 for nobody); 405.
+  const haircut = { name: 'Haircut and styling', durationMinutes: 60, price: 4500 };
+  const week = {
+    monday: null,
+    tuesday: { from: '09:00', to: '18:00' },
+    wednesday: null,
+    thursday: null,
+    friday: null,
+    saturday: null,
+    sunday: null,
+  };
+  const days = { first: '2026-12-24', last: '2026-12-26' };
+  const service = '/api/services/{serviceId}';
+  await call('the salon', 'GET', '/api/salon');
+  const newService = await call('add a service', 'POST', '/api/services', withBody(haircut));
+  const serviceId = (newService.parsed as { id: string }).id;
+  await call('add a service, invalid', 'POST', '/api/services', withBody({ ...haircut, durationMinutes: 7 }));
+  await call('change a service', 'PUT', service, { id: serviceId, ...withBody({ ...haircut, price: null }) });
+  await call('change a service, invalid', 'PUT', service, { id: serviceId, ...withBody({ ...haircut, name: '' }) });
+  await call('change a service, unknown', 'PUT', service, { id: 'none', ...withBody(haircut) });
+  await call('remove a service', 'DELETE', service, { id: serviceId });
+  await call('remove a service again', 'DELETE', service, { id: serviceId });
+  await call('remove a service, unknown', 'DELETE', service, { id: 'none' });
+  await call('services', 'GET', '/api/services');
+  await call('schedules', 'GET', '/api/schedules');
+  await call('own hours', 'GET', '/api/account/hours');
+  await call('set own hours', 'PUT', '/api/account/hours', withBody(week));
+  await call('set own hours, invalid', 'PUT', '/api/account/hours', withBody({ ...week, monday: { from: '18:00', to: '09:00' } }));
+  const ownTimeOff = await call('add own time off', 'POST', '/api/account/time-off', withBody(days));
+  const timeOffId = (ownTimeOff.parsed as { id: string }).id;
+  await call('add own time off, backwards', 'POST', '/api/account/time-off', withBody({ first: days.last, last: days.first }));
+  await call('remove own time off', 'DELETE', '/api/account/time-off/{timeOffId}', { id: timeOffId });
+  await call('remove own time off again', 'DELETE', '/api/account/time-off/{timeOffId}', { id: timeOffId });
+  const member = side.staffAccount.username;
+  const memberHours = '/api/staff/{username}/hours';
+  await call('a member’s hours', 'GET', memberHours, { id: member });
+  await call('a member’s hours, unknown', 'GET', memberHours, { id: 'nobody' });
+  await call('set a member’s hours', 'PUT', memberHours, { id: member, ...withBody(week) });
+  await call('set a member’s hours, unknown', 'PUT', memberHours, { id: 'nobody', ...withBody(week) });
+  const memberTimeOff = await call('add a member’s time off', 'POST', '/api/staff/{username}/time-off', { id: member, ...withBody(days) });
+  const memberEntry = { username: member, timeOffId: (memberTimeOff.parsed as { id: string }).id };
+  const memberTimeOffPath = '/api/staff/{username}/time-off/{timeOffId}';
+  await call('remove a member’s time off', 'DELETE', memberTimeOffPath, { params: memberEntry });
+  await call('remove a member’s time off again', 'DELETE', memberTimeOffPath, { params: memberEntry });
+  await call('PATCH the services', 'PATCH', '/api/services', withBody({}));
+
   // Another method on a path the API has: 405 with Allow.
   await call('PATCH the list', 'PATCH', '/api/clients', withBody(input));
   await call('PATCH a client', 'PATCH', client, { id: 'someone', ...withBody(input) });
@@ -291,6 +346,13 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('audit trail, staff', 'GET', '/api/audit');
   await call('audit export, staff', 'GET', '/api/audit-export');
   await call('audit trail, staff, unknown kind', 'GET', '/api/audit?kind=coffee');
+  await call('services, as staff', 'GET', '/api/services');
+  await call('add a service, as staff', 'POST', '/api/services', withBody(haircut));
+  await call('remove a service, as staff', 'DELETE', service, { id: serviceId });
+  await call('own hours, as staff', 'GET', '/api/account/hours');
+  await call('set own hours, as staff', 'PUT', '/api/account/hours', withBody(week));
+  await call('a member’s hours, as staff', 'GET', memberHours, { id: member });
+  await call('add a member’s time off, as staff', 'POST', '/api/staff/{username}/time-off', { id: member, ...withBody(days) });
   await call('imports, staff', 'GET', '/api/imports');
   await call('import, staff', 'POST', '/api/imports', withBody({ fileName: 'clients.csv', existing: 'skip', rows }));
   // The request's form is checked before the role (contract/access.ts): a body out of the contract is a 400 for staff too.
@@ -422,6 +484,49 @@ describe('the mock and the server', () => {
       'audit trail, staff': 'Only an owner can see the audit trail.',
       'audit export, staff': 'Only an owner can see the audit trail.',
       'log out, staff': 204,
+    });
+    // And what the book's setup is meant to meet (issue 40).
+    const book = Object.fromEntries(
+      server.answers
+        .filter(([label]) => /salon|service|schedules|hours|time off/.test(label))
+        .map(([label, { status, message }]) => [label, message ?? status]),
+    );
+    expect(book).toEqual({
+      'the salon, no session': 200,
+      'services, no session': 'Log in to continue',
+      'the salon': 200,
+      'add a service': 201,
+      'add a service, invalid': expect.stringContaining('Use 5 to 480 minutes, in steps of 5.'),
+      'change a service': 200,
+      'change a service, invalid': expect.stringContaining('Enter the service name.'),
+      'change a service, unknown': 'No service has that id.',
+      'remove a service': 204,
+      'remove a service again': 204,
+      'remove a service, unknown': 'No service has that id.',
+      services: 200,
+      schedules: 200,
+      'own hours': 200,
+      'set own hours': 200,
+      'set own hours, invalid': expect.stringContaining('The end must be after the start.'),
+      'add own time off': 201,
+      'add own time off, backwards': expect.stringContaining('The last day must not be before the first day.'),
+      'remove own time off': 204,
+      'remove own time off again': 'This account has no such time off.',
+      'a member’s hours': 200,
+      'a member’s hours, unknown': 'No staff account has that username.',
+      'set a member’s hours': 200,
+      'set a member’s hours, unknown': 'No staff account has that username.',
+      'add a member’s time off': 201,
+      'remove a member’s time off': 204,
+      'remove a member’s time off again': 'This account has no such time off.',
+      'PATCH the services': 'Method not allowed',
+      'services, as staff': 200,
+      'add a service, as staff': 'Only an owner can manage services.',
+      'remove a service, as staff': 'Only an owner can manage services.',
+      'own hours, as staff': 200,
+      'set own hours, as staff': 200,
+      'a member’s hours, as staff': 'Only an owner can set a colleague’s working hours.',
+      'add a member’s time off, as staff': 'Only an owner can set a colleague’s working hours.',
     });
     // And what the passkeys' cases are meant to meet (issue 30).
     const passkeys = Object.fromEntries(

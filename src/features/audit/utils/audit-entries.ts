@@ -24,6 +24,12 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'passkey-removed': 'Passkey removed',
   'passkey-failed': 'Passkey step failed',
   'passkey-setting-changed': 'Ask for my passkey after my password',
+  'service-added': 'Service added',
+  'service-changed': 'Service changed',
+  'service-removed': 'Service removed',
+  'hours-changed': 'Working hours changed',
+  'time-off-added': 'Time off added',
+  'time-off-removed': 'Time off removed',
 };
 
 const ROLE_NAMES: Record<string, string> = { owner: 'Owner', staff: 'Staff' };
