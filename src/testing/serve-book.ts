@@ -28,7 +28,7 @@ export async function serveBook({ zone = LONDON, hours = {}, timeOff = {}, appoi
   server.use(
     http.get('*/api/appointments', ({ request }) => {
       const { searchParams } = new URL(request.url);
-      const [from = '', to = ''] = [searchParams.get('from'), searchParams.get('to')];
+      const [from, to] = [searchParams.get('from') ?? '', searchParams.get('to') ?? ''];
       asked.push(from === to ? from : `${from}..${to}`);
       const onDays = appointments.filter(
         ({ start }) => from <= salonDate(Date.parse(start), zone) && salonDate(Date.parse(start), zone) <= to,
