@@ -72,8 +72,8 @@ export const WEEKDAY_NAMES: Record<Weekday, string> = {
 // Services.
 
 export const SERVICE_DURATION = { min: 5, max: 480, step: 5 } as const;
-const DURATION_RULE = 'Use 5 to 480 minutes, in steps of 5.';
-const PRICE_RULE = 'Use an amount such as 35 or 35.50.';
+export const DURATION_RULE = 'Use 5 to 480 minutes, in steps of 5.';
+export const PRICE_RULE = 'Use an amount such as 35 or 35.50.';
 const MAX_PRICE_MINOR = 99_999_999;
 
 export const ServiceId = z.string().min(1).max(64);

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as ServicesRouteImport } from './routes/services'
 import { Route as StaffRouteImport } from './routes/staff'
 import { Route as CalendarIndexRouteImport } from './routes/calendar/index'
 import { Route as ClientsIndexRouteImport } from './routes/clients/index'
@@ -23,6 +24,7 @@ import { Route as ClientsMergeRouteImport } from './routes/clients/merge'
 import { Route as ClientsRegisterRouteImport } from './routes/clients/register'
 import { Route as WelcomeTokenRouteImport } from './routes/welcome.$token'
 import { Route as ClientsEditClientIdRouteImport } from './routes/clients/edit.$clientId'
+import { Route as StaffUsernameHoursRouteImport } from './routes/staff_.$username.hours'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -42,6 +44,11 @@ const AuditRoute = AuditRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServicesRoute = ServicesRouteImport.update({
+  id: '/services',
+  path: '/services',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StaffRoute = StaffRouteImport.update({
@@ -94,12 +101,18 @@ const ClientsEditClientIdRoute = ClientsEditClientIdRouteImport.update({
   path: '/clients/edit/$clientId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StaffUsernameHoursRoute = StaffUsernameHoursRouteImport.update({
+  id: '/staff_/$username/hours',
+  path: '/staff/$username/hours',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
+  '/services': typeof ServicesRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
@@ -110,12 +123,14 @@ export interface FileRoutesByFullPath {
   '/calendar/': typeof CalendarIndexRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
+  '/staff/$username/hours': typeof StaffUsernameHoursRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
+  '/services': typeof ServicesRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
@@ -126,6 +141,7 @@ export interface FileRoutesByTo {
   '/calendar': typeof CalendarIndexRoute
   '/clients': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
+  '/staff/$username/hours': typeof StaffUsernameHoursRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -133,6 +149,7 @@ export interface FileRoutesById {
   '/account': typeof AccountRoute
   '/audit': typeof AuditRoute
   '/login': typeof LoginRoute
+  '/services': typeof ServicesRoute
   '/staff': typeof StaffRoute
   '/clients/deleted': typeof ClientsDeletedRoute
   '/clients/duplicates': typeof ClientsDuplicatesRoute
@@ -143,6 +160,7 @@ export interface FileRoutesById {
   '/calendar/': typeof CalendarIndexRoute
   '/clients/': typeof ClientsIndexRoute
   '/clients/edit/$clientId': typeof ClientsEditClientIdRoute
+  '/staff_/$username/hours': typeof StaffUsernameHoursRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -151,6 +169,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/audit'
     | '/login'
+    | '/services'
     | '/staff'
     | '/clients/deleted'
     | '/clients/duplicates'
@@ -161,12 +180,14 @@ export interface FileRouteTypes {
     | '/calendar/'
     | '/clients/'
     | '/clients/edit/$clientId'
+    | '/staff/$username/hours'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/account'
     | '/audit'
     | '/login'
+    | '/services'
     | '/staff'
     | '/clients/deleted'
     | '/clients/duplicates'
@@ -177,12 +198,14 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/clients'
     | '/clients/edit/$clientId'
+    | '/staff/$username/hours'
   id:
     | '__root__'
     | '/'
     | '/account'
     | '/audit'
     | '/login'
+    | '/services'
     | '/staff'
     | '/clients/deleted'
     | '/clients/duplicates'
@@ -193,6 +216,7 @@ export interface FileRouteTypes {
     | '/calendar/'
     | '/clients/'
     | '/clients/edit/$clientId'
+    | '/staff_/$username/hours'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -200,6 +224,7 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRoute
   AuditRoute: typeof AuditRoute
   LoginRoute: typeof LoginRoute
+  ServicesRoute: typeof ServicesRoute
   StaffRoute: typeof StaffRoute
   ClientsDeletedRoute: typeof ClientsDeletedRoute
   ClientsDuplicatesRoute: typeof ClientsDuplicatesRoute
@@ -210,6 +235,7 @@ export interface RootRouteChildren {
   CalendarIndexRoute: typeof CalendarIndexRoute
   ClientsIndexRoute: typeof ClientsIndexRoute
   ClientsEditClientIdRoute: typeof ClientsEditClientIdRoute
+  StaffUsernameHoursRoute: typeof StaffUsernameHoursRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -240,6 +266,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/services': {
+      id: '/services'
+      path: '/services'
+      fullPath: '/services'
+      preLoaderRoute: typeof ServicesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/staff': {
@@ -312,6 +345,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientsEditClientIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/staff_/$username/hours': {
+      id: '/staff_/$username/hours'
+      path: '/staff/$username/hours'
+      fullPath: '/staff/$username/hours'
+      preLoaderRoute: typeof StaffUsernameHoursRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -320,6 +360,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRoute,
   AuditRoute: AuditRoute,
   LoginRoute: LoginRoute,
+  ServicesRoute: ServicesRoute,
   StaffRoute: StaffRoute,
   ClientsDeletedRoute: ClientsDeletedRoute,
   ClientsDuplicatesRoute: ClientsDuplicatesRoute,
@@ -330,6 +371,7 @@ const rootRouteChildren: RootRouteChildren = {
   CalendarIndexRoute: CalendarIndexRoute,
   ClientsIndexRoute: ClientsIndexRoute,
   ClientsEditClientIdRoute: ClientsEditClientIdRoute,
+  StaffUsernameHoursRoute: StaffUsernameHoursRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

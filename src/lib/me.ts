@@ -64,9 +64,14 @@ export function refetchMeAfterRefusal(queryClient: QueryClient, refusedQuery?: Q
   return queryClient.invalidateQueries({ queryKey: meKeys.all });
 }
 
-/** Whether the account logged in is an owner: false while that is not known (loading, offline without a copy, failed). */
-export function useIsOwner(): boolean {
+/** The role of the account logged in; undefined while that is not known (loading, offline without a copy, failed). */
+export function useRole(): Me['role'] | undefined {
   const loggedIn = useIsLoggedIn();
   const { data } = useQuery({ ...meQuery(), enabled: loggedIn });
-  return loggedIn && data?.role === 'owner';
+  return loggedIn ? data?.role : undefined;
+}
+
+/** Whether the account logged in is an owner: false while that is not known. */
+export function useIsOwner(): boolean {
+  return useRole() === 'owner';
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionFailure } from '../../../components/action-failure.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-errors.ts';
@@ -9,10 +10,12 @@ type StaffActionsProps = {
   /** The account is disabled: Enable instead of Disable. */
   disabled: boolean;
   actions: StaffMemberActions;
+  /** More of the row's buttons and links, after its own: the working hours' page (issue 40). */
+  children?: ReactNode;
 };
 
 /** A row's buttons (Disable / Enable, Reset password, Sign out everywhere), the question each asks, and what it did. */
-export function StaffActions({ username, disabled, actions }: StaffActionsProps) {
+export function StaffActions({ username, disabled, actions, children }: StaffActionsProps) {
   const { asking, pending } = actions;
   return (
     <div className="staff-actions">
@@ -31,6 +34,7 @@ export function StaffActions({ username, disabled, actions }: StaffActionsProps)
       <button type="button" className="button button--small" aria-expanded={asking === 'sign-out'} onClick={() => actions.ask('sign-out')}>
         Sign out everywhere
       </button>
+      {children}
       {actions.question && (
         <ConfirmDialog
           question={actions.question}

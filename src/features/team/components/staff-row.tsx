@@ -1,9 +1,13 @@
+import { Link } from '@tanstack/react-router';
 import type { Role, StaffMember } from '#contract/team';
 import { useStaffMemberActions } from '../hooks/use-staff-member-actions.ts';
 import { StaffActions } from './staff-actions.tsx';
 import { formatWhen, roleNames } from '../utils/team-texts.ts';
 
-/** One account: its role, Disable / Enable, Reset password and Sign out everywhere (each of the last three asks). */
+/**
+ * One account: its role, Disable / Enable, Reset password and Sign out everywhere (each of the last three asks), and its
+ * working hours' page (issue 40).
+ */
 export function StaffRow({ member }: { member: StaffMember }) {
   const { username } = member;
   const actions = useStaffMemberActions(username);
@@ -32,7 +36,16 @@ export function StaffRow({ member }: { member: StaffMember }) {
       <td data-label="Last sign-in">{formatWhen(member.lastSignInAt)}</td>
       <td data-label="Sessions">{member.sessions}</td>
       <td className="staff-table__actions">
-        <StaffActions username={username} disabled={member.status === 'disabled'} actions={actions} />
+        <StaffActions username={username} disabled={member.status === 'disabled'} actions={actions}>
+          <Link
+            to="/staff/$username/hours"
+            params={{ username }}
+            className="button button--small"
+            aria-label={`Working hours of ${username}`}
+          >
+            Working hours
+          </Link>
+        </StaffActions>
       </td>
     </tr>
   );
