@@ -1,24 +1,34 @@
-/** The book's API answered from what a calendar test sets (the salon, the members' hours, the appointments). */
+/**
+ * A calendar test's book: the salon's time zone and the members' hours in the mock (seeded: admin and sam, Tuesday to
+ * Saturday, 09:00–18:00), the appointments answered from the test's own list.
+ */
 import { http, HttpResponse } from 'msw';
-import { salonDate, type Appointment, type MemberSchedule } from '#contract/book';
+import { salonDate, type Appointment, type NewTimeOff, type WorkingHours } from '#contract/book';
+import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
-import { LONDON, workingEveryDay } from './sample-book.ts';
+import { LONDON } from './sample-book.ts';
 
-type Book = { zone?: string; schedules?: MemberSchedule[]; appointments?: Appointment[] };
+type Member = 'admin' | 'sam';
+type Book = {
+  zone?: string;
+  hours?: Partial<Record<Member, WorkingHours>>;
+  timeOff?: Partial<Record<Member, NewTimeOff>>;
+  appointments?: Appointment[];
+};
 
-/** The salon's settings, its members' hours and its appointments, as GET /api/salon, /schedules and /appointments answer. */
-export function serveBook({
-  zone = LONDON,
-  schedules = [workingEveryDay('sam'), workingEveryDay('admin', '10:00', '12:00')],
-  appointments = [],
-}: Book) {
+/** Sets the book up; returns the days whose appointments were asked for, in order. */
+export async function serveBook({ zone = LONDON, hours = {}, timeOff = {}, appointments = [] }: Book): Promise<string[]> {
+  mockDb.setSalon({ timeZone: zone });
+  await mockDb.writeBook(async (setup) => {
+    for (const [member, week] of Object.entries(hours)) await setup.setHours('admin', member, week);
+    for (const [member, days] of Object.entries(timeOff)) await setup.addTimeOff('admin', member, days);
+  });
   const asked: string[] = [];
+  // GET /api/appointments?from=&to=, until the mock books them (a helper's branch of its own).
   server.use(
-    http.get('*/api/salon', () => HttpResponse.json({ timeZone: zone, currency: 'EUR' })),
-    http.get('*/api/schedules', () => HttpResponse.json(schedules)),
     http.get('*/api/appointments', ({ request }) => {
       const { searchParams } = new URL(request.url);
-      const [from = '', to = ''] = [searchParams.get('from'), searchParams.get('to')];
+      const [from, to] = [searchParams.get('from') ?? '', searchParams.get('to') ?? ''];
       asked.push(from === to ? from : `${from}..${to}`);
       const onDays = appointments.filter(
         ({ start }) => from <= salonDate(Date.parse(start), zone) && salonDate(Date.parse(start), zone) <= to,

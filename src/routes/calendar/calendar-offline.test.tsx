@@ -24,7 +24,7 @@ afterEach(() => forgetOfflineCopy());
 it('opens the sixth day from today offline after a reload, from the copy the calendar left', { timeout: 15_000 }, async () => {
   const inSixDays = salonDate(Date.now() + 6 * 24 * 60 * 60 * 1000, LONDON);
   const appointment = appointmentOn(LONDON, { id: 'a1', staff: 'sam', date: inSixDays, from: '10:00', to: '11:00' });
-  serveBook({ schedules: [workingEveryDay('sam')], appointments: [appointment] });
+  await serveBook({ hours: { sam: workingEveryDay('sam').hours }, appointments: [appointment] });
   const { unmount } = await renderApp('/calendar', { loggedIn: true });
   await screen.findByRole('table');
   await untilWritten(async () => expect(await savedQueries()).toContain(hashKey(appointmentKeys.day(inSixDays))));

@@ -13,20 +13,20 @@ const DAY = '2026-12-01';
 const KIRITIMATI = 'Pacific/Kiritimati';
 
 const nina = (id: string, staff: string, from: string, to: string, date = DAY) => appointmentOn(LONDON, { id, staff, date, from, to });
-const calendarTable = () => screen.findByRole('table', { name: `Appointments on ${DAY}` });
+const calendarTable = () => screen.findByRole('table', { name: 'Appointments on Tuesday 1 December 2026' });
 
 describe('/calendar', () => {
   it('has a column per member working that day, their username at its head, and a row every 15 minutes', async () => {
-    const off = { ...workingEveryDay('kim'), timeOff: [{ id: 't1', first: DAY, last: DAY }] };
-    serveBook({ schedules: [workingEveryDay('sam'), workingEveryDay('admin', '10:00', '12:00'), off] });
+    await serveBook({ hours: { admin: workingEveryDay('admin', '10:00', '12:00').hours } });
     await renderApp(`/calendar?date=${DAY}`, { loggedIn: true });
     const table = await calendarTable();
     expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Tuesday 1 December 2026' })).toBeInTheDocument();
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Time', 'sam', 'admin']);
+    ).toEqual(['Time', 'admin', 'sam']);
     const times = within(table)
       .getAllByRole('rowheader')
       .map((header) => header.textContent);
@@ -34,8 +34,18 @@ describe('/calendar', () => {
     expect([times[0], times[1], times.at(-1)]).toEqual(['09:00', '09:15', '17:45']);
   });
 
+  it('has no column for a member on time off that day', async () => {
+    await serveBook({ timeOff: { admin: { first: DAY, last: '2026-12-03' } } });
+    await renderApp(`/calendar?date=${DAY}`, { loggedIn: true });
+    expect(
+      within(await calendarTable())
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Time', 'sam']);
+  });
+
   it('shows each booked appointment as a link to its page named by its time, client and service', async () => {
-    serveBook({
+    await serveBook({
       appointments: [
         nina('a1', 'sam', '10:00', '11:00'),
         { ...nina('a2', 'admin', '10:30', '11:15'), client: null, service: { id: 's2', name: 'Hair colour' } },
@@ -55,7 +65,7 @@ describe('/calendar', () => {
   });
 
   it('moves by day in the address: Next day, Previous day, the Date field and Today', async () => {
-    serveBook({ appointments: [nina('a1', 'sam', '10:00', '11:00', '2026-12-02')] });
+    await serveBook({ appointments: [nina('a1', 'sam', '10:00', '11:00', '2026-12-02')] });
     const { user, router } = await renderApp(`/calendar?date=${DAY}`, { loggedIn: true });
     await calendarTable();
 
@@ -81,10 +91,10 @@ describe('/calendar', () => {
     // Noon in UTC is already 02:00 on the next day in the salon.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-12-01T12:00:00Z') });
     const appointment = appointmentOn(KIRITIMATI, { id: 'a1', staff: 'sam', date: '2026-12-02', from: '09:00', to: '10:00' });
-    serveBook({ zone: KIRITIMATI, schedules: [workingEveryDay('sam')], appointments: [appointment] });
+    await serveBook({ zone: KIRITIMATI, appointments: [appointment] });
     await renderApp('/calendar', { loggedIn: true });
 
-    const table = await screen.findByRole('table', { name: 'Appointments on 2026-12-02' });
+    const table = await screen.findByRole('table', { name: 'Appointments on Wednesday 2 December 2026' });
     expect(screen.getByLabelText('Date')).toHaveValue('2026-12-02');
     expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('09:00');
     expect(within(table).getByRole('link', { name: '09:00–10:00, Nina Petrova, Haircut and styling' })).toBeInTheDocument();
@@ -95,26 +105,26 @@ describe('/calendar', () => {
     const narrow = (query: string) => ({ matches: query.includes('max-width'), addEventListener: () => {}, removeEventListener: () => {} });
     vi.stubGlobal('matchMedia', narrow);
     onTestFinished(() => void vi.unstubAllGlobals());
-    serveBook({
+    await serveBook({
       appointments: [nina('a2', 'sam', '13:00', '14:00'), nina('a1', 'sam', '09:00', '10:00'), nina('a3', 'admin', '10:00', '11:00')],
     });
     const { user } = await renderApp(`/calendar?date=${DAY}`, { loggedIn: true });
 
-    const list = await screen.findByRole('list', { name: 'Appointments of sam' });
+    const admins = await screen.findByRole('list', { name: 'Appointments of admin' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(admins).getByRole('link')).toHaveAttribute('href', '/calendar/appointments/a3');
+
+    await user.selectOptions(screen.getByLabelText('Staff member'), 'sam');
+    const sams = screen.getByRole('list', { name: 'Appointments of sam' });
     expect(
-      within(list)
+      within(sams)
         .getAllByRole('link')
         .map((link) => link.getAttribute('aria-label')),
     ).toEqual(['09:00–10:00, Nina Petrova, Haircut and styling', '13:00–14:00, Nina Petrova, Haircut and styling']);
-
-    await user.selectOptions(screen.getByLabelText('Staff member'), 'admin');
-    const admins = screen.getByRole('list', { name: 'Appointments of admin' });
-    expect(within(admins).getByRole('link')).toHaveAttribute('href', '/calendar/appointments/a3');
   });
 
   it('says so on a day nobody works', async () => {
-    serveBook({ schedules: [{ ...workingEveryDay('sam'), hours: { ...workingEveryDay('sam').hours, tuesday: null } }] });
+    await serveBook({ timeOff: { admin: { first: DAY, last: DAY }, sam: { first: '2026-11-28', last: DAY } } });
     await renderApp(`/calendar?date=${DAY}`, { loggedIn: true });
     expect(await screen.findByText('Nobody works on this day.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -122,7 +132,7 @@ describe('/calendar', () => {
 
   it('says so when the day cannot be loaded', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    serveBook({});
+    await serveBook({});
     server.use(http.get('*/api/appointments', () => HttpResponse.json({ message: 'Internal server error' }, { status: 500 })));
     await renderApp(`/calendar?date=${DAY}`, { loggedIn: true });
     expect(await screen.findByRole('alert')).toHaveTextContent('The calendar could not be loaded.');
@@ -130,7 +140,7 @@ describe('/calendar', () => {
   });
 
   it('links "New appointment" to that day; "Services" for owners only; "Calendar" in the navigation bar', async () => {
-    serveBook({});
+    await serveBook({});
     const { user, router } = await renderApp('/clients', { loggedIn: true, account: 'sam' });
     await user.click(await screen.findByRole('link', { name: 'Calendar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/calendar'));
@@ -143,7 +153,7 @@ describe('/calendar', () => {
   });
 
   it('shows owners the "Services" link', async () => {
-    serveBook({});
+    await serveBook({});
     await renderApp(`/calendar?date=${DAY}`, { loggedIn: true, account: 'admin' });
     expect(await screen.findByRole('link', { name: 'Services' })).toHaveAttribute('href', '/services');
   });
@@ -151,7 +161,10 @@ describe('/calendar', () => {
   it('offline, says "You are offline. Showing the calendar as of {HH:MM}." and opens the coming days loaded with it', async () => {
     const today = salonDate(Date.now(), LONDON);
     const inSixDays = salonDate(Date.now() + 6 * 24 * 60 * 60 * 1000, LONDON);
-    const asked = serveBook({ schedules: [workingEveryDay('sam')], appointments: [nina('a1', 'sam', '10:00', '11:00', inSixDays)] });
+    const asked = await serveBook({
+      hours: { sam: workingEveryDay('sam').hours },
+      appointments: [nina('a1', 'sam', '10:00', '11:00', inSixDays)],
+    });
     const { user } = await renderApp('/calendar', { loggedIn: true });
     await screen.findByRole('table');
     // Today's and the next six days' appointments, each asked for once.

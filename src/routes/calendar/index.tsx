@@ -9,7 +9,7 @@ import { CalendarGrid } from '../../features/book/components/calendar-grid.tsx';
 import { CalendarHeader } from '../../features/book/components/calendar-header.tsx';
 import { CalendarList } from '../../features/book/components/calendar-list.tsx';
 import { CalendarOfflineNote } from '../../features/book/components/calendar-offline-note.tsx';
-import { calendarDay } from '../../features/book/utils/calendar-day.ts';
+import { calendarDay, dayTitle } from '../../features/book/utils/calendar-day.ts';
 import { parseCalendarSearch } from '../../features/book/utils/calendar-search.ts';
 import { loadQuery } from '../../features/offline/load-query.ts';
 import { useIsOwner } from '../../lib/me.ts';
@@ -61,12 +61,13 @@ function CalendarPage() {
         <CalendarDayNav date={date} today={today} onDate={(next) => void navigate({ search: { date: next } })} />
       </CalendarHeader>
       <CalendarOfflineNote date={date} zone={timeZone} />
+      <h2 className="calendar__day">{dayTitle(date)}</h2>
       {day.columns.length === 0 ? (
         <p className="calendar__empty">Nobody works on this day.</p>
       ) : phone ? (
         <CalendarList day={day} />
       ) : (
-        <CalendarGrid day={day} caption={`Appointments on ${date}`} />
+        <CalendarGrid day={day} caption={`Appointments on ${dayTitle(date)}`} />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentOn, LONDON, workingEveryDay } from '../../../testing/sample-book.ts';
-import { blockLabel, calendarDay, ERASED_CLIENT } from './calendar-day.ts';
+import { blockLabel, calendarDay, dayTitle, ERASED_CLIENT } from './calendar-day.ts';
 
 const DAY = '2026-12-01';
 const booked = (id: string, staff: string, from: string, to: string) => appointmentOn(LONDON, { id, staff, date: DAY, from, to });
@@ -79,5 +79,9 @@ describe('a day of the calendar', () => {
       rows: [],
       columns: [],
     });
+  });
+
+  it('is titled by its weekday, day, month and year', () => {
+    expect([dayTitle(DAY), dayTitle('2027-01-31')]).toEqual(['Tuesday 1 December 2026', 'Sunday 31 January 2027']);
   });
 });

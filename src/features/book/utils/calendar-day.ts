@@ -4,7 +4,17 @@
  * appointment a block in its member's column from the row of its start to the row of its end. Pure, so that the
  * layout is tested without a page, and the page only draws it.
  */
-import { calendarRows, salonTime, timeRange, workingInterval, type Appointment, type Interval, type MemberSchedule } from '#contract/book';
+import {
+  calendarRows,
+  salonTime,
+  timeRange,
+  WEEKDAY_NAMES,
+  weekdayOf,
+  workingInterval,
+  type Appointment,
+  type Interval,
+  type MemberSchedule,
+} from '#contract/book';
 
 /** What a block and its link say: "10:00–11:00", the client's name, the service. */
 export type CalendarBlock = { id: string; time: string; client: string; service: string; start: number };
@@ -27,6 +37,13 @@ const blockOf = (appointment: Appointment, zone: string): CalendarBlock & Interv
     ...interval,
   };
 };
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The salon's date as the page titles it, "Tuesday 1 December 2026": the same on every browser (Intl's differ). */
+export function dayTitle(date: string): string {
+  const [year, month = 0, day] = date.split('-').map(Number);
+  return `${WEEKDAY_NAMES[weekdayOf(date)]} ${day} ${MONTHS[month - 1]} ${year}`;
+}
 
 /** A block's link text, its accessible name: time, client and service. */
 export const blockLabel = ({ time, client, service }: CalendarBlock) => `${time}, ${client}, ${service}`;
