@@ -141,7 +141,7 @@ export const ClientList = z.array(Client);
  * log; its version counts them, and GET /api/clients/:id sends it as a strong ETag (`"v3"`)
  * that PUT and DELETE may send back as If-Match (412 when the client changed since).
  */
-const ClientVersion = z.number().int().positive();
+export const ClientVersion = z.number().int().positive();
 
 /** What a change did to the client. */
 /** `merged`: two clients made one (the kept one's values, the other leaving the list); `unmerged`: a merge taken back. */
@@ -222,32 +222,6 @@ export type StreamPosition = z.infer<typeof StreamPosition>;
  */
 export const StreamBatch = z.object({ seq: z.number().int().positive(), count: z.number().int().positive() });
 export type StreamBatch = z.infer<typeof StreamBatch>;
-
-/** GET /api/clients/:id/export (`client-{id}.json`): everything held about one client (GDPR articles 15 and 20). */
-export const ClientExport = z.object({
-  exportedAt: z.iso.datetime({ offset: true }),
-  client: Client,
-  /** Set when the client is in "Recently deleted". */
-  deleted: z.object({ at: z.iso.datetime({ offset: true }), by: z.string() }).nullable(),
-  version: ClientVersion,
-  history: ClientHistory,
-});
-export type ClientExport = z.infer<typeof ClientExport>;
-
-/** GET /api/clients/:id/export's answer: the file, recorded in the audit trail before the data leaves; 404. */
-export function clientExportAnswer(
-  clientId: string,
-  exported: ClientExport | undefined,
-  actor: string,
-): Answered<ClientExport | ApiErrorBody> {
-  if (!exported) return clientNotFound();
-  return {
-    status: 200,
-    body: exported,
-    headers: { 'Content-Disposition': `attachment; filename="client-${clientId}.json"` },
-    audit: [{ kind: 'client-exported', actor, subject: clientId }],
-  };
-}
 
 /** POST /api/clients/:id/erase's answer, once the client is erased (`erased`) or found to be no client: 204 and its entry, or 404. */
 export const erasedAnswer = (clientId: string, erased: boolean, actor: string): Answered<ApiErrorBody | undefined> =>

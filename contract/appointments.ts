@@ -6,9 +6,18 @@
  */
 import { z } from 'zod';
 import type { ApiErrorBody } from './api.ts';
-import { Appointment, bookTexts } from './book.ts';
+import { Appointment, bookTexts, salonDateTime } from './book.ts';
 import { refusal, type Answered, type AuditRecord } from './http.ts';
-import { clientNotFound, clientNotFoundMessage, versionEtag } from './if-match.ts';
+import {
+  clientNotFound,
+  clientNotFoundMessage,
+  deletedAnswer,
+  restoredAnswer as clientRestored,
+  versionEtag,
+  type IfMatch,
+  type VersionedClient,
+  type WriteOutcome,
+} from './if-match.ts';
 import { apiPaths } from './paths.ts';
 
 export const AppointmentIdParams = z.object({ appointmentId: z.string().min(1).max(64) });
@@ -89,11 +98,18 @@ const withEtag = (appointment: Appointment, status = 200): Answered<Appointment>
   headers: { ETag: versionEtag(appointment.version) },
 });
 
-/** The audit entry of a write: the appointment, and its member and start. */
-const audited = (answered: Answered<Appointment>, kind: AuditRecord['kind'], actor: string): Answered<Appointment> => {
-  const { id, staff, start } = answered.body;
-  return { ...answered, audit: [{ kind, actor, subject: id, detail: `${staff} ${start}` }] };
-};
+/** The audit entry of a write of an appointment: the appointment, and its member and start. */
+const auditEntry = (kind: AuditRecord['kind'], actor: string, { id, staff, start }: Pick<Appointment, 'id' | 'staff' | 'start'>) => ({
+  kind,
+  actor,
+  subject: id,
+  detail: `${staff} ${start}`,
+});
+
+const audited = (answered: Answered<Appointment>, kind: AuditRecord['kind'], actor: string): Answered<Appointment> => ({
+  ...answered,
+  audit: [auditEntry(kind, actor, answered.body)],
+});
 
 /** The refusals every write of a time shares. */
 function refused(outcome: NotThere | TimeRefused | Missing | Stale | { status: 'was-cancelled' } | { status: 'key-reused' }) {
@@ -160,3 +176,39 @@ export const availabilityAnswer = (outcome: AvailabilityOutcome): Answered<{ dat
 /** GET /api/clients/{id}/appointments: upcoming first, then past; 404 for a client that is not there. */
 export const clientAppointmentsAnswer = (appointments: Appointment[] | undefined): Answered<Appointment[] | ApiErrorBody> =>
   appointments ? { status: 200, body: appointments } : clientNotFound();
+
+/** An appointment a client's deletion cancelled, or its restore booked again: its id, member and start (epoch ms). */
+type WithClient = { id: string; state: { staff: string; start: number } };
+
+/** `answered` with an audit entry for each appointment `written` with the client, as a member's cancel or its undo adds. */
+function withClientAudited<B>(
+  answered: Answered<B>,
+  kind: 'appointment-cancelled' | 'appointment-restored',
+  written: readonly WithClient[],
+  actor: string,
+  zone: string,
+): Answered<B> {
+  const entries = written.map(({ id, state }) => auditEntry(kind, actor, { id, staff: state.staff, start: salonDateTime(state.start, zone) }));
+  return entries.length === 0 ? answered : { ...answered, audit: [...(answered.audit ?? []), ...entries] };
+}
+
+/** DELETE /api/clients/{id}: as deletedAnswer, and an audit entry for each upcoming appointment it cancelled. */
+export function clientDeletedAnswer(
+  outcome: WriteOutcome<{ cancelled: readonly WithClient[] }>,
+  ifMatch: IfMatch,
+  actor: string,
+  zone: string,
+) {
+  const answered = deletedAnswer(outcome, ifMatch);
+  return outcome.status === 'written' ? withClientAudited(answered, 'appointment-cancelled', outcome.value.cancelled, actor, zone) : answered;
+}
+
+/** POST /api/clients/{id}/restore: as a client's restore, and an audit entry for each appointment booked again. */
+export function clientRestoredAnswer(
+  restored: (VersionedClient & { restored: readonly WithClient[] }) | undefined,
+  actor: string,
+  zone: string,
+) {
+  const answered = clientRestored(restored);
+  return restored ? withClientAudited(answered, 'appointment-restored', restored.restored, actor, zone) : answered;
+}

@@ -36,7 +36,7 @@ describe('the mock store on SQLite', () => {
       ifNoneMatch: undefined,
     });
     expect(updated).toMatchObject({ status: 'written', value: { version: 2, client: { lastName: 'Kovac' } } });
-    expect(await mockDb.deleteClient(client._id, 'sam')).toEqual({ status: 'written', value: 3 });
+    expect(await mockDb.deleteClient(client._id, 'sam')).toEqual({ status: 'written', value: { version: 3, cancelled: [] } });
     expect(await mockDb.findClient(client._id)).toBeUndefined();
     expect(await mockDb.listDeletedClients()).toEqual([expect.objectContaining({ _id: client._id, deletedBy: 'sam' })]);
     expect(await mockDb.findStored(client._id)).toMatchObject({ version: 3, deleted: { by: 'sam' } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClientExport, ClientHistory, DeletedClientList, PreconditionFailedBody } from '#contract/api';
+import { ClientHistory, DeletedClientList, PreconditionFailedBody } from '#contract/api';
+import { ClientExport } from '#contract/client-export';
 import { colleague } from '../colleague.ts';
 import { SESSION_CHALLENGE } from '#contract/http';
 import { matchesIfNoneMatchMessage } from '#contract/if-match';

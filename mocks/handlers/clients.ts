@@ -1,5 +1,7 @@
 import { HttpResponse } from 'msw';
-import { clientExportAnswer, ClientIdParams, ClientInput, clientsExportAnswer, erasedAnswer, historyAnswer } from '#contract/api';
+import { ClientIdParams, ClientInput, clientsExportAnswer, erasedAnswer, historyAnswer } from '#contract/api';
+import { clientDeletedAnswer, clientRestoredAnswer } from '#contract/appointments';
+import { clientExportAnswer } from '#contract/client-export';
 import { idempotencyKeyOf, registrationAnswer } from '#contract/idempotency-key';
 import * as ifMatch from '#contract/if-match';
 import { mockDb } from '../db.ts';
@@ -43,12 +45,12 @@ export const clientHandlers = [
     return respond(request, ifMatch.writtenAnswer(outcome, conditions.ifMatch));
   }),
 
-  // Moves the client to "Recently deleted": restorable, with its history.
+  // Moves the client to "Recently deleted": restorable, with its history; their upcoming appointments are cancelled.
   route('DELETE /api/clients/:clientId', { params: ClientIdParams }, async ({ params, request }) => {
     const conditions = conditionsOf(request);
     if ('status' in conditions) return respond(request, conditions);
     const outcome = await mockDb.deleteClient(params.clientId, mockDb.sessionUser(), conditions);
-    return respond(request, ifMatch.deletedAnswer(outcome, conditions.ifMatch));
+    return respond(request, clientDeletedAnswer(outcome, conditions.ifMatch, mockDb.sessionUser(), mockDb.salon().timeZone));
   }),
 
   route('GET /api/clients/:clientId/history', { params: ClientIdParams }, async ({ params, request }) =>
@@ -56,13 +58,17 @@ export const clientHandlers = [
   ),
 
   route('GET /api/clients/:clientId/export', { params: ClientIdParams }, async ({ params: { clientId }, request }) => {
-    const [found, history] = [await mockDb.findStored(clientId), await mockDb.history(clientId)];
+    const [found, history, appointments] = [
+      await mockDb.findStored(clientId),
+      await mockDb.history(clientId),
+      await mockDb.clientAppointments(clientId),
+    ];
     const exported = found && history && { exportedAt: new Date().toISOString(), ...found, history };
-    return respond(request, clientExportAnswer(clientId, exported, mockDb.sessionUser()));
+    return respond(request, clientExportAnswer(clientId, exported, appointments, mockDb.sessionUser()));
   }),
 
   route('POST /api/clients/:clientId/restore', { params: ClientIdParams }, async ({ params, request }) =>
-    respond(request, ifMatch.restoredAnswer(await mockDb.restoreClient(params.clientId))),
+    respond(request, clientRestoredAnswer(await mockDb.restoreClient(params.clientId), mockDb.sessionUser(), mockDb.salon().timeZone)),
   ),
 
   // Live or deleted: the client and its history go, one "erased" entry without personal data stays.

@@ -86,6 +86,8 @@ export interface MergesTable {
   fields: string;
   /** JSON text: the other client's row as it was (OtherRow in repositories/merges.ts). */
   other_row: string;
+  /** JSON text: the ids of the other client's appointments the merge gave the kept client (migration 0013). */
+  moved_appointments: Generated<string>;
   undone_at: string | null;
   undone_by: string | null;
 }
@@ -208,6 +210,8 @@ export interface AppointmentsTable {
   /** Who booked it, and the Idempotency-Key they sent (null without one, or once older than 24 hours). */
   booked_by: string;
   idempotency_key: string | null;
+  /** Set (the deletion's time) when the client's deletion cancelled it: the deletion's Undo books it back (migration 0013). */
+  cancelled_with_client: string | null;
 }
 
 /** An appointment's own history: one entry per write, in the same transaction (repositories/appointment-log.ts). */

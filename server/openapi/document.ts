@@ -15,7 +15,6 @@ import {
   ApiErrorBody,
   Client,
   ClientChange,
-  ClientExport,
   ClientFields,
   ClientInput,
   DeletedClient,
@@ -23,6 +22,7 @@ import {
   PreconditionFailedBody,
 } from '#contract/api';
 import { Appointment, AppointmentList, MemberSchedule, NewTimeOff, Service, ServiceFields, TimeOff, WorkingHours } from '#contract/book';
+import { ClientExport } from '#contract/client-export';
 import { ImportRequest, ImportSummary } from '#contract/import';
 import { SESSION_COOKIE } from '#contract/http';
 import { LoginSecondStep, Passkey, PasskeyOptions } from '#contract/passkeys';

@@ -8,6 +8,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { AppointmentChangeKind } from '#contract/appointments';
 import { ADVISORY_LOCKS, isPostgres } from '../db/engine.ts';
+import { bookRefusal } from '../db/errors.ts';
 import type { AppointmentsTable, Database } from '../db/schema.ts';
 import type { Writer } from './client-log.ts';
 
@@ -98,14 +99,21 @@ export async function forgetKey(trx: Transaction<Database>, by: string, key: str
 
 /**
  * Writes an appointment read (under its lock, in this transaction) at `version` in state `before`: `after` and the
- * next version, and its entry. The new version.
+ * next version, and its entry. The new version. `withClient`: a client's deletion cancels it (the deletion's time);
+ * any other write forgets that mark.
  */
 export async function change(
   trx: Transaction<Database>,
   id: string,
   kind: Exclude<AppointmentChangeKind, 'booked'>,
   writer: Writer,
-  { version, before, after, staffId }: { version: number; before: StoredState; after: StoredState; staffId?: string },
+  {
+    version,
+    before,
+    after,
+    staffId,
+    withClient,
+  }: { version: number; before: StoredState; after: StoredState; staffId?: string; withClient?: string },
 ): Promise<number> {
   // A cancellation frees time: it takes nobody's.
   if (after.status === 'booked') await queueWriters(trx, staffId ?? (await staffOf(trx, id)));
@@ -118,10 +126,108 @@ export async function change(
       status: after.status,
       updated_at: writer.now.toISOString(),
       version: version + 1,
+      cancelled_with_client: withClient ?? null,
     })
     .where('id', '=', id)
     .where('version', '=', version)
     .executeTakeFirstOrThrow();
   await appendChange(trx, id, version + 1, kind, writer, before, after);
   return version + 1;
+}
+
+/** An appointment a client's deletion cancelled, or its undo booked again: its id and state (the audit trail's detail). */
+export type ClientAppointment = { id: string; state: StoredState };
+
+/** A client's appointments that start after `now`, under their locks (PostgreSQL), in start order. */
+async function upcomingOf(trx: Transaction<Database>, clientId: string, now: Date, status: StoredState['status']) {
+  const select = trx
+    .selectFrom('appointments as a')
+    .innerJoin('staff as m', 'm.id', 'a.staff_id')
+    .select(['a.id', 'a.staff_id', 'a.version', 'a.start_ms', 'a.end_ms', 'a.cancelled_with_client', 'm.username'])
+    .where('a.client_id', '=', clientId)
+    .where('a.status', '=', status)
+    .where('a.start_ms', '>', now.getTime())
+    .orderBy('a.start_ms')
+    .orderBy('a.id');
+  const rows = await (isPostgres(trx) ? select.forUpdate('a') : select).execute();
+  return rows.map((row) => ({
+    ...row,
+    state: { staff: row.username, start: Number(row.start_ms), end: Number(row.end_ms), status } satisfies StoredState,
+  }));
+}
+
+/**
+ * A client's deletion (client-log.ts, in its transaction): cancels their booked appointments that start after now, each
+ * with its `cancelled` entry by the deleting member and marked as cancelled with the client, so that the deletion's
+ * Undo books back these and no other. Which it cancelled, in start order.
+ */
+export async function cancelWithClient(trx: Transaction<Database>, clientId: string, writer: Writer): Promise<ClientAppointment[]> {
+  const cancelled: ClientAppointment[] = [];
+  for (const row of await upcomingOf(trx, clientId, writer.now, 'booked')) {
+    const after = { ...row.state, status: 'cancelled' as const };
+    await change(trx, row.id, 'cancelled', writer, {
+      version: row.version,
+      before: row.state,
+      after,
+      withClient: writer.now.toISOString(),
+    });
+    cancelled.push({ id: row.id, state: after });
+  }
+  return cancelled;
+}
+
+/**
+ * A deleted client's restore (client-log.ts, in its transaction): books back the appointments their deletion cancelled
+ * that still start after now, each with its `restored` entry. One whose time was taken meanwhile stays cancelled: its
+ * write is undone alone (a savepoint), and the database's refusal does not end the restore. The marks are forgotten
+ * either way. Which it booked back, in start order.
+ */
+export async function restoreWithClient(trx: Transaction<Database>, clientId: string, writer: Writer): Promise<ClientAppointment[]> {
+  const restored: ClientAppointment[] = [];
+  for (const row of await upcomingOf(trx, clientId, writer.now, 'cancelled')) {
+    if (row.cancelled_with_client === null) continue;
+    const after = { ...row.state, status: 'booked' as const };
+    await sql`SAVEPOINT restore_with_client`.execute(trx);
+    try {
+      await change(trx, row.id, 'restored', writer, { version: row.version, before: row.state, after, staffId: row.staff_id });
+      restored.push({ id: row.id, state: after });
+    } catch (error) {
+      if (bookRefusal(error) !== 'double-booking') throw error;
+      await sql`ROLLBACK TO SAVEPOINT restore_with_client`.execute(trx);
+    }
+    await sql`RELEASE SAVEPOINT restore_with_client`.execute(trx);
+  }
+  await trx
+    .updateTable('appointments')
+    .set({ cancelled_with_client: null })
+    .where('client_id', '=', clientId)
+    .where('cancelled_with_client', 'is not', null)
+    .execute();
+  return restored;
+}
+
+/**
+ * A merge (client-log.ts, in its transaction, before the other client's row leaves): the other client's appointments
+ * become the kept client's. Their times, members and histories stay as they are (no entry: nothing in an entry names
+ * a client). Which it moved, for the merge to keep.
+ */
+export async function moveToClient(trx: Transaction<Database>, fromClientId: string, toClientId: string): Promise<string[]> {
+  const moved = await trx
+    .updateTable('appointments')
+    .set({ client_id: toClientId })
+    .where('client_id', '=', fromClientId)
+    .returning('id')
+    .execute();
+  return moved.map((row) => row.id).sort();
+}
+
+/** A merge's undo: the appointments it moved (`ids`) that are still the kept client's go back to the other. */
+export async function moveBack(trx: Transaction<Database>, ids: readonly string[], keptId: string, otherId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('appointments')
+    .set({ client_id: otherId })
+    .where('id', 'in', [...ids])
+    .where('client_id', '=', keptId)
+    .execute();
 }

@@ -11,6 +11,7 @@ import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transa
 import type { ChangeKind, Client, ClientFields, ClientInput } from '#contract/api';
 import { unwrittenOutcome, type Conditions, type VersionedClient, type WriteOutcome } from '#contract/if-match';
 import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
+import * as appointments from './appointment-log.ts';
 
 export const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
 
@@ -126,24 +127,35 @@ export async function update(
   return { status: 'written', value: { client: toClient(row), version: row.version } };
 }
 
-/** Moves a client to "Recently deleted", as update() decides; the version it made. */
+/**
+ * Moves a client to "Recently deleted", as update() decides, and cancels their upcoming appointments
+ * (appointment-log.ts): the version it made, and the appointments it cancelled.
+ */
 export async function remove(
   trx: Transaction<Database>,
   id: string,
   writer: Writer,
   conditions: Conditions,
-): Promise<WriteOutcome<number>> {
+): Promise<WriteOutcome<ClientRemoval>> {
   const row = await matching(trx, id, conditions)
     .set((eb) => ({ deleted_at: writer.now.toISOString(), deleted_by: writer.by, version: eb('version', '+', 1) }))
     .returning('version')
     .executeTakeFirst();
   if (!row) return unwritten(trx, id, conditions);
   await appendChange(trx, id, row.version, 'deleted', writer, null);
-  return { status: 'written', value: row.version };
+  return { status: 'written', value: { version: row.version, cancelled: await appointments.cancelWithClient(trx, id, writer) } };
 }
 
-/** A deleted client back in the list, same id and history; undefined when no such client is deleted. */
-export async function restore(trx: Transaction<Database>, id: string, writer: Writer): Promise<VersionedClient | undefined> {
+/** A client's deletion: the version it made, and the upcoming appointments it cancelled. */
+export type ClientRemoval = { version: number; cancelled: appointments.ClientAppointment[] };
+/** A client's restore: the client, and the appointments its deletion had cancelled that are booked again. */
+export type ClientRestoration = VersionedClient & { restored: appointments.ClientAppointment[] };
+
+/**
+ * A deleted client back in the list, same id and history, with the upcoming appointments its deletion cancelled whose
+ * time is still free; undefined when no such client is deleted.
+ */
+export async function restore(trx: Transaction<Database>, id: string, writer: Writer): Promise<ClientRestoration | undefined> {
   const row = await trx
     .updateTable('clients')
     .where('id', '=', id)
@@ -153,7 +165,7 @@ export async function restore(trx: Transaction<Database>, id: string, writer: Wr
     .executeTakeFirst();
   if (!row) return undefined;
   await appendChange(trx, id, row.version, 'restored', writer, toFields(row));
-  return { client: toClient(row), version: row.version };
+  return { client: toClient(row), version: row.version, restored: await appointments.restoreWithClient(trx, id, writer) };
 }
 
 /** Some clients, by id or as a query of the clients table (a purge's expired ones), for a statement to name. */
@@ -409,9 +421,10 @@ export function liveClientsVersioned(db: Kysely<Database>) {
 
 /**
  * A merge's writes (decision 029), conditional on the versions read, in the statements themselves: the kept client,
- * live at `kept.version`, gets `after` and a new version; the other's row, live at `other.version`, leaves the table
- * (the merge keeps it); each gets a `merged` entry with `batchId`. Whether both were written: if not, a write slipped
- * in since the read (PostgreSQL), and the caller rolls back.
+ * live at `kept.version`, gets `after` and a new version; the other's appointments become the kept client's; the
+ * other's row, live at `other.version`, leaves the table (the merge keeps it); each gets a `merged` entry with
+ * `batchId`. The appointments moved (for the merge to keep), or undefined if not both were written: a write slipped in
+ * since the read (PostgreSQL), and the caller rolls back.
  */
 export async function mergeClients(
   trx: Transaction<Database>,
@@ -420,9 +433,11 @@ export async function mergeClients(
   after: ClientFields,
   writer: Writer,
   batchId: string,
-): Promise<boolean> {
+): Promise<string[] | undefined> {
   const at = writer.now.toISOString();
-  if (!(await setIfAt(trx, kept.id, kept.version, after, at))) return false;
+  if (!(await setIfAt(trx, kept.id, kept.version, after, at))) return undefined;
+  // Before the other's row goes: its appointments would lose their client (ON DELETE SET NULL).
+  const moved = await appointments.moveToClient(trx, other.id, kept.id);
   const removed = await trx
     .deleteFrom('clients')
     .where('id', '=', other.id)
@@ -430,25 +445,26 @@ export async function mergeClients(
     .where('deleted_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  if (!removed) return false;
+  if (!removed) return undefined;
   const entry = entriesOf(batchId, 'merged', writer);
   await appendChanges(trx, [
     entry(kept.id, kept.version + 1, JSON.stringify(toFields(kept)), JSON.stringify(after)),
     entry(other.id, other.version + 1, JSON.stringify(toFields(other)), null),
   ]);
-  return true;
+  return moved;
 }
 
 /**
  * A merge's undo (decision 029): the kept client, if still live at the version the merge gave it, gets its values
  * from before (`kept.before`, from `kept.merged`) and a new version; the other its row again, at the version after its
- * `merged` entry's; each an `unmerged` entry with `batchId`. Whether the kept client was still at that version: if
+ * `merged` entry's, and the appointments the merge moved (`movedAppointments`) back; each an `unmerged` entry with `batchId`. Whether the kept client was still at that version: if
  * not, nothing was written.
  */
 export async function unmergeClients(
   trx: Transaction<Database>,
   kept: { id: string; version: number; merged: ClientFields; before: ClientFields },
   other: Selectable<ClientsTable>,
+  movedAppointments: readonly string[],
   writer: Writer,
   batchId: string,
 ): Promise<boolean> {
@@ -460,6 +476,7 @@ export async function unmergeClients(
     .insertInto('clients')
     .values({ ...other, version: otherVersion, updated_at: at })
     .execute();
+  await appointments.moveBack(trx, movedAppointments, kept.id, other.id);
   const entry = entriesOf(batchId, 'unmerged', writer);
   await appendChanges(trx, [
     entry(kept.id, kept.version + 1, JSON.stringify(kept.merged), JSON.stringify(kept.before)),

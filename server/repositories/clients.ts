@@ -4,7 +4,8 @@
  * themselves are client-log.ts's, the log's one writer.
  */
 import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ClientChange, ClientExport, ClientFields, ClientInput, DeletedClient } from '#contract/api';
+import type { ClientChange, ClientFields, ClientInput, DeletedClient } from '#contract/api';
+import type { ClientExport } from '#contract/client-export';
 import { idempotencyKeysSince, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, IfNoneMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { isPostgres } from '../db/engine.ts';
@@ -170,13 +171,19 @@ export function createClientsRepository(db: Kysely<Database>) {
       return inTransaction(db, (trx) => log.update(trx, id, input, writer, { ifMatch, ifNoneMatch }));
     },
 
-    /** Moves a client to "Recently deleted": it leaves the list, and keeps its id and history for a restore. */
-    delete(id: string, writer: log.Writer, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch): Promise<WriteOutcome<number>> {
+    /**
+     * Moves a client to "Recently deleted": it leaves the list, and keeps its id and history for a restore; their
+     * upcoming appointments are cancelled.
+     */
+    delete(id: string, writer: log.Writer, ifMatch: IfMatch, ifNoneMatch?: IfNoneMatch): Promise<WriteOutcome<log.ClientRemoval>> {
       return inTransaction(db, (trx) => log.remove(trx, id, writer, { ifMatch, ifNoneMatch }));
     },
 
-    /** A deleted client back in the list, same id and history; undefined when no such client is deleted. */
-    restore(id: string, writer: log.Writer): Promise<VersionedClient | undefined> {
+    /**
+     * A deleted client back in the list, same id and history, and the appointments its deletion cancelled whose time
+     * is still free; undefined when no such client is deleted.
+     */
+    restore(id: string, writer: log.Writer): Promise<log.ClientRestoration | undefined> {
       return inTransaction(db, (trx) => log.restore(trx, id, writer));
     },
 
@@ -214,8 +221,8 @@ export function createClientsRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Everything held about a live or deleted client; undefined when there is no such client. */
-    async export(id: string, now: Date): Promise<ClientExport | undefined> {
+    /** Everything held about a live or deleted client but their appointments; undefined when there is no such client. */
+    async export(id: string, now: Date): Promise<Omit<ClientExport, 'appointments'> | undefined> {
       return inTransaction(db, async (trx) => {
         const row = await trx
           .selectFrom('clients')

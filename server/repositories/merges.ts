@@ -2,9 +2,9 @@
  * Merging duplicates (issue 29): the merges table, and a merge and its undo, each in one transaction
  * (docs/decisions/029-merges.md) with the two clients it writes, which client-log.ts writes. The kept client gets the
  * chosen values and a new version; the other leaves the clients table, its row kept whole in the merge's, its history
- * left in the log; both get a `merged` entry, sharing the merge's id as batch id (one `batch` event, as an import). The
- * undo checks that neither changed since, then gives both an `unmerged` entry: the kept one its values from before,
- * the other its row again.
+ * left in the log, its appointments the kept client's (the merge keeps which); both get a `merged` entry, sharing the
+ * merge's id as batch id (one `batch` event, as an import). The undo checks that neither changed since, then gives both
+ * an `unmerged` entry: the kept one its values from before, the other its row and appointments again.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ClientFields } from '#contract/api';
@@ -76,7 +76,8 @@ export function createMergesRepository(db: Kysely<Database>) {
 
         // Conditional on the versions in the statements themselves: a write that slipped in since the read (PostgreSQL)
         // rolls the merge back, which answers both as they are now.
-        if (!(await mergeClients(trx, kept.row, other.row, after, { by, now }, id))) {
+        const movedAppointments = await mergeClients(trx, kept.row, other.row, after, { by, now }, id);
+        if (!movedAppointments) {
           const [keptNow, otherNow] = await Promise.all([clientRow(trx, kept.row.id), clientRow(trx, other.row.id)]);
           if (!keptNow || !otherNow) throw new RolledBack({ status: 'not-found' });
           throw new RolledBack(contract.mergeConflict(stateOf(keptNow) ?? kept, stateOf(otherNow) ?? other));
@@ -94,6 +95,7 @@ export function createMergesRepository(db: Kysely<Database>) {
             kept_after: JSON.stringify(after),
             fields: JSON.stringify(request.fields),
             other_row: JSON.stringify(other.row),
+            moved_appointments: JSON.stringify(movedAppointments),
             undone_at: null,
             undone_by: null,
           })
@@ -148,7 +150,8 @@ export function createMergesRepository(db: Kysely<Database>) {
         if (changed) throw new RolledBack(changed);
         const { _id, ...merged } = merge.client;
         const keptBack = { id: marked.kept_id, version: merge.version, merged, before: merge.keptBefore };
-        if (!(await unmergeClients(trx, keptBack, other, { by, now }, undoBatch))) {
+        const movedAppointments = JSON.parse(marked.moved_appointments) as string[];
+        if (!(await unmergeClients(trx, keptBack, other, movedAppointments, { by, now }, undoBatch))) {
           throw new RolledBack({ status: 'changed', client: merge.client });
         }
         return { status: 'undone', summary: merge };

@@ -7,10 +7,10 @@ import {
   ClientHistory,
   type Client,
   type ClientChange,
-  type ClientExport,
   type DeletedClient,
   type PreconditionFailedBody,
 } from '#contract/api';
+import type { ClientExport } from '#contract/client-export';
 import { aClient, asStaff, createClient, createTestApp, loggedIn, logIn, type LoggedInApp } from '../testing/test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,8 +5,6 @@ import {
   ApiErrorBody,
   Client,
   type ClientChange,
-  ClientExport,
-  clientExportAnswer,
   ClientHistory,
   ClientIdParams,
   ClientInput,
@@ -17,8 +15,10 @@ import {
   historyAnswer,
   PreconditionFailedBody,
 } from '#contract/api';
+import { clientDeletedAnswer, clientRestoredAnswer } from '#contract/appointments';
+import { ClientExport, clientExportAnswer } from '#contract/client-export';
 import { idempotencyKeyOf, registrationAnswer } from '#contract/idempotency-key';
-import { deletedAnswer, listAnswer, parseConditions, readAnswer, restoredAnswer, writtenAnswer } from '#contract/if-match';
+import { listAnswer, parseConditions, readAnswer, writtenAnswer } from '#contract/if-match';
 import { sendAnswered } from '../http/answered.ts';
 import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
@@ -156,7 +156,7 @@ export const clientRoutes: ZodPlugin = async (app) => {
       schema: {
         operationId: 'deleteClient',
         summary: 'Delete a client',
-        description: `Moves it to "Recently deleted" (restorable until purged). ${conditional}`,
+        description: `Moves it to "Recently deleted" (restorable until purged) and cancels their upcoming appointments. ${conditional}`,
         params: ClientIdParams,
         headers: ConditionalHeaders,
         response: { 204: z.undefined(), 400: ApiErrorBody, 404: ApiErrorBody, 412: PreconditionFailedBody },
@@ -168,7 +168,7 @@ export const clientRoutes: ZodPlugin = async (app) => {
       if ('status' in conditions) return sendAnswered(app, request, reply, conditions);
       const { ifMatch, ifNoneMatch } = conditions;
       const outcome = await store.remove(request.params.clientId, actor(request), ifMatch, ifNoneMatch);
-      return sendAnswered(app, request, reply, deletedAnswer(outcome, ifMatch));
+      return sendAnswered(app, request, reply, clientDeletedAnswer(outcome, ifMatch, actor(request), app.salon.timeZone));
     },
   );
 
@@ -204,8 +204,9 @@ export const clientRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const { clientId } = request.params;
+      const [exported, appointments] = [await store.export(clientId), await app.appointments.forClient(clientId, app.appointments.now())];
       // Recorded before the data leaves: an export the trail cannot record is not sent.
-      return sendAnswered(app, request, reply, clientExportAnswer(clientId, await store.export(clientId), actor(request)));
+      return sendAnswered(app, request, reply, clientExportAnswer(clientId, exported, appointments, actor(request)));
     },
   );
 
@@ -215,6 +216,7 @@ export const clientRoutes: ZodPlugin = async (app) => {
       schema: {
         operationId: 'restoreClient',
         summary: 'Restore a deleted client',
+        description: 'Books back the upcoming appointments its deletion cancelled, those whose time is still free.',
         params: ClientIdParams,
         response: { 200: Client, 404: ApiErrorBody },
         responseHeaders: { 200: { ETag: true } },
@@ -222,7 +224,8 @@ export const clientRoutes: ZodPlugin = async (app) => {
       config: { bodyOptional: true },
     },
     async (request, reply) => {
-      return sendAnswered(app, request, reply, restoredAnswer(await store.restore(request.params.clientId, actor(request))));
+      const restored = await store.restore(request.params.clientId, actor(request));
+      return sendAnswered(app, request, reply, clientRestoredAnswer(restored, actor(request), app.salon.timeZone));
     },
   );
 

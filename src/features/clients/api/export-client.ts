@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ClientExport } from '#contract/api';
+import { ClientExport } from '#contract/client-export';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { onlineOnly } from '../../../lib/query-client.ts';
