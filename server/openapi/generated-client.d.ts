@@ -633,7 +633,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a client
-         * @description Moves it to "Recently deleted" (restorable until purged). Honours If-Match (the ETag of GET /api/clients/{clientId}): 412 with the current state when the client changed since; and If-None-Match (RFC 9110 section 13.1.2): 412 when the client is in a version it names, or exists at all with `*`.
+         * @description Moves it to "Recently deleted" (restorable until purged) and cancels their upcoming appointments. Honours If-Match (the ETag of GET /api/clients/{clientId}): 412 with the current state when the client changed since; and If-None-Match (RFC 9110 section 13.1.2): 412 when the client is in a version it names, or exists at all with `*`.
          */
         delete: operations["deleteClient"];
         options?: never;
@@ -684,7 +684,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore a deleted client */
+        /**
+         * Restore a deleted client
+         * @description Books back the upcoming appointments its deletion cancelled, those whose time is still free.
+         */
         post: operations["restoreClient"];
         delete?: never;
         options?: never;
@@ -1073,6 +1076,20 @@ export interface components {
             } | null;
             version: number;
             history: components["schemas"]["ClientChange"][];
+            appointments: {
+                id: string;
+                service: {
+                    id: string;
+                    name: string;
+                };
+                staff: string;
+                /** Format: date-time */
+                start: string;
+                /** Format: date-time */
+                end: string;
+                /** @enum {string} */
+                status: "booked" | "cancelled";
+            }[];
         };
         ClientFields: {
             firstName: string;

@@ -78,6 +78,17 @@ async function serverSide(): Promise<Side> {
 /** The headers a client acts on, as they are compared (ids replaced by their case's names). */
 const COMPARED_HEADERS = ['etag', 'location', 'allow', 'www-authenticate', 'retry-after', 'content-disposition'];
 
+/** The reads whose appointments are compared (issue 40: a client's deletion, restore and erasure change them). */
+const APPOINTMENT_READS = ['/api/appointments/{appointmentId}', '/api/clients/{clientId}/appointments', '/api/clients/{clientId}/export'];
+
+type AppointmentRead = { id: string; status: string; client?: { id: string } | null };
+/** An appointment read's appointments as compared: each one's id, status and client's id (none in an export), as text. */
+function appointmentsIn(parsed: unknown): string[] {
+  const read = parsed as AppointmentRead | AppointmentRead[] | { appointments: AppointmentRead[] };
+  const list = Array.isArray(read) ? read : 'appointments' in read ? read.appointments : [read];
+  return list.map(({ id, status, client }) => `${id} ${status} ${client === undefined ? 'exported' : (client?.id ?? null)}`);
+}
+
 /** A case's answer as the two sides must agree on it. */
 type Answer = { status: number; message?: unknown; body?: unknown; headers: Record<string, string> };
 
@@ -130,12 +141,18 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
     const message = typeof parsed === 'object' && parsed !== null && 'message' in parsed ? parsed.message : undefined;
     // GET /api/me's role (the usernames differ: the mock's demo accounts, the server's test accounts).
     const role = template === '/api/me' && typeof parsed === 'object' && parsed !== null && 'role' in parsed ? parsed.role : undefined;
+    // Named, then sorted: two at one time are in the order of their random ids, which differ between the sides.
+    const appointments =
+      method === 'GET' && response.status === 200 && APPOINTMENT_READS.includes(template)
+        ? appointmentsIn(parsed).map(named).sort()
+        : undefined;
     answers.push([
       label,
       {
         status: response.status,
         ...(message === undefined ? {} : { message }),
         ...(role === undefined ? {} : { body: { role } }),
+        ...(appointments === undefined ? {} : { body: appointments }),
         headers,
       },
     ]);
@@ -252,6 +269,7 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('undo the cancellation', 'POST', '/api/appointments/{appointmentId}/restore', { id: appointmentId });
   await call('appointment history', 'GET', '/api/appointments/{appointmentId}/history', { id: appointmentId });
   await call("a client's appointments", 'GET', '/api/clients/{clientId}/appointments', { id });
+  await call('export with appointments', 'GET', '/api/clients/{clientId}/export', { id });
 
   // Importing (issue 29): 201 with Location, each row's verdict (a new one written, a bad one skipped); 400 for a
   // request out of the contract; the list, one import, its undo once (409 after), 404 for one unknown, 405.
@@ -285,10 +303,14 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('delete', 'DELETE', client, { id });
   await call('delete again', 'DELETE', client, { id });
   await call('read, deleted', 'GET', client, { id });
+  // Its upcoming appointment cancelled with it, and booked again by the restore (issue 40).
+  await call('appointments of the deleted client', 'GET', '/api/clients/{clientId}/appointments', { id });
   await call('restore', 'POST', '/api/clients/{clientId}/restore', { id });
   await call('restore again', 'POST', '/api/clients/{clientId}/restore', { id });
+  await call('appointments of the restored client', 'GET', '/api/clients/{clientId}/appointments', { id });
   await call('erase', 'POST', '/api/clients/{clientId}/erase', { id });
   await call('erase again', 'POST', '/api/clients/{clientId}/erase', { id });
+  await call('the erased client’s appointment', 'GET', appointment, { id: appointmentId });
   await call('register with the key of an erased client', 'POST', '/api/clients', withBody(input, { 'idempotency-key': 'k-1' }));
 
   // The audit trail: what the cases above did, newest first, by whom (the side's owner) and on what; its filters, its
@@ -528,6 +550,12 @@ describe('the mock and the server', () => {
       'appointment history': 200,
       "a client's appointments": 200,
     });
+    // A client's deletion cancels their upcoming appointment, the restore books it back, the erasure leaves it nameless.
+    const bodyOf = (label: string) => server.answers.find(([name]) => name === label)?.[1].body;
+    expect(bodyOf('appointments of the deleted client')).toEqual(['{book another} cancelled {register}', '{book} cancelled {register}']);
+    expect(bodyOf('appointments of the restored client')).toEqual(['{book another} cancelled {register}', '{book} booked {register}']);
+    expect(bodyOf('the erased client’s appointment')).toEqual(['{book} booked null']);
+    expect(bodyOf('export with appointments')).toEqual(['{book another} cancelled exported', '{book} booked exported']);
     // What the roles' cases are meant to meet (issue 28), so that both sides agreeing on something else fails too.
     const roles = Object.fromEntries(
       server.answers
