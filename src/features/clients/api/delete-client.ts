@@ -2,6 +2,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import { type Client } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAppointments } from '../../../lib/appointment-keys.ts';
 import type { ClientDeletion } from '../../../lib/waiting-changes/client-changes.ts';
 import { CLIENT_CHANGE_KEY, sendAs, waitsWhenOffline } from '../../../lib/waiting-changes/waiting-changes.ts';
 import { clientKeys } from './client-queries.ts';
@@ -9,8 +10,8 @@ import { versionHolding } from './opened-version.ts';
 
 /**
  * DELETE {host}/api/clients/{clientId}, wherever it runs (the edit page, or the waiting changes after a reload). A deleted
- * client leaves the list at once (the list page shown next never flashes it) and its detail is dropped; the list and
- * "Recently deleted" are then refetched.
+ * client leaves the list at once (the list page shown next never flashes it) and its detail is dropped; the list,
+ * "Recently deleted" and the appointments (their upcoming ones are cancelled with them) are then refetched.
  */
 export const deleteChange = mutationOptions({
   ...waitsWhenOffline,
@@ -28,6 +29,7 @@ export const deleteChange = mutationOptions({
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: clientKeys.deleted() }),
+      refreshAppointments(queryClient),
     ]);
   },
 });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Client, type DeletedClient } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAppointments } from '../../../lib/appointment-keys.ts';
 import { clientKeys } from './client-queries.ts';
 
 /** POST {host}/api/clients/{clientId}/erase: the client, its history and any deleted copy are gone. */
@@ -9,7 +10,10 @@ function eraseClient(clientId: string): Promise<undefined> {
   return apiRequest(apiPaths.eraseClient(clientId), { method: 'POST' });
 }
 
-/** An erased client leaves the list, "Recently deleted" and the cache at once; both lists are then refetched. */
+/**
+ * An erased client leaves the list, "Recently deleted" and the cache at once; both lists are then refetched, and the
+ * appointments (theirs no longer name them).
+ */
 export function useEraseClient() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -21,6 +25,7 @@ export function useEraseClient() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: clientKeys.deleted() }),
+        refreshAppointments(queryClient),
       ]);
     },
   });

@@ -2,11 +2,13 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { Client } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequestVersioned } from '../../../lib/api-client.ts';
+import { refreshAppointments } from '../../../lib/appointment-keys.ts';
 import { clientKeys, type VersionedClient } from './client-queries.ts';
 
 /**
  * POST {host}/api/clients/{clientId}/restore: the client is back in the list, same id and history. Its detail is the
- * restored one at once; the list, "Recently deleted" and its history are refetched. A plain function as well as a
+ * restored one at once; the list, "Recently deleted", its history and the appointments (those its deletion cancelled
+ * are booked again) are refetched. A plain function as well as a
  * hook: Undo runs it after the page that deleted is gone.
  */
 export async function restoreClient(queryClient: QueryClient, clientId: string): Promise<VersionedClient> {
@@ -17,6 +19,7 @@ export async function restoreClient(queryClient: QueryClient, clientId: string):
     queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: clientKeys.deleted() }),
     queryClient.invalidateQueries({ queryKey: clientKeys.history(clientId) }),
+    refreshAppointments(queryClient),
   ]);
   return restored;
 }

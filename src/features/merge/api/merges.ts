@@ -3,6 +3,7 @@ import { Client } from '#contract/api';
 import { DuplicateList, MergeConflictBody, MergeList, MergeSummary, type MergeRequest } from '#contract/merge';
 import { apiPaths } from '#contract/paths';
 import { apiRequest, apiRequestVersioned } from '../../../lib/api-client.ts';
+import { refreshAppointments } from '../../../lib/appointment-keys.ts';
 import { ApiError, MalformedResponseError } from '../../../lib/api-errors.ts';
 import { onlineOnly } from '../../../lib/query-client.ts';
 import { clientKeys } from '../../clients/api/client-queries.ts';
@@ -63,11 +64,15 @@ export const mergesOfQuery = (clientId: string) =>
     ...online,
   });
 
-/** A merge or its undo changes the list, both clients, their histories and the pairs: all are asked for again. */
+/**
+ * A merge or its undo changes the list, both clients, their histories, the pairs and the appointments (the other
+ * client's move to the kept one, and back): all are asked for again.
+ */
 function refreshAfterMerge(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: clientKeys.all }),
     queryClient.invalidateQueries({ queryKey: mergeKeys.duplicates }),
+    refreshAppointments(queryClient),
   ]);
 }
 
