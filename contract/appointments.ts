@@ -188,7 +188,9 @@ function withClientAudited<B>(
   actor: string,
   zone: string,
 ): Answered<B> {
-  const entries = written.map(({ id, state }) => auditEntry(kind, actor, { id, staff: state.staff, start: salonDateTime(state.start, zone) }));
+  const entries = written.map(({ id, state }) =>
+    auditEntry(kind, actor, { id, staff: state.staff, start: salonDateTime(state.start, zone) }),
+  );
   return entries.length === 0 ? answered : { ...answered, audit: [...(answered.audit ?? []), ...entries] };
 }
 
@@ -200,7 +202,9 @@ export function clientDeletedAnswer(
   zone: string,
 ) {
   const answered = deletedAnswer(outcome, ifMatch);
-  return outcome.status === 'written' ? withClientAudited(answered, 'appointment-cancelled', outcome.value.cancelled, actor, zone) : answered;
+  return outcome.status === 'written'
+    ? withClientAudited(answered, 'appointment-cancelled', outcome.value.cancelled, actor, zone)
+    : answered;
 }
 
 /** POST /api/clients/{id}/restore: as a client's restore, and an audit entry for each appointment booked again. */

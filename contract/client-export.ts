@@ -36,7 +36,7 @@ export function clientExportAnswer(
   if (!exported || !appointments) return clientNotFound();
   return {
     status: 200,
-    body: { ...exported, appointments: appointments.map(({ client, version, ...appointment }) => appointment) },
+    body: { ...exported, appointments: appointments.map(({ client: _client, version: _version, ...appointment }) => appointment) },
     headers: { 'Content-Disposition': `attachment; filename="client-${clientId}.json"` },
     audit: [{ kind: 'client-exported', actor, subject: clientId }],
   };

@@ -3,13 +3,7 @@
  * log, "Recently deleted" with restore and purge, history, export and erasure.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ClientHistory,
-  type Client,
-  type ClientChange,
-  type DeletedClient,
-  type PreconditionFailedBody,
-} from '#contract/api';
+import { ClientHistory, type Client, type ClientChange, type DeletedClient, type PreconditionFailedBody } from '#contract/api';
 import type { ClientExport } from '#contract/client-export';
 import { aClient, asStaff, createClient, createTestApp, loggedIn, logIn, type LoggedInApp } from '../testing/test-app.ts';
 

@@ -8,4 +8,5 @@ import type { QueryClient } from '@tanstack/react-query';
 export const APPOINTMENTS_KEY = ['appointments'] as const;
 
 /** Asks again for every appointment the cache holds: the calendar's days, a client's "Appointments", one appointment. */
-export const refreshAppointments = (queryClient: QueryClient): Promise<void> => queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY });
+export const refreshAppointments = (queryClient: QueryClient): Promise<void> =>
+  queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY });
