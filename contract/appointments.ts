@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { ApiErrorBody } from './api.ts';
-import { Appointment, bookTexts, salonDateTime } from './book.ts';
+import { bookTexts } from './book-texts.ts';
+import { Appointment, salonDateTime } from './book.ts';
 import { refusal, type Answered, type AuditRecord } from './http.ts';
 import {
   clientNotFound,
