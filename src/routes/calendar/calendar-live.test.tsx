@@ -1,6 +1,7 @@
 /**
  * The calendar, live (issue 40): a colleague's booking, move and cancellation reach an open calendar without a reload,
- * through the mock's GET /api/events (`appointment` events); a burst of them asks for the day once.
+ * through the mock's GET /api/events (`appointment` events); a burst of them asks for the day once; an appointment's
+ * page shows a colleague's move too, and a Move chosen before it still meets the 412.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -53,5 +54,31 @@ describe('the calendar, live', () => {
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(within(table).getAllByRole('link', { name: /Omar Haddad/ })).toHaveLength(times.length);
     expect(dayRequests(requests)).toHaveLength(1);
+  });
+
+  it('shows a colleague’s move on the appointment’s page, and a Move chosen before it meets the 412 with both', async () => {
+    await setUpBook();
+    mockDb.startSession('admin');
+    const booked = await colleague.book({
+      clientId: nina._id,
+      serviceId: await serviceId('Haircut and styling'),
+      staff: 'sam',
+      start: startAt('10:00'),
+    });
+    const requests = recordRequests();
+    const { user } = await renderApp(`/calendar/appointments/${booked.id}`, { loggedIn: true, liveUpdates: true });
+    expect(await screen.findByText('10:00–11:00')).toBeInTheDocument();
+    await waitFor(() => expect(requests).toContain('GET /api/events'));
+    const time = screen.getByRole('combobox', { name: 'Time' });
+    await within(time).findByRole('option', { name: '14:00' });
+    await user.selectOptions(time, '14:00');
+
+    await colleague.move(booked.id, { staff: 'sam', start: startAt('12:00') });
+    expect(await screen.findByText('12:00–13:00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This appointment was changed by colleague while you were moving it.');
+    expect(screen.getByText(`Their value: ${DAY} 12:00`)).toBeInTheDocument();
+    expect(time).toHaveDisplayValue('14:00');
   });
 });
