@@ -17,7 +17,9 @@ export async function replayedAfter(after: number): Promise<Array<[string | unde
 /** For the mock's tests: what the streams are told while `act` runs (after what one from `after` is replayed), parsed. */
 export async function toldWhile(act: () => Promise<unknown>, after?: number) {
   const items: FeedChange[] = [];
-  const stop = await (await mockDb.feeds()).clients.subscribe(after, {
+  const stop = await (
+    await mockDb.feeds()
+  ).clients.subscribe(after, {
     open: (missed) => items.push(...(missed === 'reset' ? [] : missed)),
     change: (item) => items.push(item),
   });
