@@ -79,7 +79,13 @@ export async function startRealServer(account: Account): Promise<RealAppServer> 
   const dataDir = mkdtempSync(join(tmpdir(), 'salon-e2e-'));
   const databaseFile = join(dataDir, 'salon.db');
   const start = (port?: number) =>
-    RealServer.start({ databaseFile, port, admin: account, env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', SALON_TIME_ZONE: REAL_SALON_TIME_ZONE }, echo });
+    RealServer.start({
+      databaseFile,
+      port,
+      admin: account,
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', SALON_TIME_ZONE: REAL_SALON_TIME_ZONE },
+      echo,
+    });
   let server: RealServer;
   try {
     server = await start();
