@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookTexts } from './book-texts.ts';
 import {
   Appointment,
   AppointmentMove,
@@ -7,7 +8,6 @@ import {
   AvailabilityQuery,
   addDays,
   blockedIntervals,
-  bookTexts,
   calendarRows,
   Currency,
   DayHours,
