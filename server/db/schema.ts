@@ -86,7 +86,7 @@ export interface MergesTable {
   fields: string;
   /** JSON text: the other client's row as it was (OtherRow in repositories/merges.ts). */
   other_row: string;
-  /** JSON text: the ids of the other client's appointments the merge gave the kept client (migration 0013). */
+  /** JSON text: the ids of the other client's appointments the merge gave the kept client (migration 0014). */
   moved_appointments: Generated<string>;
   undone_at: string | null;
   undone_by: string | null;
@@ -210,7 +210,7 @@ export interface AppointmentsTable {
   /** Who booked it, and the Idempotency-Key they sent (null without one, or once older than 24 hours). */
   booked_by: string;
   idempotency_key: string | null;
-  /** Set (the deletion's time) when the client's deletion cancelled it: the deletion's Undo books it back (migration 0013). */
+  /** Set (the deletion's time) when the client's deletion cancelled it: the deletion's Undo books it back (migration 0014). */
   cancelled_with_client: string | null;
 }
 
@@ -229,7 +229,7 @@ interface AppointmentChangesTable {
 
 /** PostgreSQL only: a counter per group of tables, bumped by triggers on every change (postgres.ts). */
 interface DataVersionsTable {
-  name: 'clients' | 'auth';
+  name: 'clients' | 'auth' | 'book';
   version: string;
 }
 

@@ -2,7 +2,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import { type Client } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshAppointments } from '../../../lib/appointment-keys.ts';
+import { refetchBook } from '../../../lib/book-keys.ts';
 import type { ClientDeletion } from '../../../lib/waiting-changes/client-changes.ts';
 import { CLIENT_CHANGE_KEY, sendAs, waitsWhenOffline } from '../../../lib/waiting-changes/waiting-changes.ts';
 import { clientKeys } from './client-queries.ts';
@@ -29,7 +29,7 @@ export const deleteChange = mutationOptions({
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: clientKeys.deleted() }),
-      refreshAppointments(queryClient),
+      refetchBook(queryClient),
     ]);
   },
 });

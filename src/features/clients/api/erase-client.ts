@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Client, type DeletedClient } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshAppointments } from '../../../lib/appointment-keys.ts';
+import { refetchBook } from '../../../lib/book-keys.ts';
 import { clientKeys } from './client-queries.ts';
 
 /** POST {host}/api/clients/{clientId}/erase: the client, its history and any deleted copy are gone. */
@@ -25,7 +25,7 @@ export function useEraseClient() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: clientKeys.deleted() }),
-        refreshAppointments(queryClient),
+        refetchBook(queryClient),
       ]);
     },
   });

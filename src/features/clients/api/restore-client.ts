@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { Client } from '#contract/api';
 import { apiPaths } from '#contract/paths';
 import { apiRequestVersioned } from '../../../lib/api-client.ts';
-import { refreshAppointments } from '../../../lib/appointment-keys.ts';
+import { refetchBook } from '../../../lib/book-keys.ts';
 import { clientKeys, type VersionedClient } from './client-queries.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function restoreClient(queryClient: QueryClient, clientId: string):
     queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: clientKeys.deleted() }),
     queryClient.invalidateQueries({ queryKey: clientKeys.history(clientId) }),
-    refreshAppointments(queryClient),
+    refetchBook(queryClient),
   ]);
   return restored;
 }

@@ -3,7 +3,7 @@ import { Client } from '#contract/api';
 import { DuplicateList, MergeConflictBody, MergeList, MergeSummary, type MergeRequest } from '#contract/merge';
 import { apiPaths } from '#contract/paths';
 import { apiRequest, apiRequestVersioned } from '../../../lib/api-client.ts';
-import { refreshAppointments } from '../../../lib/appointment-keys.ts';
+import { refetchBook } from '../../../lib/book-keys.ts';
 import { ApiError, MalformedResponseError } from '../../../lib/api-errors.ts';
 import { onlineOnly } from '../../../lib/query-client.ts';
 import { clientKeys } from '../../clients/api/client-queries.ts';
@@ -72,7 +72,7 @@ function refreshAfterMerge(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: clientKeys.all }),
     queryClient.invalidateQueries({ queryKey: mergeKeys.duplicates }),
-    refreshAppointments(queryClient),
+    refetchBook(queryClient),
   ]);
 }
 
