@@ -34,6 +34,16 @@ describe('mock scenarios', () => {
     expect(endpointOf('PUT', '/api/account/password')).toBe('account');
     expect(endpointOf('DELETE', '/api/account/sessions/s1')).toBe('account');
     expect(endpointOf('POST', '/welcome-links/abc')).toBe('welcome-link');
+    expect(endpointOf('GET', '/api/salon')).toBe('salon');
+    expect(endpointOf('DELETE', '/api/services/s1')).toBe('services');
+    expect(endpointOf('GET', '/api/schedules')).toBe('schedules');
+    expect(endpointOf('GET', '/api/appointments')).toBe('calendar');
+    expect(endpointOf('GET', '/api/clients/c1/appointments')).toBe('calendar');
+    expect(endpointOf('GET', '/api/appointments/a1')).toBe('appointment');
+    expect(endpointOf('GET', '/api/availability')).toBe('availability');
+    expect(endpointOf('POST', '/api/appointments')).toBe('booking');
+    expect(endpointOf('POST', '/api/appointments/a1/restore')).toBe('booking');
+    expect(endpointOf('PUT', '/api/account/hours')).toBe('account');
     expect(endpointOf('GET', '/api/staffroom')).toBeUndefined();
     expect(endpointOf('GET', '/images/a.svg')).toBeUndefined();
   });
@@ -45,6 +55,15 @@ describe('mock scenarios', () => {
     expect(list.status).toBe(500);
     expect(await list.json()).toEqual({ message: 'Internal server error' });
     expect((await call('POST', '/api/clients', aClient)).status).toBe(201);
+  });
+
+  it('booking-fails refuses booking, and offline reaches the book’s reads too', async () => {
+    mockDb.startSession();
+    startScenario('booking-fails');
+    expect((await call('POST', '/api/appointments', {})).status).toBe(500);
+    expect((await call('GET', '/api/appointments?from=2030-01-01&to=2030-01-01')).status).toBe(200);
+    startScenario('offline');
+    await expect(call('GET', '/api/schedules')).rejects.toThrow();
   });
 
   it('combines presets, and off lets everything through again', async () => {

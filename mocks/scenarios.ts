@@ -37,6 +37,23 @@ const ENDPOINTS = {
   account: operationsUnder('/api/account/'),
   /** A one-time sign-in link: opened, or its password set. */
   'welcome-link': operationsUnder('/welcome-links/'),
+  /** The book (issue 40): the salon's settings, the services, everyone's hours. */
+  salon: ['GET /api/salon'],
+  services: operationsUnder('/api/services'),
+  schedules: ['GET /api/schedules'],
+  /** The calendar's day, and a client's appointments. */
+  calendar: ['GET /api/appointments', 'GET /api/clients/:clientId/appointments'],
+  /** An appointment's page and its history. */
+  appointment: ['GET /api/appointments/:appointmentId', 'GET /api/appointments/:appointmentId/history'],
+  /** The free start times of the booking form and of Move. */
+  availability: ['GET /api/availability'],
+  /** Booking, moving, cancelling and its Undo. */
+  booking: [
+    'POST /api/appointments',
+    'PUT /api/appointments/:appointmentId',
+    'DELETE /api/appointments/:appointmentId',
+    'POST /api/appointments/:appointmentId/restore',
+  ],
 } satisfies Record<string, readonly Operation[]>;
 export type Endpoint = keyof typeof ENDPOINTS;
 
@@ -61,6 +78,8 @@ export const PRESETS = {
   'restore-fails': [{ kind: 'fail', endpoint: 'restore', failure: 500 }],
   'erase-fails': [{ kind: 'fail', endpoint: 'erase', failure: 500 }],
   'clients-export-fails': [{ kind: 'fail', endpoint: 'clients-export', failure: 500 }],
+  'calendar-fails': [{ kind: 'fail', endpoint: 'calendar', failure: 500 }],
+  'booking-fails': [{ kind: 'fail', endpoint: 'booking', failure: 500 }],
   'session-ended': [{ kind: 'session-ended' }],
   // The live updates' stream cannot connect (the rest works): "Reconnecting…", then the catch-up once it is off.
   'events-down': [{ kind: 'fail', endpoint: 'events', failure: 'network' }],

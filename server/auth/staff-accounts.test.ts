@@ -45,6 +45,46 @@ describe('staff accounts', () => {
     await db.destroy();
   });
 
+  it('keeps an account that has appointments in the book, and says to disable it', async () => {
+    const { db, staff } = await accounts();
+    await staff.add('nina', 'correct horse battery', 'staff');
+    const [nina] = await staff.list();
+    const at = new Date().toISOString();
+    await db
+      .insertInto('services')
+      .values({ id: 's1', name: 'Haircut', duration_minutes: 60, price: null, created_at: at, removed_at: null })
+      .execute();
+    const start = Date.parse('2030-01-08T10:00:00Z');
+    await db
+      .insertInto('appointments')
+      .values({
+        id: 'a1',
+        client_id: null,
+        service_id: 's1',
+        staff_id: (
+          await db
+            .selectFrom('staff')
+            .select('id')
+            .where('username', '=', nina?.username ?? '')
+            .executeTakeFirstOrThrow()
+        ).id,
+        start_ms: start,
+        end_ms: start + 3_600_000,
+        status: 'booked',
+        version: 1,
+        created_at: at,
+        updated_at: at,
+        booked_by: 'nina',
+        idempotency_key: null,
+      })
+      .execute();
+    await expect(staff.remove('nina')).rejects.toThrow(
+      'nina has appointments in the book, so the account stays: disable it on the staff page instead',
+    );
+    expect(await staff.list()).toHaveLength(1);
+    await db.destroy();
+  });
+
   describe('the first start', () => {
     it('creates the configured account when there is none', async () => {
       const { db, staff } = await accounts();

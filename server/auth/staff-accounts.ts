@@ -124,9 +124,18 @@ export function createStaffAccounts(db: Kysely<Database>, { hashing = OWASP_SCRY
       });
     },
 
-    /** Removes the account and ends its sessions; returns how many ended. */
+    /**
+     * Removes the account and ends its sessions; returns how many ended. An account with appointments in the book
+     * stays (the book's past keeps its member, decision 038): it can be disabled instead.
+     */
     async remove(username: string): Promise<number> {
       const account = await requireAccount(username);
+      const booked = await db.selectFrom('appointments').select('id').where('staff_id', '=', account.id).limit(1).executeTakeFirst();
+      if (booked) {
+        throw new StaffAccountError(
+          `${account.username} has appointments in the book, so the account stays: disable it on the staff page instead`,
+        );
+      }
       return db.transaction().execute(async (trx) => {
         const ended = await createSessionsRepository(trx).deleteForStaff(account.id);
         await createStaffRepository(trx).delete(account.id);

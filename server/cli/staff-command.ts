@@ -17,7 +17,8 @@ export const STAFF_USAGE = `Usage: npm run staff -- <command>
   passwd <username>   set a new password (ends the account's sessions, turns off
                       "ask for my passkey after my password"); also the way
                       back in for an owner who lost theirs
-  remove <username>   delete the account (ends its sessions)
+  remove <username>   delete the account (ends its sessions); one with appointments
+                      in the book stays: disable it on the staff page instead
   list                show the accounts
 
 Passwords are never arguments: they are typed without echo, or read from the first line
