@@ -8,7 +8,11 @@
  * grid is on screen with its 10 columns and every appointment of the day as a block (a MutationObserver, then the
  * frame after it: list.ts's method for the client list's first rows). ROUNDS rounds after one to warm up, each in a
  * fresh browser context; the median. Goal < 200 ms.
+ *
+ * `CALENDAR_PROFILE=FILE` adds one more round, not counted, with a Chromium CPU profile (CDP's Profiler, 100 µs
+ * sampling) of the whole opening, written to FILE (read it with `npx tsx tests/bench/cpu-profile.ts FILE`).
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { apiPaths } from '#contract/paths';
 import type { Build } from '../harness/build.ts';
@@ -44,7 +48,7 @@ function watchForGrid([columns, blocks]: [number, number]): void {
 }
 
 /** One opening of the day in a fresh context: ms from the last of its data's arrival to the grid's frame. */
-async function paintAfterData(browser: Browser, origin: string, date: string, blocks: number): Promise<number> {
+async function paintAfterData(browser: Browser, origin: string, date: string, blocks: number, profile?: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
     const login = await context.request.post(`${origin}/login`, { data: ADMIN });
@@ -54,8 +58,14 @@ async function paintAfterData(browser: Browser, origin: string, date: string, bl
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (profile !== undefined) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${origin}/calendar?date=${date}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__gridPaintedAt !== undefined, null, { timeout: 60_000, polling: 50 });
+    if (profile !== undefined) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const dayData = [`${apiPaths.appointments}?${new URLSearchParams({ from: date, to: date })}`, apiPaths.schedules];
     const { paintedAt, dataAt } = await page.evaluate(
       (paths) => {
@@ -90,6 +100,8 @@ export async function runCalendarBench(build: Build): Promise<void> {
       // The first round warms the server and the browser up.
       if (round > 0) times.push(ms);
     }
+    const profile = process.env.CALENDAR_PROFILE;
+    if (profile !== undefined) await paintAfterData(browser, server.origin, date, blocks, profile);
     await browser.close();
     const ms = median(times);
     report({
