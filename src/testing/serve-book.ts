@@ -1,6 +1,6 @@
 /**
  * A calendar test's book: the salon's time zone and the members' hours in the mock (seeded: admin and sam, Tuesday to
- * Saturday, 09:00–18:00), the appointments answered from the test's own list.
+ * Saturday, 09:00–18:00); the appointments answered from the test's own list.
  */
 import { http, HttpResponse } from 'msw';
 import { salonDate, type Appointment, type NewTimeOff, type WorkingHours } from '#contract/book';
@@ -24,7 +24,8 @@ export async function serveBook({ zone = LONDON, hours = {}, timeOff = {}, appoi
     for (const [member, days] of Object.entries(timeOff)) await setup.addTimeOff('admin', member, days);
   });
   const asked: string[] = [];
-  // GET /api/appointments?from=&to=, until the mock books them (a helper's branch of its own).
+  // GET /api/appointments?from=&to= answers the test's own list: an erased client, a cancelled one, any time, as the
+  // API shapes them, without booking, cancelling and erasing through the mock first (src/testing/booking.ts does that).
   server.use(
     http.get('*/api/appointments', ({ request }) => {
       const { searchParams } = new URL(request.url);
