@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { bookTexts } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
 import { HoursSection } from '../features/book/components/hours-section.tsx';
 import { requireLogin } from '../lib/require-login.ts';
 
