@@ -103,14 +103,9 @@ async function measure(build: Build, engine: string, { database, serviceId }: Se
         staff: BOOK.members[turn % BOOK.members.length] as string,
         date: days[Math.floor(turn / BOOK.members.length) % days.length] as string,
       })}`;
-    const dayTimes = await timeRequests(
-      server.origin,
-      cookie,
-      dayPath,
-      (body, path) => {
-        if (!Array.isArray((body as Availability).starts)) throw new Error(`GET ${path} answered no starts`);
-      },
-    );
+    const dayTimes = await timeRequests(server.origin, cookie, dayPath, (body, path) => {
+      if (!Array.isArray((body as Availability).starts)) throw new Error(`GET ${path} answered no starts`);
+    });
     report({
       name: names.day,
       measured: spread(dayTimes),

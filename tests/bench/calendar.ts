@@ -67,16 +67,13 @@ async function paintAfterData(browser: Browser, origin: string, date: string, bl
     await page.waitForFunction(() => window.__gridPaintedAt !== undefined, null, { timeout: 60_000, polling: 50 });
     if (profile !== undefined) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const dayData = [`${apiPaths.appointments}?${new URLSearchParams({ from: date, to: date })}`, apiPaths.schedules];
-    const { paintedAt, dataAt } = await page.evaluate(
-      (paths) => {
-        const ends = performance
-          .getEntriesByType('resource')
-          .filter((entry) => paths.some((path) => entry.name.endsWith(path)))
-          .map((entry) => (entry as PerformanceResourceTiming).responseEnd);
-        return { paintedAt: window.__gridPaintedAt as number, dataAt: ends.length === paths.length ? Math.max(...ends) : NaN };
-      },
-      dayData,
-    );
+    const { paintedAt, dataAt } = await page.evaluate((paths) => {
+      const ends = performance
+        .getEntriesByType('resource')
+        .filter((entry) => paths.some((path) => entry.name.endsWith(path)))
+        .map((entry) => (entry as PerformanceResourceTiming).responseEnd);
+      return { paintedAt: window.__gridPaintedAt as number, dataAt: ends.length === paths.length ? Math.max(...ends) : NaN };
+    }, dayData);
     if (Number.isNaN(dataAt)) throw new Error(`The page's Resource Timing has no entry for one of ${dayData.join(', ')}`);
     return paintedAt - dataAt;
   } finally {
