@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { ApiErrorBody } from './api.ts';
-import { Appointment, bookTexts } from './book.ts';
+import { bookTexts } from './book-texts.ts';
+import { Appointment } from './book.ts';
 import { refusal, type Answered, type AuditRecord } from './http.ts';
 import { clientNotFound, clientNotFoundMessage, versionEtag } from './if-match.ts';
 import { apiPaths } from './paths.ts';

@@ -1,6 +1,6 @@
 /**
- * The book's texts the issue gives, word for word (issue 40), re-exported by book.ts. Plain: a route's page title reads
- * them from every page's bundle (src/routes/staff_.$username.hours.tsx), where zod and Temporal must not be.
+ * The book's texts (issue 40), word for word: in a module of their own, free of zod and Temporal, so that a route's
+ * definition (in every page's first JS, the landing page's included) can name one.
  */
 export const bookTexts = {
   alreadyBooked: (username: string) => `${username} already has an appointment at that time.`,

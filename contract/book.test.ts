@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
+import { bookTexts } from './book-texts.ts';
 import {
   Appointment,
   AppointmentMove,
@@ -8,7 +9,6 @@ import {
   AvailabilityQuery,
   addDays,
   blockedIntervals,
-  bookTexts,
   calendarRows,
   Currency,
   DayHours,

@@ -17,10 +17,6 @@ const MINUTE_MS = 60 * 1000;
 const SLOT_MINUTES = 15;
 const SLOT_MS = SLOT_MINUTES * MINUTE_MS;
 
-/** The texts the issue gives, word for word: in a module of their own, which the SPA's route definitions (in every page's
- * bundle) read without zod or Temporal. */
-export { bookTexts } from './book-texts.ts';
-
 // The salon's settings.
 
 /** An IANA time zone the platform's Intl knows (`SALON_TIME_ZONE`), e.g. "Europe/London". */

@@ -3,7 +3,8 @@
  * there too, and the same function (db/errors.ts's bookRefusal) reads sql.js's error as node:sqlite's.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, bookTexts, salonDate, salonDateTime, instantAt, type Appointment } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
+import { addDays, salonDate, salonDateTime, instantAt, type Appointment } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { mockDb } from '../db.ts';
 

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from '#contract/api';
 import type { AppointmentChange, AppointmentPreconditionFailed } from '#contract/appointments';
-import { bookTexts, NO_HOURS, type Appointment, type Availability } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
+import { NO_HOURS, type Appointment, type Availability } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import type { LoggedInApp } from '../testing/test-app.ts';
 import { aClient, asStaff, asStaffMember, createClient, logIn, STAFF, STAFF_MEMBER, withCookie } from '../testing/test-app.ts';

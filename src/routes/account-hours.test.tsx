@@ -2,7 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { bookTexts, MemberSchedule, NO_HOURS } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
+import { MemberSchedule, NO_HOURS } from '#contract/book';
 import { mockDb } from '#mocks/db.ts';
 import { server } from '#mocks/node.ts';
 import { seedHours } from '#mocks/seed.ts';

@@ -1,7 +1,8 @@
 /** /staff/{username}/hours (issue 40): an owner sets a colleague's working hours and time off; staff are told it is an owner's. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bookTexts, MemberSchedule } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
+import { MemberSchedule } from '#contract/book';
 import { mockDb } from '#mocks/db.ts';
 import { seedHours } from '#mocks/seed.ts';
 import { renderApp } from '../testing/render-app.tsx';

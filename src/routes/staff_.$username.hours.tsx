@@ -9,7 +9,8 @@ import { requireLogin } from '../lib/require-login.ts';
  */
 export const Route = createFileRoute('/staff_/$username/hours')({
   beforeLoad: requireLogin,
-  head: ({ params }) => ({ meta: [{ title: `${bookTexts.hoursOf(params.username)} · Your Beauty Salon` }] }),
+  // A title of its own: the member's name would take the book's texts into every page's first JS.
+  head: () => ({ meta: [{ title: 'Working hours · Your Beauty Salon' }] }),
   component: StaffHoursPage,
 });
 

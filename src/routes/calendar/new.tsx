@@ -4,17 +4,16 @@ import { bookQueries } from '../../features/book/api/book-queries.ts';
 import { BookingOfflineNote } from '../../features/book/components/booking-offline-note.tsx';
 import { BookingPage } from '../../features/book/components/booking-page.tsx';
 import { noticeBooked } from '../../features/book/utils/booking-notices.ts';
+import { parseCalendarSearch } from '../../features/book/utils/calendar-search.ts';
 import { requireLogin } from '../../lib/require-login.ts';
 
 type NewAppointmentSearch = { date?: string; client?: string };
 
-/** A day as the address writes it, "2026-12-01"; anything else is left out (the form opens on today). */
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export const Route = createFileRoute('/calendar/new')({
   // The route definition is in every page's bundle: no zod here.
+  // A day as the calendar's address reads it; anything else is left out (the form opens on today).
   validateSearch: (search: Record<string, unknown>): NewAppointmentSearch => ({
-    date: typeof search.date === 'string' && DAY.test(search.date) ? search.date : undefined,
+    ...parseCalendarSearch(search),
     client: typeof search.client === 'string' && search.client !== '' ? search.client : undefined,
   }),
   beforeLoad: requireLogin,

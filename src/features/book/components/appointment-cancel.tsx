@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { bookTexts, type Appointment } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
+import { type Appointment } from '#contract/book';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { bookingKeys } from '../api/booking-queries.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';

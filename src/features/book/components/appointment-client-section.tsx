@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { bookTexts, salonDate, timeRange } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
+import { salonDate, timeRange } from '#contract/book';
 import { DataTable, queryStatusMessage } from '../../../components/data-table.tsx';
 import { bookQueries } from '../api/book-queries.ts';
 import { bookingQueries } from '../api/booking-queries.ts';

@@ -1,4 +1,4 @@
-import { bookTexts } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
 import { useIsOnline } from '../../../lib/reachability.ts';
 
 /**

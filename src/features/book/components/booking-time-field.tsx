@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { bookTexts, salonDateTime, salonTime } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
+import { salonDateTime, salonTime } from '#contract/book';
 import { availabilityQueries, type AvailabilityRequest } from '../api/availability.ts';
 import { BookingSelectField } from './booking-select-field.tsx';
 

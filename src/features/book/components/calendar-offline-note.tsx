@@ -1,4 +1,5 @@
-import { bookTexts, salonTime } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
+import { salonTime } from '#contract/book';
 import { useQueryUpdatedAt } from '../../../lib/query-updated-at.ts';
 import { useIsOnline } from '../../../lib/reachability.ts';
 import { appointmentKeys } from '../api/appointments.ts';

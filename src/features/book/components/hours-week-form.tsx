@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { bookTexts, WEEKDAYS, type WorkingHours } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
+import { WEEKDAYS, type WorkingHours } from '#contract/book';
 import { ActionFailure } from '../../../components/action-failure.tsx';
 import { isApiError } from '../../../lib/api-errors.ts';
 import { useSaveHours, type HoursOf } from '../api/hours.ts';

@@ -3,7 +3,7 @@
  * "Booking needs the connection." rather than waiting to be sent later (`onlineOnly`, src/lib/query-client.ts).
  */
 import { onlineManager } from '@tanstack/react-query';
-import { bookTexts } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
 import { actionFailureMessage } from '../../../lib/action-failure-message.ts';
 import { ApiError, gotNoResponse } from '../../../lib/api-errors.ts';
 

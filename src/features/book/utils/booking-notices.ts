@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { bookTexts, type Appointment } from '#contract/book';
+import { bookTexts } from '#contract/book-texts';
+import { type Appointment } from '#contract/book';
 import { showNotice } from '../../../components/notices.tsx';
 import { restoreAppointment } from '../api/cancel-appointment.ts';
 import { bookingFailureMessage } from './booking-failure.ts';

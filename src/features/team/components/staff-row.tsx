@@ -1,3 +1,4 @@
+import { bookTexts } from '#contract/book-texts';
 import { Link } from '@tanstack/react-router';
 import type { Role, StaffMember } from '#contract/team';
 import { useStaffMemberActions } from '../hooks/use-staff-member-actions.ts';
@@ -37,12 +38,7 @@ export function StaffRow({ member }: { member: StaffMember }) {
       <td data-label="Sessions">{member.sessions}</td>
       <td className="staff-table__actions">
         <StaffActions username={username} disabled={member.status === 'disabled'} actions={actions}>
-          <Link
-            to="/staff/$username/hours"
-            params={{ username }}
-            className="button button--small"
-            aria-label={`Working hours of ${username}`}
-          >
+          <Link to="/staff/$username/hours" params={{ username }} className="button button--small" aria-label={bookTexts.hoursOf(username)}>
             Working hours
           </Link>
         </StaffActions>
