@@ -32,7 +32,7 @@ export const BOOK = {
 } as const;
 
 /** The services the appointments use, in turn; the shortest is the one the availability figure asks for. */
-export const BOOK_SERVICES = [
+const BOOK_SERVICES = [
   { name: 'Fringe trim', durationMinutes: 15, price: 1200 },
   { name: 'Blow-dry', durationMinutes: 20, price: 2500 },
   { name: 'Brow shaping', durationMinutes: 25, price: 1800 },
