@@ -33,6 +33,13 @@ export const AppointmentChange = z.object({
   after: AppointmentState,
 });
 export type AppointmentChange = z.infer<typeof AppointmentChange>;
+/**
+ * The `appointment` event of GET /api/events (contract/event-stream.ts): which appointment, what happened, who and
+ * when; a screen asks for what it shows of the book again.
+ */
+export const AppointmentEvent = AppointmentChange.pick({ appointmentId: true, kind: true, by: true, at: true });
+export type AppointmentEvent = z.infer<typeof AppointmentEvent>;
+
 /** GET /api/appointments/{id}/history: newest first. */
 export const AppointmentHistory = z.array(AppointmentChange);
 

@@ -47,8 +47,11 @@ export function eventFrame(event: string, data: string, id?: number): string {
 /** An item of the change log as the streams send it: one change, or a batch of them (an import, a merge, an undo) as one. */
 export type LogItem = { event: 'change'; change: ClientEvent } | { event: 'batch'; batch: StreamBatch };
 
-/** A log item ready to send: its event's name, its `id:` (its seq; a batch's last) and its JSON, made once for every stream. */
-export type FeedChange = { seq: number; event: LogItem['event']; json: string };
+/**
+ * A log item ready to send: its event's name, its seq (a client change's `id:`; a batch's last) and its JSON, made once
+ * for every stream.
+ */
+export type FeedChange = { seq: number; event: string; json: string };
 
 export const feedChange = (item: LogItem): FeedChange =>
   item.event === 'change'
@@ -57,6 +60,16 @@ export const feedChange = (item: LogItem): FeedChange =>
 
 /** A `change` event, or a `batch` one (an import, a merge, an undo: one event for all its changes). */
 export const feedFrame = (change: FeedChange): string => eventFrame(change.event, change.json, change.seq);
+
+/**
+ * The book's event (issue 40): an appointment booked, moved, cancelled or restored, its data an `AppointmentEvent`
+ * (contract/appointments.ts). Sent live only and without an `id:`, so that Last-Event-ID stays the clients' log
+ * position: a stream that reconnects may have missed some, and its `ready` has the screen ask for the book again.
+ */
+export const APPOINTMENT_EVENT = 'appointment';
+
+/** An `appointment` event, without an `id:`. */
+export const appointmentFrame = (change: FeedChange): string => eventFrame(APPOINTMENT_EVENT, change.json);
 
 /** `reset` (the log cannot replay what was missed: refetch) or `ready` (live from here): the log's position. */
 const positionFrame = (event: 'reset' | 'ready', seq: number): string => eventFrame(event, JSON.stringify({ seq }), seq);

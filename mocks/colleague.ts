@@ -1,7 +1,9 @@
 // A simulated colleague: another staff member writing to the mock store, so that a tester can produce a conflict
-// (the next Update meets a 412) or a client deleted under someone's feet on purpose (DESIGN.md, "Beyond the spec").
+// (the next Update meets a 412) or a client deleted under someone's feet on purpose (DESIGN.md, "Beyond the spec"),
+// or watch a booking, a move or a cancellation reach an open calendar (issue 40).
 // From the console (`salonMock.colleague`) and the panel (mocks/mock-panel.ts).
 import { ClientInput, describeValidationError, type Client, type ClientInputBody } from '#contract/api';
+import { AppointmentMove, NewAppointment, type Appointment } from '#contract/book';
 import { mockDb } from './db.ts';
 
 /** The colleague's staff account: the `by` of their changes in the history and in a 412's `changedBy`. */
@@ -34,4 +36,25 @@ export const colleague = {
   async delete(clientId: string): Promise<boolean> {
     return (await mockDb.deleteClient(clientId, COLLEAGUE)).status === 'written';
   },
+
+  /** Books an appointment, as POST /api/appointments would (the book's rules; a "booked" entry by "colleague"). */
+  async book(request: NewAppointment): Promise<Appointment> {
+    return done(await mockDb.book(NewAppointment.parse(request), undefined, COLLEAGUE), 'book');
+  },
+
+  /** Moves an appointment, as PUT would without If-Match; the appointment as it now is. */
+  async move(appointmentId: string, move: AppointmentMove): Promise<Appointment> {
+    return done(await mockDb.moveAppointment(appointmentId, AppointmentMove.parse(move), undefined, COLLEAGUE), 'move');
+  },
+
+  /** Cancels an appointment, as DELETE would without If-Match; the appointment as it now is. */
+  async cancel(appointmentId: string): Promise<Appointment> {
+    return done(await mockDb.cancelAppointment(appointmentId, undefined, COLLEAGUE), 'cancel');
+  },
 };
+
+/** The appointment a write of the book made; throws with the refusal's status (taken, not working, not there…). */
+function done(outcome: { status: string; appointment?: Appointment }, what: string): Appointment {
+  if (!outcome.appointment) throw new Error(`The colleague could not ${what} the appointment: ${outcome.status}`);
+  return outcome.appointment;
+}

@@ -34,8 +34,9 @@ import { createTeamService } from '#contract/team-service';
 import { createTeamStore, type TeamStoreOptions } from '#server/auth/team-store.ts';
 import { UNREPORTED } from '#server/background/background-tasks.ts';
 import { migrateToLatest } from '#server/db/migrations/index.ts';
-import { createChangeFeed, DEFAULT_REPLAY_LIMIT, FEED_RETRY_MS, type ChangeFeed, type Subscriber } from '#server/events/change-feed.ts';
-import { createAppointmentsRepository } from '#server/repositories/appointments.ts';
+import { createChangeFeed, DEFAULT_REPLAY_LIMIT, FEED_RETRY_MS, type ChangeLog } from '#server/events/change-feed.ts';
+import type { StreamFeeds } from '#server/events/stream-feeds.ts';
+import { appointmentFeedLog, createAppointmentsRepository } from '#server/repositories/appointments.ts';
 import { createAuditRepository } from '#server/repositories/audit.ts';
 import type { Writer } from '#server/repositories/client-log.ts';
 import { createClientsRepository } from '#server/repositories/clients.ts';
@@ -105,8 +106,8 @@ const browserSalon = (): Salon => ({ timeZone: Intl.DateTimeFormat().resolvedOpt
 let salon = browserSalon();
 /** The file last saved (base64): a change of session saves it again as it is. */
 let file: string | null = null;
-/** The server's change feed on the store's log: the events streams subscribe to it, each write wakes it. */
-let feed: Promise<ChangeFeed> | undefined;
+/** The server's feeds on the store's logs (the clients', the appointments'): the events streams read them, each write wakes them. */
+let feeds: Promise<StreamFeeds> | undefined;
 /** The operations, one after the other (exclusive). */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -115,7 +116,7 @@ const loaded = (): Templates => {
   return templates;
 };
 const current = (): Store => (loaded(), store as Store);
-const currentFeed = (): Promise<ChangeFeed> => (loaded(), feed as Promise<ChangeFeed>);
+const currentFeeds = (): Promise<StreamFeeds> => (loaded(), feeds as Promise<StreamFeeds>);
 
 /** `clients`, each registered at version 1 by the demo account at its registration time (the seed, setClients). */
 async function registerAll({ connection }: Store, clients: readonly Client[]): Promise<void> {
@@ -160,13 +161,17 @@ async function makeTemplates(wasmUrl?: string): Promise<Templates> {
   return { sqlJs, migrated, seeded, seededFile: toBase64(seeded) };
 }
 
-/** `next` in place of the store open now, which closes: an operation still running on it fails. Its feed is the next's. */
+/** The server's feed on one of the store's logs. */
+const feedOn = (log: ChangeLog) => createChangeFeed(log, { replayLimit: DEFAULT_REPLAY_LIMIT, report: UNREPORTED, retryMs: FEED_RETRY_MS });
+
+/** `next` in place of the store open now, which closes: an operation still running on it fails. Its feeds are the next's. */
 function replaceStore(next: Store): void {
   store?.connection.close();
   store = next;
-  feed = createChangeFeed(next.clients, { replayLimit: DEFAULT_REPLAY_LIMIT, report: UNREPORTED, retryMs: FEED_RETRY_MS });
-  // The feed reads where the log is before any write.
-  queue = feed.catch(() => undefined);
+  const [clients, appointments] = [feedOn(next.clients), feedOn(appointmentFeedLog(next.connection.db))];
+  feeds = Promise.all([clients, appointments]).then(([clients, appointments]) => ({ clients, appointments }));
+  // The feeds read where the logs are before any write.
+  queue = feeds.catch(() => undefined);
 }
 
 /** In the browser: the meta and, after a write (`written`), the database's file, kept for the next page load. */
@@ -183,13 +188,14 @@ function exclusive<T>(work: (open: Store) => Promise<T>): Promise<T> {
   return run;
 }
 
-/** A write by `by`, now: the server's repository does it; then the database is saved and the feed woken. */
+/** A write by `by`, now: the server's repository does it; then the database is saved and the feeds woken. */
 function write<T>(by: string, work: (open: Store, writer: Writer) => Promise<T>): Promise<T> {
   return exclusive(async (open) => {
     const result = await work(open, { by, now: new Date() });
     if (open !== store) return result;
     save(open);
-    await (await currentFeed()).wake();
+    const { clients, appointments } = await currentFeeds();
+    await Promise.all([clients.wake(), appointments.wake()]);
     return result;
   });
 }
@@ -273,8 +279,8 @@ export const mockDb = {
       const json = await clients.historyJson(clientId);
       return json === undefined ? undefined : (JSON.parse(json) as ClientChange[]);
     }),
-  /** An events stream from `after` (its Last-Event-ID), as the server's: the feed's subscribe; what stops it. */
-  subscribe: async (after: number | undefined, subscriber: Subscriber) => (await currentFeed()).subscribe(after, subscriber),
+  /** The server's feeds on the store's logs, which an events stream reads (server/events/stream-feeds.ts). */
+  feeds: currentFeeds,
   head: () => exclusive(async ({ clients }) => (await clients.logPosition()).head),
   /** The whole change log, oldest first (tests read the erasure's entry here). */
   changes: () => exclusive(({ clients }) => clients.entriesAfter(0)),

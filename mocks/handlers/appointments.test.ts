@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { bookTexts } from '#contract/book-texts';
 import { addDays, salonDate, salonDateTime, instantAt, type Appointment } from '#contract/book';
+import { APPOINTMENT_EVENT } from '#contract/event-stream';
 import { apiPaths } from '#contract/paths';
 import { mockDb } from '../db.ts';
+import { openMockStream } from '../testing/replayed-events.ts';
 
 const ZONE = mockDb.salon().timeZone;
 const DAY = '2030-01-01';
@@ -55,6 +57,19 @@ describe('appointments in the mock', () => {
     const history = await send('GET', apiPaths.appointmentHistory(id));
     expect((history.json as Array<{ kind: string }>).map(({ kind }) => kind)).toEqual(['cancelled', 'booked']);
     expect((await mockDb.auditEntries({ kind: 'appointment-booked' })).length).toBe(2);
+  });
+
+  it('tells its event streams of each booking, move and cancellation: an `appointment` event, without an id', async () => {
+    const base = await setUp();
+    const stream = await openMockStream();
+    await stream.until('ready', 1);
+    const { id } = (await send('POST', apiPaths.appointments, { ...base, start: at('10:00') })).json as Appointment;
+    await send('PUT', apiPaths.appointment(id), { staff: 'admin', start: at('11:00') }, { 'If-Match': '"v1"' });
+    await send('DELETE', apiPaths.appointment(id));
+    const told = await stream.until(APPOINTMENT_EVENT, 3);
+    expect(told.map((message) => [message.id, JSON.parse(message.data)])).toEqual(
+      ['booked', 'moved', 'cancelled'].map((kind) => [undefined, { appointmentId: id, kind, by: 'admin', at: expect.any(String) }]),
+    );
   });
 
   it('seeds a few appointments this week, for admin and sam, on the seeded services', async () => {

@@ -1,11 +1,12 @@
 /**
- * GET /api/events in the mock: the server's change feed on the store's log (server/events/change-feed.ts), as the
- * server streams it (a `change` per write, a `batch` per batch, replay from Last-Event-ID or `reset`, then `ready`), so
- * that `salonMock.colleague`'s changes arrive live. A plain handler with a ReadableStream rather than msw's `sse()`,
+ * GET /api/events in the mock: the server's feeds on the store's logs (server/events/stream-feeds.ts), as the server
+ * streams them (a `change` per write, a `batch` per batch, replay from Last-Event-ID or `reset`, then `ready`; an
+ * `appointment` per write of the book), so that `salonMock.colleague`'s changes arrive live. A plain handler with a ReadableStream rather than msw's `sse()`,
  * which has no notice when the page drops the stream and needs an EventSource (the tests' jsdom has none); the SPA
  * reads it with fetch either way.
  */
-import { EVENT_STREAM_HEADERS, feedFrame, lastEventIdOf, openingFrames } from '#contract/event-stream';
+import { EVENT_STREAM_HEADERS, lastEventIdOf } from '#contract/event-stream';
+import { subscribeStream } from '#server/events/stream-feeds.ts';
 import { mockDb } from '../db.ts';
 import { isOn, onScenarioChange } from '../scenarios.ts';
 import { respond, route } from './respond.ts';
@@ -31,10 +32,7 @@ export const eventHandlers = [
           stop();
           controller.error(new TypeError('The mock scenario events-down dropped the stream'));
         });
-        const unsubscribe = await mockDb.subscribe(after, {
-          open: (missed, position) => openingFrames(missed, position).forEach(send),
-          change: (change) => send(feedFrame(change)),
-        });
+        const unsubscribe = await subscribeStream(await mockDb.feeds(), after, send);
         const end = () => [unsubscribe, unwatch].forEach((ending) => ending());
         if (stopped) end();
         else {

@@ -1,5 +1,6 @@
 import type { ClientEvent, StreamBatch } from '#contract/api';
-import type { FeedChange } from '#contract/event-stream';
+import { onTestFinished, vi } from 'vitest';
+import { readEventStream, type FeedChange, type StreamMessage } from '#contract/event-stream';
 import { mockDb } from '../db.ts';
 
 /** For the mock's tests: what its GET /api/events replays after `after` (Last-Event-ID), up to `ready`, as [event, data]. */
@@ -16,7 +17,9 @@ export async function replayedAfter(after: number): Promise<Array<[string | unde
 /** For the mock's tests: what the streams are told while `act` runs (after what one from `after` is replayed), parsed. */
 export async function toldWhile(act: () => Promise<unknown>, after?: number) {
   const items: FeedChange[] = [];
-  const stop = await mockDb.subscribe(after, {
+  const stop = await (
+    await mockDb.feeds()
+  ).clients.subscribe(after, {
     open: (missed) => items.push(...(missed === 'reset' ? [] : missed)),
     change: (item) => items.push(item),
   });
@@ -29,4 +32,23 @@ export async function toldWhile(act: () => Promise<unknown>, after?: number) {
     changes: items.flatMap(({ event, json }) => (event === 'change' ? [JSON.parse(json) as ClientEvent] : [])),
     batches: items.flatMap(({ event, json }) => (event === 'batch' ? [JSON.parse(json) as StreamBatch] : [])),
   };
+}
+
+/** For the mock's tests: its GET /api/events as it comes; `until(event, count)` waits for that many of an event (2 s). */
+export async function openMockStream() {
+  const controller = new AbortController();
+  onTestFinished(() => controller.abort());
+  const response = await fetch('http://localhost/api/events', { signal: controller.signal });
+  const messages: StreamMessage[] = [];
+  if (response.body) readEventStream(response.body, (message) => messages.push(message)).catch(() => {});
+  const until = (event: string, count: number) =>
+    vi.waitFor(
+      () => {
+        const arrived = messages.filter((message) => message.event === event);
+        if (arrived.length < count) throw new Error(`${arrived.length} of ${count} ${event} events so far`);
+        return arrived;
+      },
+      { timeout: 2000, interval: 10 },
+    );
+  return { until };
 }

@@ -1,17 +1,19 @@
 /**
  * Issue 27: one after-commit signal (decision 022). One commit wakes each of its subscribers once — the read model
- * (the list and the clients by id), the session memory, the change feed — whether this server made it or another
- * process did; and a commit to the clients leaves the session memory alone where the engine can tell (this server's
+ * (the list and the clients by id), the session memory, the change feed, the appointments' feed (issue 40) — whether
+ * this server made it or another process did; a booking wakes the appointments' feed alone; and a commit to the clients leaves the session memory alone where the engine can tell (this server's
  * on both engines, another's on PostgreSQL; SQLite's data_version cannot say which table another process changed).
  * On SQLite and, in `npm run test:postgres`, on PostgreSQL.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '#contract/paths';
 import { SessionMemory } from '../auth/sessions.ts';
 import { createStaffAccounts } from '../auth/staff-accounts.ts';
 import { generateClientId } from '../clients/client-store.ts';
 import { ClientByIdCache, ClientListCache } from '../clients/read-model.ts';
 import { createClientsRepository } from '../repositories/clients.ts';
+import { furnish } from '../testing/book.ts';
 import { TEST_HASHING } from '../testing/in-process-config.ts';
 import { aClient, asStaff, createClient, createTestApp, logIn, STAFF, type TestApp } from '../testing/test-app.ts';
 import { sharedPoll } from './commit-signal.ts';
@@ -21,7 +23,7 @@ import { openDatabase } from './database.ts';
 const SETTLE_MS = 150;
 
 async function appCountingWakes() {
-  const test = await createTestApp({ config: { events: { watchIntervalMs: 20 } } });
+  const test = await createTestApp({ config: { events: { watchIntervalMs: 20 }, salon: { timeZone: 'Europe/London', currency: 'EUR' } } });
   const cookie = await logIn(test.app);
   // Warm: the list and a client by id are kept, the session is remembered.
   const client = await createClient(Object.assign(test, { cookie }));
@@ -31,6 +33,7 @@ async function appCountingWakes() {
     byId: vi.spyOn(ClientByIdCache.prototype, 'invalidate'),
     sessions: vi.spyOn(SessionMemory.prototype, 'forget'),
     feed: vi.spyOn(test.app.changeFeed, 'wake'),
+    book: vi.spyOn(test.app.appointmentFeed, 'wake'),
   };
   const counts = () => Object.fromEntries(Object.entries(wakes).map(([name, spy]) => [name, spy.mock.calls.length]));
   return Object.assign(test, { cookie, client, counts });
@@ -51,7 +54,7 @@ describe('one commit wakes each subscriber of the after-commit signal once', () 
     const test = await appCountingWakes();
     await createClient(test, { ...aClient, email: 'second@example.com' });
     await settle(test, test.cookie);
-    expect(test.counts()).toEqual({ list: 1, byId: 1, sessions: 0, feed: 1 });
+    expect(test.counts()).toEqual({ list: 1, byId: 1, sessions: 0, feed: 1, book: 0 });
   });
 
   it('a client updated by this server, then read at once: the answer is the update', async () => {
@@ -62,7 +65,16 @@ describe('one commit wakes each subscriber of the after-commit signal once', () 
     const read = await asStaff(test, 'GET', url);
     expect(read.json()).toMatchObject({ firstName: 'Updated' });
     await settle(test, test.cookie);
-    expect(test.counts()).toEqual({ list: 1, byId: 1, sessions: 0, feed: 1 });
+    expect(test.counts()).toEqual({ list: 1, byId: 1, sessions: 0, feed: 1, book: 0 });
+  });
+
+  it('an appointment booked by this server: the appointments’ feed only, not the clients’ read model', async () => {
+    const test = await appCountingWakes();
+    await furnish(test);
+    const payload = { clientId: test.client._id, serviceId: 'cut', staff: STAFF.username, start: '2026-12-01T10:00:00+00:00' };
+    expect((await asStaff(test, 'POST', apiPaths.appointments, { payload })).statusCode).toBe(201);
+    await settle(test, test.cookie);
+    expect(test.counts()).toEqual({ list: 0, byId: 0, sessions: 0, feed: 0, book: 1 });
   });
 
   it('a sign-out on this server: the session memory only', async () => {
@@ -91,8 +103,9 @@ describe('one commit wakes each subscriber of the after-commit signal once', () 
       await other.db.destroy();
     }
     await settle(test, test.cookie);
+    // SQLite's data_version cannot say which table: every subscriber hears of it.
     const sessions = test.database.kind === 'sqlite' ? 1 : 0;
-    expect(test.counts()).toEqual({ list: 1, byId: 1, sessions, feed: 1 });
+    expect(test.counts()).toEqual({ list: 1, byId: 1, sessions, feed: 1, book: sessions });
   });
 
   it('a password changed by another process (the staff CLI): the session memory once', async () => {
@@ -110,7 +123,7 @@ describe('one commit wakes each subscriber of the after-commit signal once', () 
     expect(refused.statusCode).toBe(401);
     await sleep(SETTLE_MS);
     const clients = test.database.kind === 'sqlite' ? 1 : 0;
-    expect(test.counts()).toEqual({ list: clients, byId: clients, sessions: 1, feed: clients });
+    expect(test.counts()).toEqual({ list: clients, byId: clients, sessions: 1, feed: clients, book: clients });
   });
 });
 

@@ -3,11 +3,11 @@
  * who keep a copy of the database in memory (docs/decisions/022-one-after-commit-signal.md).
  */
 
-/** What a copy depends on: the clients, or the sessions and staff accounts. */
-export type WatchedTables = 'clients' | 'auth';
+/** What a copy or a feed depends on: the clients, the sessions and staff accounts, or the book's appointments. */
+export type WatchedTables = 'clients' | 'auth' | 'book';
 
 export class CommitSignal {
-  readonly #listeners: Record<WatchedTables, Array<() => void>> = { clients: [], auth: [] };
+  readonly #listeners: Record<WatchedTables, Array<() => void>> = { clients: [], auth: [], book: [] };
 
   on(tables: WatchedTables, listener: () => void): void {
     this.#listeners[tables].push(listener);

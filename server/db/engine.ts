@@ -24,7 +24,7 @@ export interface DatabaseEngine {
   pollCommits(): Promise<void>;
   /**
    * Hears of others' commits without waiting for a request, so that the change feed hears of them within moments:
-   * PostgreSQL LISTENs for new log entries (migration 0004) and polls on each notification and after each
+   * PostgreSQL LISTENs for new log entries (migrations 0004 and 0013) and polls on each notification and after each
    * reconnection (a notification sent meanwhile is lost, the counters are not); SQLite has nothing to listen to
    * (undefined): the caller polls every so often instead. Failures (and the success that ends them) go to
    * `report`; returns what stops it.

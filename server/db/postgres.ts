@@ -65,8 +65,8 @@ class VersionWatcher {
 const LISTEN_RETRY_MS = { first: 250, most: 5000 };
 
 /**
- * A connection of its own that LISTENs for new log entries and ended sessions (migrations 0004 and 0007), reconnecting after a failure
- * (the database restarted) with a growing pause. `onNotice` runs on every notification and after every connection:
+ * A connection of its own that LISTENs for the logs' new entries (clients' and appointments') and ended sessions
+ * (migrations 0004, 0007 and 0013), reconnecting after a failure (the database restarted) with a growing pause. `onNotice` runs on every notification and after every connection:
  * what was committed while it was away is then read like the rest. A failed `onNotice` counts as a failed connection
  * (dropped, and made again after the pause, which reads again), so that no commit waits for the next notification.
  */
@@ -111,7 +111,7 @@ class ChangeNotices {
     client.on('notification', () => void notice());
     try {
       await client.connect();
-      await client.query('LISTEN client_changes; LISTEN auth_changes');
+      await client.query('LISTEN client_changes; LISTEN auth_changes; LISTEN appointment_changes');
       this.#pauseMs = LISTEN_RETRY_MS.first;
     } catch (error) {
       fail(error);

@@ -225,7 +225,7 @@ interface AppointmentChangesTable {
 
 /** PostgreSQL only: a counter per group of tables, bumped by triggers on every change (postgres.ts). */
 interface DataVersionsTable {
-  name: 'clients' | 'auth';
+  name: 'clients' | 'auth' | 'book';
   version: string;
 }
 

@@ -18,11 +18,12 @@ export type SqliteConfig = {
   busyTimeoutMs?: number;
 };
 
-/** The tables whose commits the signal tells, as PostgreSQL's counters watch them (migration 0002). */
+/** The tables whose commits the signal tells, as PostgreSQL's counters watch them (migrations 0002 and 0013). */
 const WATCHED: ReadonlyArray<readonly [table: string, tables: WatchedTables]> = [
   ['clients', 'clients'],
   ['sessions', 'auth'],
   ['staff', 'auth'],
+  ['appointments', 'book'],
 ];
 
 /**
@@ -69,7 +70,7 @@ class SqliteCommits {
     const version = this.#dataVersion.get();
     if (version === this.#seen) return;
     this.#seen = version;
-    this.signal.emit(['clients', 'auth']);
+    this.signal.emit(['clients', 'auth', 'book']);
   }
 }
 

@@ -8,7 +8,7 @@ import { createClientStore } from '../clients/client-store.ts';
 import { openDatabase } from '../db/database.ts';
 import { openEventStream } from '../testing/event-stream.ts';
 import { aClient, listeningTestApp, logIn } from '../testing/test-app.ts';
-import type { FeedChange } from '#contract/event-stream';
+import { feedChange, type FeedChange } from '#contract/event-stream';
 import { createChangeFeed, type ChangeLog } from './change-feed.ts';
 
 /** A log in memory: entries by seq, nothing purged. */
@@ -22,7 +22,7 @@ function memoryLog(): ChangeLog & { append(count: number): void } {
       }
     },
     logPosition: async () => ({ head: entries.length, purgedThrough: 0 }),
-    changesAfter: async (seq, limit) => entries.slice(seq, seq + limit).map((change) => ({ event: 'change', change })),
+    changesAfter: async (seq, limit) => entries.slice(seq, seq + limit).map((change) => feedChange({ event: 'change', change })),
   };
 }
 

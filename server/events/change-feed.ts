@@ -1,15 +1,16 @@
 /**
- * The change log as a feed: reads the entries committed since it last looked, once for everyone, and hands each to
- * every subscriber in order; a subscriber that was away first gets what it missed, from the log, or is told it cannot.
+ * A log as a feed: reads the entries committed since it last looked, once for everyone, and hands each to every
+ * subscriber in order; a subscriber that was away first gets what it missed, from the log, or is told it cannot. The
+ * clients' change log (replayed from a stream's Last-Event-ID) and the appointments' (live only) are read so.
  */
-import { feedChange, type FeedChange, type LogItem } from '#contract/event-stream';
+import type { FeedChange } from '#contract/event-stream';
 import type { FailureEpisodes } from '../background/background-tasks.ts';
 
-/** What the feed reads: the clients repository's log queries. */
+/** What the feed reads: a repository's log queries, each entry as the streams send it. */
 export type ChangeLog = {
   logPosition(): Promise<{ head: number; purgedThrough: number }>;
   /** At most `limit` items after `seq`, oldest first; fewer only when there are no more. */
-  changesAfter(seq: number, limit: number): Promise<LogItem[]>;
+  changesAfter(seq: number, limit: number): Promise<FeedChange[]>;
 };
 
 export type Subscriber = {
@@ -33,7 +34,7 @@ export type ChangeFeedOptions = {
 /** A stream further behind than this many changes gets `reset` by default (server/config.ts; the mock's). */
 export const DEFAULT_REPLAY_LIMIT = 1000;
 
-/** A failed read of the change log is tried again this soon (the server's feed, the mock's). */
+/** A failed read of a log is tried again this soon (the server's feeds, the mock's). */
 export const FEED_RETRY_MS = 1000;
 
 /** Entries read per query while catching up. */
@@ -50,11 +51,10 @@ export async function createChangeFeed(log: ChangeLog, { replayLimit, report, re
   async function readNew(): Promise<void> {
     do {
       readAgain = false;
-      let batch: LogItem[];
+      let batch: FeedChange[];
       do {
         batch = await log.changesAfter(published, READ_BATCH);
-        for (const item of batch) {
-          const change = feedChange(item);
+        for (const change of batch) {
           published = change.seq;
           for (const subscriber of subscribers) subscriber.change(change);
         }
@@ -115,7 +115,7 @@ export async function createChangeFeed(log: ChangeLog, { replayLimit, report, re
           missed = 'reset';
           position = Math.max(position, published, head);
         } else {
-          missed = events.map(feedChange);
+          missed = events;
           position = Math.max(after, ...missed.map((change) => change.seq));
         }
       }

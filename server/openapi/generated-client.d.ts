@@ -757,8 +757,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The changes of clients, live (Server-Sent Events)
-         * @description Each change of the log is one `change` event (a ClientEvent), its `id:` the log’s sequence number; the changes of one import, or of its undo, are one `batch` event ({ seq, count }, its `id:` their last). With `Last-Event-ID`, what was missed since comes first, or one `reset` event when the log cannot replay it. Then `ready` ({ seq }), and the changes as they are committed; a comment line every few seconds. The stream ends with its session; when it was ended elsewhere (the account disabled or signed out by an owner, another device, the time-out), after a last `ended` event.
+         * The changes of clients and appointments, live (Server-Sent Events)
+         * @description Each change of the log is one `change` event (a ClientEvent), its `id:` the log’s sequence number; the changes of one import, or of its undo, are one `batch` event ({ seq, count }, its `id:` their last). With `Last-Event-ID`, what was missed since comes first, or one `reset` event when the log cannot replay it. Then `ready` ({ seq }), and the changes as they are committed; a comment line every few seconds. Each booking, move, cancellation or undo of one is an `appointment` event ({ appointmentId, kind, by, at }), live only and without an `id:` (Last-Event-ID stays the clients’ log position): after a reconnection, what the screen shows of the book is asked for again. The stream ends with its session; when it was ended elsewhere (the account disabled or signed out by an owner, another device, the time-out), after a last `ended` event.
          */
         get: operations["streamClientEvents"];
         put?: never;

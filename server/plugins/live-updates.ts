@@ -1,16 +1,20 @@
 /**
- * Live updates: the change feed (the log, read once per commit for every stream) and this instance's event streams,
- * woken by the database's after-commit signal (this server's commits and others', decision 022), ended with their
- * sessions. Each background part survives the database's failures (background/background-tasks.ts).
+ * Live updates: the change feed (the log, read once per commit for every stream), the appointments' feed (their log,
+ * likewise) and this instance's event streams, woken by the database's after-commit signal (this server's commits and
+ * others', decision 022), ended with their sessions. Each background part survives the database's failures
+ * (background/background-tasks.ts).
  */
 import fp from 'fastify-plugin';
 import { failureEpisodes } from '../background/background-tasks.ts';
 import { createChangeFeed, FEED_RETRY_MS, type ChangeFeed } from '../events/change-feed.ts';
 import { createEventStreams, type EventStreams, type StreamLimits } from '../events/event-streams.ts';
+import { appointmentFeedLog } from '../repositories/appointments.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     changeFeed: ChangeFeed;
+    /** The appointments' log as a feed (issue 40): the streams' `appointment` events. */
+    appointmentFeed: ChangeFeed;
     eventStreams: EventStreams;
   }
 }
@@ -36,6 +40,12 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
       retryMs: FEED_RETRY_MS,
     });
     dbEngine.onCommit('clients', () => void feed.wake());
+    const appointmentFeed = await createChangeFeed(appointmentFeedLog(app.db), {
+      replayLimit,
+      report: failureEpisodes(app.log, 'Reading the appointments’ log for the event streams'),
+      retryMs: FEED_RETRY_MS,
+    });
+    dbEngine.onCommit('book', () => void appointmentFeed.wake());
 
     const streams = createEventStreams(limits, (tokenHashes) => sessions.liveAmong(tokenHashes));
     const checkSessions = backgroundTasks.every('Checking the event streams’ sessions', limits.sessionCheckMs, () =>
@@ -55,12 +65,14 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
     });
 
     app.decorate('changeFeed', feed);
+    app.decorate('appointmentFeed', appointmentFeed);
     app.decorate('eventStreams', streams);
     // Before close waits for requests to finish: an open stream never would.
     app.addHook('preClose', async () => {
       closing = true;
       clearTimeout(authCheck);
       feed.stop();
+      appointmentFeed.stop();
       streams.closeAll();
     });
   },

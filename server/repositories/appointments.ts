@@ -9,6 +9,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type {
   AppointmentChange,
+  AppointmentEvent,
   AppointmentState,
   AvailabilityOutcome,
   BookingOutcome,
@@ -27,11 +28,13 @@ import {
   type Interval,
   type NewAppointment,
 } from '#contract/book';
+import { APPOINTMENT_EVENT } from '#contract/event-stream';
 import { idempotencyKeysSince } from '#contract/idempotency-key';
 import type { IfMatch } from '#contract/if-match';
 import { normalizeUsername } from '#contract/team';
 import { isPostgres } from '../db/engine.ts';
 import { bookRefusal } from '../db/errors.ts';
+import type { ChangeLog } from '../events/change-feed.ts';
 import type { Database } from '../db/schema.ts';
 import * as log from './appointment-log.ts';
 import type { Writer } from './client-log.ts';
@@ -332,3 +335,32 @@ export function createAppointmentsRepository(db: Kysely<Database>, zone: string)
 }
 
 export type AppointmentsRepository = ReturnType<typeof createAppointmentsRepository>;
+
+/**
+ * The appointments' log as the event streams read it (events/change-feed.ts): each entry an `appointment` event, its
+ * seq the feed's position. Live only: nothing purges it, and no stream replays it (its events carry no `id:`).
+ */
+export function appointmentFeedLog(db: Kysely<Database>): ChangeLog {
+  return {
+    async logPosition() {
+      const row = await db
+        .selectFrom('appointment_changes')
+        .select((eb) => eb.fn.max('seq').as('head'))
+        .executeTakeFirst();
+      return { head: Number(row?.head ?? 0), purgedThrough: 0 };
+    },
+    async changesAfter(seq, limit) {
+      const rows = await db
+        .selectFrom('appointment_changes')
+        .select(['seq', 'appointment_id', 'kind', 'actor', 'at'])
+        .where('seq', '>', seq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => {
+        const event: AppointmentEvent = { appointmentId: row.appointment_id, kind: row.kind, by: row.actor, at: row.at };
+        return { seq: Number(row.seq), event: APPOINTMENT_EVENT, json: JSON.stringify(event) };
+      });
+    },
+  };
+}

@@ -8,7 +8,7 @@ import type { ClientChange, ClientExport, ClientFields, ClientInput, DeletedClie
 import { idempotencyKeysSince, replayOf, type RegistrationOutcome } from '#contract/idempotency-key';
 import type { IfMatch, IfNoneMatch, VersionedClient, WriteOutcome } from '#contract/if-match';
 import { isPostgres } from '../db/engine.ts';
-import type { LogItem } from '#contract/event-stream';
+import { feedChange, type FeedChange, type LogItem } from '#contract/event-stream';
 import type { ClientChangesTable, Database } from '../db/schema.ts';
 import * as log from './client-log.ts';
 import { forgetMergedInto } from './merges.ts';
@@ -255,7 +255,7 @@ export function createClientsRepository(db: Kysely<Database>) {
      * batch (an import, its undo) stands for the whole batch, one `batch` item at its last entry, which follows the
      * batch's first at once (the batch's writes hold the others off: client-log.ts).
      */
-    async changesAfter(seq: number, limit: number): Promise<LogItem[]> {
+    async changesAfter(seq: number, limit: number): Promise<FeedChange[]> {
       const items: LogItem[] = [];
       let from = seq;
       while (items.length < limit) {
@@ -289,7 +289,7 @@ export function createClientsRepository(db: Kysely<Database>) {
         }
         if (rows.length < wanted) break;
       }
-      return items;
+      return items.map(feedChange);
     },
 
     /** The log's entries after `seq`, oldest first, each whole: the log as the mock's tests read it (mocks/db.ts, `changes`). */

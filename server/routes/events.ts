@@ -1,10 +1,14 @@
-/** GET /api/events: the change log as Server-Sent Events, live (events/; the session is checked by routes/api.ts). */
+/**
+ * GET /api/events: the change log as Server-Sent Events, live, and the book's events (events/; the session is checked by
+ * routes/api.ts).
+ */
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/api';
-import { EVENT_STREAM_HEADERS, feedFrame, lastEventIdOf, openingFrames, parseLastEventId } from '#contract/event-stream';
+import { EVENT_STREAM_HEADERS, lastEventIdOf, parseLastEventId } from '#contract/event-stream';
 import { refusal, type Answered } from '#contract/http';
+import { subscribeStream } from '../events/stream-feeds.ts';
 import { sendAnswered } from '../http/answered.ts';
 import type { ZodPlugin } from '../zod-type-provider.ts';
 
@@ -42,12 +46,15 @@ export const eventRoutes: ZodPlugin = async (app) => {
       exposeHeadRoute: false,
       schema: {
         operationId: 'streamClientEvents',
-        summary: 'The changes of clients, live (Server-Sent Events)',
+        summary: 'The changes of clients and appointments, live (Server-Sent Events)',
         description:
           'Each change of the log is one `change` event (a ClientEvent), its `id:` the log’s sequence number; the changes ' +
           'of one import, or of its undo, are one `batch` event ({ seq, count }, its `id:` their last). ' +
           'With `Last-Event-ID`, what was missed since comes first, or one `reset` event when the log cannot replay it. ' +
           'Then `ready` ({ seq }), and the changes as they are committed; a comment line every few seconds. ' +
+          'Each booking, move, cancellation or undo of one is an `appointment` event ({ appointmentId, kind, by, at }), ' +
+          'live only and without an `id:` (Last-Event-ID stays the clients’ log position): after a reconnection, ' +
+          'what the screen shows of the book is asked for again. ' +
           'The stream ends with its session; when it was ended elsewhere (the account disabled or signed out by an owner, ' +
           'another device, the time-out), after a last `ended` event.',
         headers: LastEventIdHeaders,
@@ -61,7 +68,7 @@ export const eventRoutes: ZodPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const { changeFeed, eventStreams } = app;
+      const { changeFeed, appointmentFeed, eventStreams } = app;
       const tokenHash = request.session?.tokenHash ?? '';
       const refused = refusalOf(request);
       if (refused) return sendAnswered(app, request, reply, refused);
@@ -76,10 +83,7 @@ export const eventRoutes: ZodPlugin = async (app) => {
       });
       let unsubscribe: () => void;
       try {
-        unsubscribe = await changeFeed.subscribe(after, {
-          open: (missed, position) => openingFrames(missed, position).forEach((frame) => stream.write(frame)),
-          change: (change) => stream.write(feedFrame(change)),
-        });
+        unsubscribe = await subscribeStream({ clients: changeFeed, appointments: appointmentFeed }, after, stream.write);
       } catch (error) {
         stream.close();
         throw error;

@@ -1,7 +1,8 @@
 /** A client of GET /api/events on a real socket, for the tests: what arrived, and waiting for what should. */
 import { onTestFinished, vi } from 'vitest';
 import { ClientEvent, StreamBatch, StreamPosition } from '#contract/api';
-import { readEventStream, type StreamMessage } from '#contract/event-stream';
+import { AppointmentEvent } from '#contract/appointments';
+import { APPOINTMENT_EVENT, readEventStream, type StreamMessage } from '#contract/event-stream';
 
 export type OpenedStream = {
   response: Response;
@@ -14,6 +15,8 @@ export type OpenedStream = {
   batches(): StreamBatch[];
   /** Waits until `count` batch events have arrived (2 s), and returns them. */
   untilBatches(count: number): Promise<StreamBatch[]>;
+  /** Waits until `count` `appointment` events have arrived (2 s), and returns them. */
+  untilAppointments(count: number): Promise<AppointmentEvent[]>;
   /** Waits for the `ready` event (2 s) and returns its position. */
   ready(): Promise<number>;
   /** Settles when the server ends the stream (rejects when it breaks). */
@@ -31,33 +34,27 @@ export async function openEventStream(port: number, cookie: string, lastEventId?
   const messages: StreamMessage[] = [];
   const ended = response.body && response.ok ? readEventStream(response.body, (message) => messages.push(message)) : Promise.resolve();
   ended.catch(() => {});
-  const changes = () =>
-    messages.filter((message) => message.event === 'change').map((message) => ClientEvent.parse(JSON.parse(message.data)));
-  const batches = () =>
-    messages.filter((message) => message.event === 'batch').map((message) => StreamBatch.parse(JSON.parse(message.data)));
+  /** The events named `event` so far, parsed by `schema`. */
+  const parsed = <T>(event: string, schema: { parse(data: unknown): T }) =>
+    messages.filter((message) => message.event === event).map((message) => schema.parse(JSON.parse(message.data)));
+  /** Waits until `count` of them have arrived (2 s), and returns them. */
+  const until = <T>(event: string, schema: { parse(data: unknown): T }, count: number) =>
+    vi.waitFor(
+      () => {
+        const arrived = parsed(event, schema);
+        if (arrived.length < count) throw new Error(`${arrived.length} of ${count} ${event} events so far`);
+        return arrived;
+      },
+      { timeout: 2000, interval: 10 },
+    );
   return {
     response,
     messages,
-    changes,
-    batches,
-    untilBatches: (count) =>
-      vi.waitFor(
-        () => {
-          const arrived = batches();
-          if (arrived.length < count) throw new Error(`${arrived.length} of ${count} batches so far`);
-          return arrived;
-        },
-        { timeout: 2000, interval: 10 },
-      ),
-    untilChanges: (count) =>
-      vi.waitFor(
-        () => {
-          const arrived = changes();
-          if (arrived.length < count) throw new Error(`${arrived.length} of ${count} changes so far`);
-          return arrived;
-        },
-        { timeout: 2000, interval: 10 },
-      ),
+    changes: () => parsed('change', ClientEvent),
+    batches: () => parsed('batch', StreamBatch),
+    untilChanges: (count) => until('change', ClientEvent, count),
+    untilBatches: (count) => until('batch', StreamBatch, count),
+    untilAppointments: (count) => until(APPOINTMENT_EVENT, AppointmentEvent, count),
     ready: () =>
       vi.waitFor(
         () => {

@@ -22,7 +22,8 @@ export async function setUpBook(): Promise<void> {
 /** `time` on DAY as the API writes it ("2027-06-01T10:00:00+01:00"). */
 export const startAt = (time: string, date = DAY) => salonDateTime(instantAt(date, time, ZONE), ZONE);
 
-async function serviceId(name: string): Promise<string> {
+/** The id of the mock's service named `name`. */
+export async function serviceId(name: string): Promise<string> {
   const services = await apiRequest(apiPaths.services, { schema: ServiceList });
   const service = services.find((offered) => offered.name === name);
   if (!service) throw new Error(`No service ${name} in the mock`);

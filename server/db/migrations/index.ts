@@ -18,6 +18,7 @@ import { up as merges } from './0009-merges.ts';
 import { up as passkeys } from './0010-passkeys.ts';
 import { up as servicesAndHours } from './0011-services-and-hours.ts';
 import { up as appointments } from './0012-appointments.ts';
+import { up as appointmentStream } from './0013-appointment-stream.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': { up: initial },
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0010_passkeys': { up: passkeys },
   '0011_services_and_hours': { up: servicesAndHours },
   '0012_appointments': { up: appointments },
+  '0013_appointment_stream': { up: appointmentStream },
 };
 
 /** What Kysely's Migrator reads the migrations from. */

@@ -4,14 +4,16 @@
  * the stream and reconnects after a drop with Last-Event-ID; a refused stream it closes, and this opens a new one when
  * the server allows, resuming from the last event seen (decision 023). A stream whose session ended elsewhere says so
  * with a last `ended` event: handled as a 401, at once. An import (or its undo) comes as one `batch` event: a refetch.
+ * The book's `appointment` events, and every `ready`, have the book's queries ask again (book-refetch.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { EventSource, type ErrorEvent, type FetchLike } from 'eventsource';
 import { ClientEvent } from '#contract/api';
-import { SESSION_ENDED_EVENT } from '#contract/event-stream';
+import { APPOINTMENT_EVENT, SESSION_ENDED_EVENT } from '#contract/event-stream';
 import { apiPaths } from '#contract/paths';
 import { urlFor } from '../../lib/api-client.ts';
 import { applyChange, refetchClients } from './apply-change.ts';
+import { bookRefetcher } from './book-refetch.ts';
 import { colleagueChangesOf } from '../clients/api/colleague-changes.ts';
 import { liveStoreOf, type LiveStore } from './live-store.ts';
 
@@ -53,6 +55,7 @@ class LiveConnection {
   readonly #options: LiveConnectionOptions;
   readonly #store: LiveStore;
   readonly #changes: ReturnType<typeof changesAfterOwnWrites>;
+  readonly #book: ReturnType<typeof bookRefetcher>;
 
   constructor(options: LiveConnectionOptions) {
     const { queryClient } = options;
@@ -60,6 +63,7 @@ class LiveConnection {
     this.#store = liveStoreOf(queryClient);
     const colleagueChanges = colleagueChangesOf(queryClient);
     this.#changes = changesAfterOwnWrites(queryClient, (event) => colleagueChanges.changed(event, applyChange(queryClient, event)));
+    this.#book = bookRefetcher(queryClient);
     document.addEventListener('visibilitychange', this.#onVisibility);
     this.#open();
   }
@@ -70,6 +74,7 @@ class LiveConnection {
     clearTimeout(this.#reconnectingTimer);
     clearTimeout(this.#hiddenTimer);
     this.#changes.stop();
+    this.#book.stop();
     document.removeEventListener('visibilitychange', this.#onVisibility);
   }
 
@@ -94,8 +99,12 @@ class LiveConnection {
       this.#up();
       // A first stream cannot tell what changed between the cache's loads and its start: those ask again.
       if (this.#lastEventId === undefined) void refetchClients(this.#options.queryClient);
+      // Nor can any stream tell what the book missed while it was down: its events are live only.
+      this.#book.changed();
       this.#lastEventId = lastEventId;
     });
+    // Its data (which appointment, what happened, who) is for the record: the screen asks for what it shows again.
+    source.addEventListener(APPOINTMENT_EVENT, () => this.#book.changed());
     // Ended elsewhere (disabled, signed out by an owner or another device): as a 401, now rather than at the reconnection.
     source.addEventListener(SESSION_ENDED_EVENT, () => this.#unauthorized());
     source.addEventListener('error', (event: ErrorEvent) => {

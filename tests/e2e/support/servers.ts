@@ -64,15 +64,28 @@ async function startViteProcess(name: string, args: string[], port: number): Pro
 }
 
 /**
+ * The salon's time zone on the real server (SALON_TIME_ZONE): not the machine's, and not the browser's (the config's
+ * timezoneId), so that the book's tests see its times shown in the salon's zone whatever the browser's (issue 40).
+ * Only the book reads it.
+ */
+export const REAL_SALON_TIME_ZONE = 'Europe/London';
+
+/**
  * The production server (what `npm start` runs, without its build step: the build project
  * built the SPA and the server once for the whole run) on a free port, with a fresh SQLite
- * database in a temporary folder and the bootstrap account.
+ * database in a temporary folder, the bootstrap account and the salon's time zone.
  */
 export async function startRealServer(account: Account): Promise<RealAppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'salon-e2e-'));
   const databaseFile = join(dataDir, 'salon.db');
   const start = (port?: number) =>
-    RealServer.start({ databaseFile, port, admin: account, env: { NODE_ENV: 'production', LOG_LEVEL: 'warn' }, echo });
+    RealServer.start({
+      databaseFile,
+      port,
+      admin: account,
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', SALON_TIME_ZONE: REAL_SALON_TIME_ZONE },
+      echo,
+    });
   let server: RealServer;
   try {
     server = await start();

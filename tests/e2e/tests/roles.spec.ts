@@ -4,15 +4,10 @@
  * add`, staff by default) in a browser context of its own, and the mock's `sam`, through `salonMock.signInAs('sam')`
  * as a tester would switch persona.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import type { Account } from '../support/accounts.ts';
-import type { StaffApi } from '../support/api.ts';
-import { createClientThroughApi, deleteClientThroughApi, signInWithSession, uniqueClient, type Client } from '../support/app.ts';
-import { ownerControlsOn } from '../support/roles.ts';
-
-/** The mock's console, as the page has it in development (mocks/console-api.ts). */
-type MockWindow = { salonMock: { signInAs(username: string): string } };
+import { createClientThroughApi, deleteClientThroughApi, uniqueClient, type Client } from '../support/app.ts';
+import { ownerControlsOn, staffPage } from '../support/roles.ts';
 
 /** The owner's buttons on the client list, a client's page and Recently deleted. */
 async function ownerControlsSeen(page: Page, client: Client, deleted: Client) {
@@ -28,22 +23,6 @@ async function ownerControlsSeen(page: Page, client: Client, deleted: Client) {
       await expect(page.getByRole('row', { name: new RegExp(deleted.firstName) }).getByRole('button', { name: 'Restore' })).toBeVisible();
     }),
   };
-}
-
-/** A member of staff's page: the real server's second account in its own context, or the mock's `sam` in this page. */
-async function staffPage(page: Page, browser: Browser, baseURL: string, staffAccount: Account | undefined, staffApi: StaffApi | undefined) {
-  if (staffAccount && staffApi) {
-    const context = await browser.newContext({ baseURL });
-    const staff = await context.newPage();
-    // The account's own session, the worker's (fixtures.ts, colleagueApi): no password hash here.
-    await signInWithSession(staff, staffAccount.username, await staffApi.session());
-    return { page: staff, close: () => context.close() };
-  }
-  // The mock's store and session live in this page: the persona switch reloads it as sam.
-  const reloaded = page.waitForEvent('load');
-  expect(await page.evaluate(() => (window as unknown as MockWindow).salonMock.signInAs('sam'))).toBe('Signed in as sam (staff).');
-  await reloaded;
-  return { page, close: async () => {} };
 }
 
 test('the owner sees Export CSV, Export data and Erase permanently; staff see none of them', async ({

@@ -3,13 +3,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { Availability } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { bookRootKeys } from '../../../lib/book-keys.ts';
 
 /** What the free times depend on; `except`: the appointment being moved leaves its own time free. */
 export type AvailabilityRequest = { service: string; staff: string; date: string; except?: string };
 
 export const availabilityKeys = {
   /** Every day's free times: a booking, a move, a cancellation or an undo changes them. */
-  all: ['availability'] as const,
+  all: bookRootKeys.availability,
   of: (request: AvailabilityRequest) => [...availabilityKeys.all, request] as const,
 };
 

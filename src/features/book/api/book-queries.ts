@@ -6,13 +6,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { Salon, ScheduleList, ServiceList } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { bookRootKeys } from '../../../lib/book-keys.ts';
 
 export const bookKeys = {
   salon: ['salon'] as const,
   services: ['services'] as const,
   schedules: ['schedules'] as const,
   /** Every appointment query sits under this key: one invalidation reaches them all. */
-  appointments: ['appointments'] as const,
+  appointments: bookRootKeys.appointments,
 };
 
 export const bookQueries = {

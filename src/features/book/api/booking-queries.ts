@@ -6,7 +6,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { Appointment, AppointmentList } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { availabilityKeys } from './availability.ts';
+import { refetchBook } from '../../../lib/book-keys.ts';
 import { bookKeys } from './book-queries.ts';
 
 export const bookingKeys = {
@@ -35,8 +35,5 @@ export const bookingQueries = {
  */
 export function appointmentChanged(queryClient: QueryClient, appointment: Appointment): Promise<unknown> {
   queryClient.setQueryData(bookingKeys.detail(appointment.id), appointment);
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: bookKeys.appointments }),
-    queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
-  ]);
+  return refetchBook(queryClient);
 }

@@ -6,8 +6,12 @@ import { onlineOnly } from '../../../lib/query-client.ts';
 import { requireConnection } from '../utils/booking-failure.ts';
 import { appointmentChanged } from './booking-queries.ts';
 
-/** DELETE /api/appointments/{id} with If-Match: 200 with the appointment, now cancelled; 412 when changed since. */
-export function useCancelAppointment(appointmentId: string) {
+/**
+ * DELETE /api/appointments/{id} with If-Match: 200 with the appointment, now cancelled; 412 when changed since.
+ * `onCancelled` runs here, not as a callback of `mutate`: the page drops "Cancel appointment" as soon as the appointment
+ * is cancelled in the cache, and the callbacks of an unmounted `mutate` never run (no "Appointment cancelled.", no Undo).
+ */
+export function useCancelAppointment(appointmentId: string, onCancelled: (cancelled: Appointment) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     ...onlineOnly,
@@ -15,7 +19,10 @@ export function useCancelAppointment(appointmentId: string) {
       requireConnection();
       return apiRequest(apiPaths.appointment(appointmentId), { method: 'DELETE', ifMatch: version, schema: Appointment });
     },
-    onSuccess: (cancelled) => appointmentChanged(queryClient, cancelled),
+    onSuccess: (cancelled) => {
+      onCancelled(cancelled);
+      return appointmentChanged(queryClient, cancelled);
+    },
   });
 }
 

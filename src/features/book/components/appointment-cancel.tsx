@@ -19,14 +19,11 @@ type AppointmentCancelProps = {
  */
 export function AppointmentCancel({ appointment, onCancelled }: AppointmentCancelProps) {
   const queryClient = useQueryClient();
-  const cancel = useCancelAppointment(appointment.id);
+  const cancel = useCancelAppointment(appointment.id, onCancelled);
   const [question, setQuestion] = useState<string | null>(null);
   const confirm = () =>
     cancel.mutate(appointment.version, {
-      onSuccess: (cancelled) => {
-        setQuestion(null);
-        onCancelled(cancelled);
-      },
+      onSuccess: () => setQuestion(null),
       onError: (error) => {
         const met = appointmentConflictOf(error);
         if (!met) return setQuestion(null);

@@ -20,15 +20,19 @@ export function useMoveForm(appointment: Appointment, zone: string, onMoved: (mo
   const form = useForm<WhenValues>({ defaultValues: whenOf(appointment, zone), resolver: zodResolver(WhenValues) });
   const [staff, date, start] = useWatch({ control: form.control, name: ['staff', 'date', 'start'] });
   const [conflict, setConflict] = useState<AppointmentConflict>();
+  // The version the form was opened at (then the one saved, or met in a 412): a colleague's change that the page shows
+  // live meanwhile (features/live-updates) still meets the 412, and the page shows both.
+  const [base, setBase] = useState(appointment.version);
   const clearTime = { onChange: () => form.setValue('start', '') };
   const inputs = { staff: form.register('staff', clearTime), date: form.register('date', clearTime), start: form.register('start') };
 
   const submit = form.handleSubmit((values) =>
     move.mutate(
-      // After a 412 the page holds their version: "Keep my changes" is made over it.
-      { move: { staff: values.staff, start: values.start }, version: appointment.version },
+      // After a 412 the base is their version: "Keep my changes" is made over it.
+      { move: { staff: values.staff, start: values.start }, version: base },
       {
         onSuccess: (moved) => {
+          setBase(moved.version);
           setConflict(undefined);
           form.reset(whenOf(moved, zone));
           onMoved(moved);
@@ -36,6 +40,7 @@ export function useMoveForm(appointment: Appointment, zone: string, onMoved: (mo
         onError: (error) => {
           const met = appointmentConflictOf(error);
           if (!met) return;
+          setBase(met.appointment.version);
           setConflict(met);
           queryClient.setQueryData(bookingKeys.detail(appointment.id), met.appointment);
         },
