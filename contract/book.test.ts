@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { bookTexts } from './book-texts.ts';
 import {
@@ -58,6 +59,19 @@ describe('the salon’s time', () => {
     expect(salonDateTime(instantAt('2026-10-24', '09:00', LONDON), LONDON)).toBe('2026-10-24T09:00:00+01:00');
     expect(salonDateTime(instantAt('2026-10-25', '09:00', LONDON), LONDON)).toBe('2026-10-25T09:00:00+00:00');
     expect(instantAt('2026-03-29', '09:00', LONDON)).toBe(at('2026-03-29T08:00:00Z'));
+  });
+
+  it('reads every instant as Temporal does, in any order, across each zone’s changes', () => {
+    const temporal = (instant: number, zone: string) =>
+      Temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(zone).toString({ timeZoneName: 'never' });
+    // London's changes, Lord Howe's half-hour change, a zone without changes; at the changes and a second either side.
+    const changes = [at('2026-03-29T01:00:00Z'), at('2026-10-25T01:00:00Z'), at('2026-04-04T15:00:00Z'), at('2026-10-03T15:30:00Z')];
+    const instants = changes.flatMap((change) => [-HOUR_MS, -1000, -1, 0, 1, 1000, HOUR_MS].map((step) => change + step));
+    for (const zone of [LONDON, 'Australia/Lord_Howe', 'Asia/Tokyo']) {
+      for (const order of [instants, [...instants].reverse(), instants.filter((_, index) => index % 2).concat(instants)]) {
+        for (const instant of order) expect(salonDateTime(instant, zone)).toBe(temporal(Math.floor(instant / 1000) * 1000, zone));
+      }
+    }
   });
 
   it('counts 23 hours on the spring day, 25 on the autumn day and 24 on the others', () => {

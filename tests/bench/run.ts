@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
- * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import, import-preview, duplicates, passkey (all by default). `--reuse-build` measures
+ * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import, import-preview, duplicates, passkey, book,
+ * calendar (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
  * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios. Exit code 1 when a figure misses its goal or could not be
@@ -13,6 +14,8 @@ import { existsSync } from 'node:fs';
 import { buildProduction, PROJECT_ROOT, type Build } from '../harness/build.ts';
 import { withCleanup } from '../harness/processes.ts';
 import { runApiBench, runMemoryBench } from './api.ts';
+import { runBookBench } from './book.ts';
+import { runCalendarBench } from './calendar.ts';
 import { runChangesBench } from './changes.ts';
 import { runDuplicatesBench } from './duplicates.ts';
 import { runErasureBench } from './erasure.ts';
@@ -42,6 +45,8 @@ const PARTS = [
   'import-preview',
   'duplicates',
   'passkey',
+  'book',
+  'calendar',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -100,6 +105,8 @@ async function main(): Promise<number> {
     'import-preview': runImportPreviewBench,
     duplicates: runDuplicatesBench,
     passkey: runPasskeyBench,
+    book: runBookBench,
+    calendar: runCalendarBench,
   };
   const builds: Array<[string, Build]> = [['this build', build]];
   if (other && against) builds.push([against, other]);

@@ -49,6 +49,10 @@ describe('/calendar/appointments/$appointmentId', () => {
 
     expect(await screen.findByText('Appointment moved.')).toBeInTheDocument();
     expect(await screen.findByText('14:00–15:00')).toBeInTheDocument();
+    const history = within(screen.getByRole('region', { name: 'History' }));
+    expect(await history.findByText(/^Moved by admin on /)).toBeInTheDocument();
+    expect(history.getByText(`${DAY} 10:00–11:00 with sam → ${DAY} 14:00–15:00 with sam`)).toBeInTheDocument();
+    expect(history.getByText(/^Booked by /)).toBeInTheDocument();
   });
 
   it('Cancel appointment asks first; Yes cancels with Undo, which books it again', async () => {

@@ -1,5 +1,6 @@
 /** Calls to the real server's API from the test runner, outside any browser. */
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import type { NewAppointment } from '#contract/book';
 import type { Account } from './accounts.ts';
 
 /** A client's four fields as the API takes them. */
@@ -124,6 +125,12 @@ export class StaffApi {
   async deleteClient(clientId: string): Promise<void> {
     const deleted = await this.#call('DELETE', `/api/clients/${encodeURIComponent(clientId)}`);
     expect(deleted.status(), `DELETE /api/clients/${clientId}`).toBe(204);
+  }
+
+  /** Books an appointment (issue 40), as the "New appointment" form sends it. */
+  async bookAppointment(appointment: NewAppointment): Promise<void> {
+    const booked = await this.#call('POST', '/api/appointments', appointment);
+    expect(booked.status(), 'POST /api/appointments').toBe(201);
   }
 
   dispose(): Promise<void> {

@@ -76,7 +76,7 @@ export async function setUpBook(page: Page, testInfo: TestInfo, hours = everyDay
 export const startAt = ({ date, zone }: BookSetup, time: string): string => salonDateTime(instantAt(date, time, zone), zone);
 
 /** What the setup's booking at `time` asks: its client, service and member. */
-const newAppointment = (book: BookSetup, time: string): NewAppointment => ({
+export const newAppointment = (book: BookSetup, time: string): NewAppointment => ({
   clientId: book.client._id,
   serviceId: book.service.id,
   staff: book.member,

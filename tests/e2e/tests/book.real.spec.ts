@@ -1,14 +1,14 @@
 /**
  * The book (issue 40) where the real server or the page's markup decides, in the real project only (as
  * accessibility.real.spec.ts and responsive.real.spec.ts): times in the salon's zone (SALON_TIME_ZONE, Europe/London
- * on the tests' server) whatever the browser's; and the book's pages on a 375 px phone, with axe. The flows
- * themselves, in both projects: book.spec.ts.
+ * on the tests' server) whatever the browser's; the book's pages on a 375 px phone, with axe; and a colleague's
+ * booking shown live on an open calendar. The flows themselves, in both projects: book.spec.ts.
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { waitForApp } from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { bookThroughApi, calendarBlock, setUpBook } from '../support/book.ts';
+import { bookThroughApi, calendarBlock, newAppointment, setUpBook } from '../support/book.ts';
 import { expectSoundLayout, PHONE, saveScreenshot } from '../support/layout.ts';
 import { REAL_SALON_TIME_ZONE } from '../support/servers.ts';
 
@@ -83,4 +83,23 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByRole('columnheader', { name: book.member, exact: true })).toBeVisible();
     await expectNoAxeViolations(page, testInfo, 'calendar at 1280 px');
   });
+});
+
+test('a colleague’s booking appears on an open calendar within a second or two, without a reload', async ({
+  page,
+  signIn,
+  colleagueApi,
+}, testInfo) => {
+  await signIn();
+  const book = await setUpBook(page, testInfo);
+  const streaming = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.ok());
+  await page.goto(`/calendar?date=${book.date}`);
+  await streaming;
+  await expect(page.getByRole('columnheader', { name: book.member, exact: true })).toBeVisible();
+  const loads: string[] = [];
+  page.on('load', () => loads.push(page.url()));
+
+  await colleagueApi?.bookAppointment(newAppointment(book, '10:00'));
+  await expect(calendarBlock(page, book, '10:00–11:00')).toBeVisible({ timeout: 3_000 });
+  expect(loads, 'page loads').toEqual([]);
 });

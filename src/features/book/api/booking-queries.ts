@@ -3,6 +3,7 @@
  * invalidation (a booking, a move, a cancellation, a live event) reaches them all.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { AppointmentHistory } from '#contract/appointments';
 import { Appointment, AppointmentList } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -12,6 +13,8 @@ import { bookKeys } from './book-queries.ts';
 export const bookingKeys = {
   detail: (appointmentId: string) => [...bookKeys.appointments, 'detail', appointmentId] as const,
   ofClient: (clientId: string) => [...bookKeys.appointments, 'client', clientId] as const,
+  /** Under its appointment's detail: whatever refreshes the appointment refreshes its history. */
+  history: (appointmentId: string) => [...bookingKeys.detail(appointmentId), 'history'] as const,
 };
 
 export const bookingQueries = {
@@ -20,6 +23,12 @@ export const bookingQueries = {
     queryOptions({
       queryKey: bookingKeys.detail(appointmentId),
       queryFn: ({ signal }) => apiRequest(apiPaths.appointment(appointmentId), { schema: Appointment, signal }),
+    }),
+  /** GET /api/appointments/{id}/history: who booked, moved, cancelled or restored it, and when; newest first. */
+  history: (appointmentId: string) =>
+    queryOptions({
+      queryKey: bookingKeys.history(appointmentId),
+      queryFn: ({ signal }) => apiRequest(apiPaths.appointmentHistory(appointmentId), { schema: AppointmentHistory, signal }),
     }),
   /** GET /api/clients/{id}/appointments: upcoming first (soonest first), then past (newest first), as the server orders them. */
   ofClient: (clientId: string) =>

@@ -5,6 +5,7 @@ import { membersWithHours } from '../utils/booking-values.ts';
 import { noticeCancelled, noticeMoved } from '../utils/booking-notices.ts';
 import { AppointmentCancel } from './appointment-cancel.tsx';
 import { AppointmentFacts } from './appointment-facts.tsx';
+import { AppointmentHistory } from './appointment-history.tsx';
 import { AppointmentMoveForm } from './appointment-move-form.tsx';
 
 /**
@@ -31,6 +32,7 @@ export function AppointmentPage({ appointmentId }: { appointmentId: string }) {
           <AppointmentMoveForm appointment={appointment} zone={salon.timeZone} members={members} onMoved={noticeMoved} />
         </div>
       )}
+      <AppointmentHistory appointmentId={appointmentId} zone={salon.timeZone} />
     </div>
   );
 }
