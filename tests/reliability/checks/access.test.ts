@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessOf } from '#contract/access';
 import { buildApp, type App } from '#server/app.ts';
 import { DEFAULT_CONNECTION_TIMEOUTS } from '#server/http/timeouts.ts';
 import { inProcessConfig } from '#server/testing/in-process-config.ts';
@@ -59,9 +60,33 @@ let mergeFixture: { mergeId: string; body: string } | undefined;
 let passkeyFixture: { addBody: string; removeId: string } | undefined;
 
 /**
+ * The book's (issue 40), made by the control requests in a salon on UTC: a service, a time off of the account's and of
+ * MEMBER's for the removals, and appointments of the admin, each for the route that changes it (moved, cancelled,
+ * restored after a cancellation), on days no control booking takes.
+ */
+let bookFixture:
+  | {
+      serviceId: string;
+      ownTimeOff: string;
+      memberTimeOff: string;
+      appointment: { read: string; move: string; cancel: string; restore: string };
+    }
+  | undefined;
+const BOOK_DAY = '2031-01-07';
+const WHOLE_DAYS = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { from: '00:00', to: '23:45' }]),
+);
+/** A start on BOOK_DAY (UTC), `index` hours after midnight: a free hour for each control booking. */
+const bookStart = (index: number, day = BOOK_DAY) => `${day}T${String(index % 23).padStart(2, '0')}:00:00+00:00`;
+const serviceBody = (index: number) => JSON.stringify({ name: `Access service ${index}`, durationMinutes: 30, price: null });
+
+/**
  * A body `path` accepts: a client under /api/clients, an import of one row, the shapes of the staff and account
  * routes, ADMIN for /login.
  */
+/** The client the control bookings are for (made by the control requests). */
+let bookClientId = 'no-such-client';
+
 function bodyFor(method: string, path: string, index: number): string {
   if (!path.startsWith('/api')) return JSON.stringify(ADMIN);
   if (path === '/api/imports') {
@@ -75,6 +100,19 @@ function bodyFor(method: string, path: string, index: number): string {
   if (path.startsWith('/api/staff/') && method === 'PATCH') return JSON.stringify({ role: 'staff' });
   // The same password again: a valid change that leaves ADMIN able to log in for the checks that follow.
   if (path === '/api/account/password') return JSON.stringify({ currentPassword: ADMIN.password, newPassword: ADMIN.password });
+  if (path.startsWith('/api/services')) return serviceBody(index);
+  if (path.endsWith('/hours')) return JSON.stringify(WHOLE_DAYS);
+  if (path.endsWith('/time-off')) return JSON.stringify({ first: '2032-02-01', last: '2032-02-02' });
+  if (path === '/api/appointments') {
+    return JSON.stringify({
+      clientId: bookClientId,
+      serviceId: bookFixture?.serviceId,
+      staff: ADMIN.username,
+      start: bookStart(index, '2031-01-08'),
+    });
+  }
+  if (path.startsWith('/api/appointments/') && method === 'PUT')
+    return JSON.stringify({ staff: ADMIN.username, start: bookStart(index, '2031-01-09') });
   return clientBody(`access-${index}`, index);
 }
 
@@ -96,9 +134,19 @@ function requestFor(
     .replace(':mergeId', mergeFixture?.mergeId ?? 'no-such-merge')
     .replace(/^\/api\/account\/passkeys\/:id$/, `/api/account/passkeys/${passkeyFixture?.removeId ?? 'no-such-passkey'}`)
     .replace(':id', sessionId)
+    .replace(':serviceId', bookFixture?.serviceId ?? 'no-such-service')
+    .replace(/^\/api\/account\/time-off\/:timeOffId$/, `/api/account/time-off/${bookFixture?.ownTimeOff ?? 'none'}`)
+    .replace(':timeOffId', bookFixture?.memberTimeOff ?? 'none')
+    .replace(':appointmentId', appointmentFor(route))
     .replace(/:[A-Za-z]+/g, clientId)
     // A client's merges are asked for by a query.
-    .replace(/^\/api\/merges$/, route.method === 'GET' || route.method === 'HEAD' ? `/api/merges?clientId=${clientId}` : '/api/merges');
+    .replace(/^\/api\/merges$/, route.method === 'GET' || route.method === 'HEAD' ? `/api/merges?clientId=${clientId}` : '/api/merges')
+    // The book's reads take their day (and the free times their service and member) by a query.
+    .replace(
+      /^\/api\/appointments$/,
+      route.method === 'GET' || route.method === 'HEAD' ? `/api/appointments?from=${BOOK_DAY}&to=${BOOK_DAY}` : '/api/appointments',
+    )
+    .replace(/^\/api\/availability$/, `/api/availability?service=${bookFixture?.serviceId ?? ''}&staff=${ADMIN.username}&date=${BOOK_DAY}`);
   const headers: Record<string, string> = {};
   let body: string | undefined;
   if (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH') {
@@ -107,6 +155,16 @@ function requestFor(
   }
   if (STATE_CHANGING.has(route.method)) headers.origin = origin;
   return { method: route.method, path, headers, body };
+}
+
+/** The appointment a route acts on: each change has its own, so that one does not undo another's control. */
+function appointmentFor(route: Route): string {
+  const appointment = bookFixture?.appointment;
+  if (!appointment) return 'no-such-appointment';
+  if (route.url.endsWith('/restore')) return appointment.restore;
+  if (route.method === 'PUT') return appointment.move;
+  if (route.method === 'DELETE') return appointment.cancel;
+  return appointment.read;
 }
 
 /** What the database keeps instead of the token (SHA-256, base64url): presenting it must not work either. */
@@ -215,6 +273,7 @@ async function startInProcess() {
     inProcessConfig(databaseFile, {
       loginThrottle: { maxFailuresPerAccount: 1000, maxFailuresPerAddress: 10_000, windowMinutes: 15 },
       clock: () => now,
+      salon: { timeZone: 'UTC', currency: 'EUR' },
     }),
   );
   await app.ready();
@@ -298,6 +357,7 @@ async function controlRequests({ origin, send, login }: InProcess, routes: Route
     removeId: (JSON.parse(kept.body) as { id: string }).id,
     addBody: JSON.stringify({ name: 'Access control', response: await registration() }),
   };
+  bookFixture = await bookFixtures(send, jsonHeaders(origin, cookie), ids[0] ?? '');
   for (const [index, route] of routes.filter((route) => !isUnknownRoute(route)).entries()) {
     const sessionId = route.url.includes(':id') ? await anotherSession() : undefined;
     const request = requestFor(route, origin, targetOf(route) ?? '', index, sessionId, importId);
@@ -305,6 +365,28 @@ async function controlRequests({ origin, send, login }: InProcess, routes: Route
     expect.soft(response.status, `control: ${route.method} ${route.url} with a valid session`).toBeLessThan(300);
   }
   return ids;
+}
+
+/** The book's fixtures (bookFixture): what its control requests change, read and remove. */
+async function bookFixtures(send: Send, headers: Record<string, string>, clientId: string): Promise<NonNullable<typeof bookFixture>> {
+  bookClientId = clientId;
+  const json = async (method: string, path: string, body: unknown) =>
+    JSON.parse((await send({ method, path, headers, body: JSON.stringify(body) })).body) as { id: string };
+  const serviceId = (await json('POST', '/api/services', JSON.parse(serviceBody(0)))).id;
+  await json('PUT', '/api/account/hours', WHOLE_DAYS);
+  await json('PUT', `/api/staff/${MEMBER}/hours`, WHOLE_DAYS);
+  const timeOff = { first: '2032-01-01', last: '2032-01-02' };
+  const ownTimeOff = (await json('POST', '/api/account/time-off', timeOff)).id;
+  const memberTimeOff = (await json('POST', `/api/staff/${MEMBER}/time-off`, timeOff)).id;
+  const book = async (hour: number) =>
+    (await json('POST', '/api/appointments', { clientId, serviceId, staff: ADMIN.username, start: bookStart(hour) })).id;
+  const [read, move, cancel, restore] = [await book(1), await book(2), await book(3), await book(4)];
+  await send({
+    method: 'DELETE',
+    path: `/api/appointments/${restore}`,
+    headers: { cookie: headers.cookie ?? '', origin: headers.origin ?? '' },
+  });
+  return { serviceId, ownTimeOff, memberTimeOff, appointment: { read, move, cancel, restore } };
 }
 
 /** Sessions that have expired by the time they are sent: idle for 31 minutes; in use for 12 hours. */
@@ -341,7 +423,10 @@ async function inProcessSessions(): Promise<{ allRoutes: Route[]; routes: Route[
   const { app, databaseFile, origin, send, login } = inProcess;
   try {
     const allRoutes = routeTable(app);
-    const routes = allRoutes.filter((route) => route.url === '/api' || route.url.startsWith('/api/'));
+    // Under /api, every route but the public ones (the salon's time zone and currency) needs a session.
+    const routes = allRoutes.filter(
+      (route) => (route.url === '/api' || route.url.startsWith('/api/')) && accessOf(route.method, route.url) !== 'public',
+    );
     // Unknown /api paths are behind the session check too.
     routes.push({ method: 'GET', url: '/api/no-such-route' }, { method: 'POST', url: '/api/clients/:clientId/extra' });
     const ids = await controlRequests(inProcess, routes);
