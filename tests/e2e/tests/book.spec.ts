@@ -107,7 +107,8 @@ test('booking from the calendar, then on its page: move, cancel and undo', async
   await move.getByLabel('Time', { exact: true }).selectOption({ label: '11:30' });
   await move.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Appointment moved.' })).toBeVisible();
-  await expect(page.getByText('11:30–12:30')).toBeVisible();
+  await expect(page.getByText('11:30–12:30', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'History' }).getByText(/^Moved by /)).toBeVisible();
 
   await page.getByRole('button', { name: 'Cancel appointment' }).click();
   const question = page.getByRole('alertdialog');
