@@ -8,6 +8,7 @@ import { startScenario } from '#mocks/scenarios.ts';
 import { SoftwareAuthenticator } from '#tests/harness/software-authenticator.ts';
 import { addPasskeyInMock, passkeyBrowser } from '../../../testing/passkey-browser.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { loadSignedInChunks } from '../../../testing/signed-in-chunks.ts';
 
 vi.mock('@simplewebauthn/browser', async () => (await import('../../../testing/passkey-browser.ts')).passkeyBrowserModule);
 
@@ -22,7 +23,9 @@ async function expectSignedIn(router: Awaited<ReturnType<typeof renderApp>>['rou
   expect(window.localStorage.getItem('isLoggedIn')).toBe('true');
   expect(mockDb.sessionUser()).toBe(username);
   expect(await screen.findByRole('heading', { name: 'Clients' })).toBeInTheDocument();
-  // The signed-in bar is its own chunk (load-staff-nav-bar.ts): on a busy machine it finished loading after the test.
+  // The signed-in bar is its own chunk (load-staff-nav-bar.ts), as are the live updates and the offline support: on a
+  // busy machine they finished loading after the test.
+  await loadSignedInChunks();
   expect(await screen.findByRole('link', { name: 'My account' })).toBeInTheDocument();
 }
 
