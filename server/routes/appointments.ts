@@ -27,7 +27,7 @@ import {
 import { idempotencyKeyOf } from '#contract/idempotency-key';
 import { parseConditions } from '#contract/if-match';
 import { sendAnswered } from '../http/answered.ts';
-import type { ZodPlugin } from '../zod-type-provider.ts';
+import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
 /** Declared for the OpenAPI document; checked by parseConditions, whose 400 says what is wrong. */
 const IfMatchHeaders = z.looseObject({ 'if-match': z.string().optional() });
@@ -39,6 +39,9 @@ const actor = (request: FastifyRequest): string => request.session?.username ?? 
 
 /** The request's If-Match, or its 400. */
 const conditionsOf = (request: FastifyRequest) => parseConditions(request.headers['if-match'], undefined);
+
+/** The type of a body stringified here (Fastify would call a Buffer octet-stream). */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const refusals = { 400: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
 
@@ -55,7 +58,12 @@ export const appointmentRoutes: ZodPlugin = async (app) => {
         response: { 200: AppointmentList },
       },
     },
-    (request) => appointments.list(request.query.from, request.query.to, request.query.staff),
+    async (request, reply) => {
+      const list = await appointments.list(request.query.from, request.query.to, request.query.staff);
+      // Stringified here, not parsed by the response schema first: the repository makes each appointment field by field,
+      // and the check cost 2.5 ms (p95 7.5 ms) for a week's 2,000 (decision 036; the conformance test checks the answer).
+      return reply.type(JSON_TYPE).send(Buffer.from(JSON.stringify(list)) as SerializedBody<z.input<typeof AppointmentList>>);
+    },
   );
 
   app.get(
