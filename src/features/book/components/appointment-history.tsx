@@ -19,7 +19,7 @@ const when = ({ start, end, staff }: AppointmentState, zone: string) =>
 export function AppointmentHistory({ appointmentId, zone }: { appointmentId: string; zone: string }) {
   const history = useQuery(bookingQueries.history(appointmentId));
   return (
-    <section className="card history" aria-labelledby="appointment-history-title">
+    <section className="card history appointment-section" aria-labelledby="appointment-history-title">
       <h2 id="appointment-history-title" className="history__title">
         History
       </h2>
