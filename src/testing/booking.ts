@@ -1,5 +1,6 @@
 /** The booking form's and an appointment page's tests: the mock's book as a colleague's browser would change it. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import { Appointment, instantAt, salonDateTime, ServiceList } from '#contract/book';
 import { mockDb } from '#mocks/db.ts';
 import { apiPaths } from '#contract/paths';
@@ -55,4 +56,18 @@ export async function chooseSlot(user: User, time = '10:00') {
   const timeField = screen.getByRole('combobox', { name: 'Time' });
   await within(timeField).findByRole('option', { name: time });
   await user.selectOptions(timeField, time);
+}
+
+/** The rows of the client's "Appointments" table, each as its cells' texts. */
+export async function appointmentRows() {
+  const section = await screen.findByRole('region', { name: 'Appointments' });
+  await waitFor(() => expect(within(section).queryByText('Loading…')).not.toBeInTheDocument());
+  return within(section)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 }

@@ -1,23 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockDb } from '#mocks/db.ts';
-import { bookAsColleague, DAY, setUpBook } from '../../testing/booking.ts';
+import { appointmentRows, bookAsColleague, DAY, setUpBook } from '../../testing/booking.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { omar } from '../../testing/sample-clients.ts';
-
-/** The rows of the client's "Appointments" table, each as its cells' texts. */
-async function appointmentRows() {
-  const section = await screen.findByRole('region', { name: 'Appointments' });
-  await waitFor(() => expect(within(section).queryByText('Loading…')).not.toBeInTheDocument());
-  return within(section)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-}
 
 describe('a client’s appointments after their deletion and its Undo', () => {
   it('shows what the server did: one whose time was taken meanwhile stays "Cancelled"', async () => {

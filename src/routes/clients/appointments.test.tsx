@@ -1,25 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Appointment } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { mockDb } from '#mocks/db.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { bookAsColleague, setUpBook } from '../../testing/booking.ts';
+import { appointmentRows, bookAsColleague, setUpBook } from '../../testing/booking.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-
-/** The rows of the client's "Appointments" table, each as its cells' texts. */
-async function appointmentRows() {
-  const section = await screen.findByRole('region', { name: 'Appointments' });
-  await waitFor(() => expect(within(section).queryByText('Loading…')).not.toBeInTheDocument());
-  return within(section)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-}
 
 describe('a client’s Appointments, below the edit form', () => {
   it('lists them upcoming first, then past, with day, time, service, member and "Cancelled" where so', async () => {
