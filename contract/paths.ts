@@ -75,4 +75,18 @@ export const apiPaths = {
   /** GET ?service=&staff=&date=[&except=]: the free start times. */
   availability: '/api/availability',
   clientAppointments: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/appointments`,
+  /** Online booking on the landing page (issue 41; contract/online-booking.ts), public. */
+  booking: '/api/booking',
+  /** GET ?service=&staff=: the next 28 days, each free or not. */
+  bookingDays: '/api/booking/days',
+  /** GET ?service=&staff=&date=: a day's free start times. */
+  bookingTimes: '/api/booking/times',
+  bookingHolds: '/api/booking/holds',
+  bookingHold: (token: string) => `/api/booking/holds/${encodeURIComponent(token)}`,
+  bookingAppointments: '/api/booking/appointments',
+  bookingCancellation: (token: string) => `/api/booking/cancellations/${encodeURIComponent(token)}`,
+  /** A client's phone and offers consent, from an online booking. */
+  clientDetails: (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/details`,
+  /** Owners: how many emails wait to be sent. */
+  outbox: '/api/outbox',
 } as const;
