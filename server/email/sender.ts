@@ -65,7 +65,7 @@ export function createEmailSender({ outbox, mailer, log, run, pollMs, tuning }: 
   /** Sends what is due, one at a time, until none is, the server is unreachable, or the sender stops. */
   async function sendDue(send: Mailer['send']): Promise<void> {
     while (!stopped) {
-      const [email] = await outbox.claim(sender, new Date(), leaseMs, 1);
+      const email = await outbox.claimNext(sender, new Date(), leaseMs);
       if (!email) return;
       try {
         await send(email);

@@ -62,26 +62,27 @@ export function createOutboxRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Up to `limit` emails due at `now`, taken by `sender` until `now + leaseMs`, each attempt counted. One
-     * conditional UPDATE takes them: on PostgreSQL over rows locked with SKIP LOCKED (two instances take different
-     * rows, never one twice); SQLite's one writer runs it whole.
+     * The next email due at `now`, taken by `sender` until `now + leaseMs`, its attempt counted; undefined when none
+     * is due. One conditional UPDATE takes it, its row picked by a subquery run once: on PostgreSQL locked with SKIP
+     * LOCKED (two instances take different rows, never one twice); SQLite's one writer runs the statement whole.
      */
-    async claim(sender: string, now: Date, leaseMs: number, limit: number): Promise<OutboxEmail[]> {
+    async claimNext(sender: string, now: Date, leaseMs: number): Promise<OutboxEmail | undefined> {
       const at = now.toISOString();
-      let candidates = due(at).orderBy('next_attempt_at').limit(limit);
-      if (isPostgres(db)) candidates = candidates.forUpdate().skipLocked();
-      const rows = await db
+      let next = due(at).orderBy('next_attempt_at').limit(1);
+      if (isPostgres(db)) next = next.forUpdate().skipLocked();
+      const row = await db
         .updateTable('outbox')
         .set({
           claimed_by: sender,
           claimed_until: new Date(now.getTime() + leaseMs).toISOString(),
           attempts: sql<number>`attempts + 1`,
         })
-        .where('id', 'in', candidates)
+        // A scalar subquery (not `IN`): PostgreSQL may run an `IN`'s again for each row, each run skipping to another.
+        .where('id', '=', next)
         .where('sent_at', 'is', null)
         .returningAll()
-        .execute();
-      return rows.map(emailOf).sort((a, b) => a.id.localeCompare(b.id));
+        .executeTakeFirst();
+      return row && emailOf(row);
     },
 
     /** The SMTP server accepted it: sent. False when `sender` no longer held it (its lease ran out and another took it). */

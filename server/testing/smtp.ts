@@ -37,6 +37,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       disabledCommands: ['STARTTLS'],
       allowInsecureAuth: true,
       logger: false,
+      disableReverseLookup: true,
       // An outage closes at once: the sessions still open are cut.
       closeTimeout: 100,
       onAuth({ username, password }, _session, callback) {
