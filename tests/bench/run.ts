@@ -2,7 +2,7 @@
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
  * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import, import-preview, duplicates, passkey, book,
- * calendar (all by default). `--reuse-build` measures
+ * calendar, email (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
  * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios. Exit code 1 when a figure misses its goal or could not be
@@ -18,6 +18,7 @@ import { runBookBench } from './book.ts';
 import { runCalendarBench } from './calendar.ts';
 import { runChangesBench } from './changes.ts';
 import { runDuplicatesBench } from './duplicates.ts';
+import { runEmailBench } from './email.ts';
 import { runErasureBench } from './erasure.ts';
 import { runImportBench } from './import.ts';
 import { runImportPreviewBench } from './import-preview.ts';
@@ -47,6 +48,7 @@ const PARTS = [
   'passkey',
   'book',
   'calendar',
+  'email',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -107,6 +109,7 @@ async function main(): Promise<number> {
     passkey: runPasskeyBench,
     book: runBookBench,
     calendar: runCalendarBench,
+    email: runEmailBench,
   };
   const builds: Array<[string, Build]> = [['this build', build]];
   if (other && against) builds.push([against, other]);
