@@ -11,7 +11,7 @@ import { failureEpisodes } from '../background/background-tasks.ts';
 import type { OutboxRepository } from '../repositories/outbox.ts';
 import { SMTP_TIMEOUTS, sendFailureOf, type Mailer } from './transport.ts';
 
-export type Backoff = { baseMs: number; capMs: number };
+type Backoff = { baseMs: number; capMs: number };
 
 export type SenderTuning = {
   /** How long a claim holds an email: longer than an SMTP session can last (transport.ts). */
@@ -133,5 +133,3 @@ export function createEmailSender({ outbox, mailer, log, run, pollMs, tuning }: 
     },
   };
 }
-
-export type EmailSender = ReturnType<typeof createEmailSender>;

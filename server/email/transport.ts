@@ -24,7 +24,7 @@ export function sendFailureOf(error: unknown): SendFailure {
 }
 
 /** Nodemailer's options for SMTP_URL (checked by config.ts): host, port, TLS and the credentials in the URL. */
-export function smtpOptions(smtpUrl: string) {
+function smtpOptions(smtpUrl: string) {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   return {

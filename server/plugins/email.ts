@@ -11,7 +11,7 @@ import { createEmailSender } from '../email/sender.ts';
 import { smtpMailer } from '../email/transport.ts';
 import { createOutboxRepository, type OutgoingEmail } from '../repositories/outbox.ts';
 
-export type EmailOutbox = {
+type EmailOutbox = {
   /** Writes `email` to send, on `db` (the caller's transaction: sent only once it commits). Its id. */
   enqueue(db: Kysely<Database>, email: OutgoingEmail): Promise<string>;
   /** How many emails wait to be sent. */
@@ -29,7 +29,7 @@ declare module 'fastify' {
 }
 
 /** The sender runs at least this often (another instance's email, a missed signal). */
-export const OUTBOX_POLL_MS = 5000;
+const OUTBOX_POLL_MS = 5000;
 const SENDING_EMAILS = 'Sending emails';
 
 /** The domain of the Message-IDs: MAIL_FROM's (config.ts checked it has one). */

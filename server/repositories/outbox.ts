@@ -8,7 +8,7 @@ import { isPostgres } from '../db/engine.ts';
 import type { Database, OutboxTable } from '../db/schema.ts';
 
 /** A file sent with the email, its content as text (the .ics). */
-export type EmailAttachment = { filename: string; contentType: string; content: string };
+type EmailAttachment = { filename: string; contentType: string; content: string };
 
 /** An email as composed (email/booking-email.ts): to one visitor. */
 export type OutgoingEmail = { to: string; subject: string; text: string; html: string; attachments: EmailAttachment[] };

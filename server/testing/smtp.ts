@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export const SMTP_USER = { user: 'salon', pass: 'mail password' } as const;
+const SMTP_USER = { user: 'salon', pass: 'mail password' } as const;
 
 export type TestSmtpServer = {
   /** smtp://user:password@127.0.0.1:port */
