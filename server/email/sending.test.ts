@@ -182,6 +182,21 @@ describe('the outbox', () => {
     expect(await sentRow(test, id)).toMatchObject({ attempts: 2, claimed_by: null });
   });
 
+  it('deletes the emails sent more than a week ago, on start', async () => {
+    const smtp = await smtpServer();
+    const test = await createTestApp({ config: { email: emailConfig(smtp) } });
+    const [old, recent] = [await send(test), await send(test, anEmail('bo@example.com'))];
+    await smtp.arrived(2);
+    await sentRow(test, old);
+    await sentRow(test, recent);
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    await test.app.db.updateTable('outbox').set({ sent_at: eightDaysAgo }).where('id', '=', old).execute();
+    await test.app.close();
+    const restarted = await createTestApp({ database: test.database, withStaff: false, config: { email: emailConfig(smtp) } });
+    const left = await restarted.app.db.selectFrom('outbox').select('id').execute();
+    expect(left.map(({ id }) => id)).toEqual([recent]);
+  });
+
   it('without SMTP_URL, keeps each email and prints it to the log once', async () => {
     const test = await createTestApp({ config: { email: emailConfig(null) } });
     await send(test);

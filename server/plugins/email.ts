@@ -1,7 +1,8 @@
 /**
  * The emails (issue 41): the outbox, written in the transaction of what an email tells (`app.emailOutbox.enqueue`),
  * and its sender, a background task woken by each commit of the book (a booking writes its email with it), by
- * `wake()` and by its timer, and polling every few seconds besides (docs/decisions/039-email-outbox.md).
+ * `wake()` and by its timer, and polling every few seconds besides (docs/decisions/039-email-outbox.md). Sent
+ * emails are deleted after SENT_EMAILS_KEEP_DAYS, on start and hourly.
  */
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
@@ -28,6 +29,10 @@ declare module 'fastify' {
   }
 }
 
+/** A sent email is kept this long (what was sent, when: a visitor asking), then deleted with its personal data. */
+const SENT_EMAILS_KEEP_DAYS = 7;
+const PURGE_INTERVAL_MS = 3_600_000;
+
 /** The sender runs at least this often (another instance's email, a missed signal). */
 const OUTBOX_POLL_MS = 5000;
 const SENDING_EMAILS = 'Sending emails';
@@ -43,6 +48,11 @@ export const emailPlugin = fp<{ email: EmailConfig }>(
     const sender = createEmailSender({ outbox, mailer, log: app.log, run: () => run(), pollMs: OUTBOX_POLL_MS, tuning: email.tuning });
     run = app.backgroundTasks.every(SENDING_EMAILS, OUTBOX_POLL_MS, () => sender.pass());
     app.dbEngine.onCommit('book', sender.wake);
+    const purge = app.backgroundTasks.every('Purging sent emails', PURGE_INTERVAL_MS, async () => {
+      const purged = await outbox.purgeSentBefore(new Date(Date.now() - SENT_EMAILS_KEEP_DAYS * 86_400_000));
+      if (purged > 0) app.log.info({ purged }, 'Purged emails sent more than SENT_EMAILS_KEEP_DAYS ago');
+    });
+    await purge();
     const domain = domainOf(email.from);
     app.decorate('emailOutbox', {
       enqueue: (db, outgoing) => createOutboxRepository(db).enqueue(outgoing, new Date(), domain),

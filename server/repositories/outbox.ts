@@ -136,6 +136,12 @@ export function createOutboxRepository(db: Kysely<Database>) {
       return next === null ? null : new Date(next);
     },
 
+    /** Deletes the emails sent before `before` (their recipients' addresses and texts with them); how many. */
+    async purgeSentBefore(before: Date): Promise<number> {
+      const result = await db.deleteFrom('outbox').where('sent_at', '<', before.toISOString()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** How many emails wait to be sent (GET /api/outbox). */
     async waiting(): Promise<number> {
       const { count } = await db
