@@ -106,13 +106,13 @@ async function main(): Promise<number> {
     duplicates: runDuplicatesBench,
     passkey: runPasskeyBench,
     book: runBookBench,
-    calendar: runCalendarBench,
+    calendar: (measured) => runCalendarBench(measured, other && against ? { build: other, dir: against } : undefined),
   };
   const builds: Array<[string, Build]> = [['this build', build]];
   if (other && against) builds.push([against, other]);
   for (const [turn, part] of PARTS.filter((name) => parts.has(name)).entries()) {
-    // `team` measures the other build beside this one itself.
-    const turns = part === 'team' ? builds.slice(0, 1) : turn % 2 === 0 ? builds : [...builds].reverse();
+    // `team` and `calendar` measure the other build beside this one themselves.
+    const turns = part === 'team' || part === 'calendar' ? builds.slice(0, 1) : turn % 2 === 0 ? builds : [...builds].reverse();
     for (const [label, measured] of turns) {
       if (builds.length > 1) console.info(`\n##### ${part}: ${label}`);
       try {
