@@ -5,7 +5,8 @@
  * calendar (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
- * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios. Exit code 1 when a figure misses its goal or could not be
+ * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios, and `calendar`
+ * interleaves their openings. Exit code 1 when a figure misses its goal or could not be
  * measured. See docs/performance.md.
  */
 import { availableParallelism, cpus } from 'node:os';
