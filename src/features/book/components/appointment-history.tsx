@@ -9,6 +9,7 @@ const WHAT: Record<AppointmentChange['kind'], string> = {
   moved: 'Moved',
   cancelled: 'Cancelled',
   restored: 'Restored',
+  'client-changed': 'Client changed',
 };
 
 /** A state of the appointment as the salon reads it: "2026-12-01 10:00–11:00 with sam". */
