@@ -4,21 +4,18 @@
  * its own in `appointment_changes` (kind `client-changed`, repositories/appointment-log.ts), so that it makes a new
  * version (the ETag) and reaches the open event streams as the other writes do. PostgreSQL swaps the CHECK of kinds;
  * SQLite cannot change a CHECK: the log is rebuilt under a temporary name, its entries copied with their numbers, and
- * AUTOINCREMENT's counter kept, so that no number is given twice (as change-kinds-check.ts does for the clients' log).
+ * AUTOINCREMENT's counter kept, so that no number is given twice (change-kinds-check.ts, as for the clients' log).
  */
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../engine.ts';
+import { counterOf, keepCounter, swapKindsCheck } from './change-kinds-check.ts';
 
 const KINDS = sql`kind IN ('booked', 'moved', 'cancelled', 'restored', 'client-changed')`;
 const COLUMNS = ['seq', 'appointment_id', 'version', 'kind', 'actor', 'at', 'before', 'after'];
 
 export async function up(db: Kysely<unknown>) {
-  if (isPostgres(db)) {
-    await sql`ALTER TABLE appointment_changes DROP CONSTRAINT appointment_changes_kind_check`.execute(db);
-    await sql`ALTER TABLE appointment_changes ADD CONSTRAINT appointment_changes_kind_check CHECK (${KINDS})`.execute(db);
-    return;
-  }
-  const counter = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'appointment_changes'`.execute(db);
+  if (isPostgres(db)) return swapKindsCheck(db, 'appointment_changes', KINDS);
+  const through = await counterOf(db, 'appointment_changes');
   await db.schema
     .createTable('appointment_changes_rebuilt')
     .addColumn('seq', 'integer', (column) => column.primaryKey().autoIncrement())
@@ -39,10 +36,5 @@ export async function up(db: Kysely<unknown>) {
     .on('appointment_changes')
     .columns(['appointment_id', 'seq'])
     .execute();
-  const through = counter.rows[0]?.seq;
-  if (through !== undefined) {
-    await sql`UPDATE sqlite_sequence SET seq = max(seq, ${through}) WHERE name = 'appointment_changes'`.execute(db);
-    await sql`INSERT INTO sqlite_sequence (name, seq) SELECT 'appointment_changes', ${through}
-      WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'appointment_changes')`.execute(db);
-  }
+  await keepCounter(db, 'appointment_changes', through);
 }
