@@ -351,7 +351,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An appointment’s changes (booked, moved, cancelled, restored), newest first */
+        /** An appointment’s changes (booked, moved, cancelled, restored, its client changed), newest first */
         get: operations["getAppointmentHistory"];
         put?: never;
         post?: never;

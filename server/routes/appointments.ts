@@ -186,7 +186,7 @@ export const appointmentRoutes: ZodPlugin = async (app) => {
     {
       schema: {
         operationId: 'getAppointmentHistory',
-        summary: 'An appointment’s changes (booked, moved, cancelled, restored), newest first',
+        summary: 'An appointment’s changes (booked, moved, cancelled, restored, its client changed), newest first',
         params: AppointmentIdParams,
         response: { 200: AppointmentHistory, 404: ApiErrorBody },
       },
