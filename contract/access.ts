@@ -87,6 +87,16 @@ export const access = {
   'GET /api/appointments/:appointmentId/history': 'session',
   'GET /api/availability': 'session',
   'GET /api/clients/:clientId/appointments': 'session',
+
+  'GET /api/booking': 'public',
+  'GET /api/booking/days': 'public',
+  'GET /api/booking/times': 'public',
+  'POST /api/booking/holds': 'public',
+  'DELETE /api/booking/holds/:holdToken': 'public',
+  'POST /api/booking/appointments': 'public',
+  'GET /api/booking/cancellations/:cancelToken': 'public',
+  'POST /api/booking/cancellations/:cancelToken': 'public',
+  'GET /api/clients/:clientId/details': 'session',
 } as const satisfies Record<string, Access>;
 
 type GetPath<Operation> = Operation extends `GET ${infer Path}` ? Path : never;

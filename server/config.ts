@@ -7,6 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Currency, DEFAULT_CURRENCY, TimeZone, type Salon } from '#contract/book';
+import { BOOKING_DAYS, DEFAULT_CANCEL_HOURS } from '#contract/online-booking';
 import { DEFAULT_SESSION_MAX_HOURS } from '#contract/session-expires';
 import { MIN_AUDIT_KEEP_DAYS } from '#contract/team';
 import type { ScryptParams } from './auth/password.ts';
@@ -53,6 +54,8 @@ export type AppConfig = {
   clock?: () => number;
   /** The book's time zone and currency (SALON_TIME_ZONE, SALON_CURRENCY); defaultSalon() when absent. */
   salon?: Salon;
+  /** SALON_CANCEL_HOURS: a visitor cancels online up to this many hours before the start (default 24). */
+  cancelHours?: number;
 };
 
 /** The salon's settings when none are given: the server's own time zone, and euros. */
@@ -205,6 +208,7 @@ const EnvSchema = z.object({
     .default('info'),
   SALON_TIME_ZONE: TimeZone.optional(),
   SALON_CURRENCY: Currency.default(DEFAULT_CURRENCY),
+  SALON_CANCEL_HOURS: wholeNumber(0, 24 * BOOKING_DAYS, DEFAULT_CANCEL_HOURS),
   SALON_ADMIN_USERNAME: z.string().default('admin'),
   SALON_ADMIN_PASSWORD: z
     .string()
@@ -262,6 +266,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
       },
       logLevel: vars.LOG_LEVEL,
       salon: { timeZone: vars.SALON_TIME_ZONE ?? defaultSalon().timeZone, currency: vars.SALON_CURRENCY },
+      cancelHours: vars.SALON_CANCEL_HOURS,
       connectionTimeouts: { ...DEFAULT_CONNECTION_TIMEOUTS, headersMs: vars.SALON_TEST_HEADERS_TIMEOUT_MS },
     },
   };
