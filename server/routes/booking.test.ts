@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from '#contract/api';
 import type { AppointmentChange } from '#contract/appointments';
+import type { ClientExport } from '#contract/client-export';
 import type { Appointment } from '#contract/book';
 import {
   BOOKING_DAYS,
@@ -389,6 +390,15 @@ describe('the cancel link', () => {
 });
 
 describe('a client’s details', () => {
+  it('are in the GDPR export, and erased with the client', async () => {
+    const { test, client } = await setUp();
+    await bookOnline(test, await heldToken(test, '10:00'), { ...aVisitor, email: client.email, phone: '555 0100', offers: true });
+    const exported = (await asStaff(test, 'GET', apiPaths.clientExport(client._id))).json<ClientExport>();
+    expect(exported.details).toEqual({ phone: '555 0100', offersConsentAt: '2026-11-30T08:00:00.000Z' });
+    expect((await asStaff(test, 'POST', apiPaths.eraseClient(client._id))).statusCode).toBe(204);
+    expect(await test.app.db.selectFrom('client_details').selectAll().execute()).toEqual([]);
+  });
+
   it('are nulls without an online booking; 404 for no such client; staff only', async () => {
     const { test, client } = await setUp();
     expect((await asStaff(test, 'GET', apiPaths.clientDetails(client._id))).json()).toEqual({ phone: null, offersConsentAt: null });
