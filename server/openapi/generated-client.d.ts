@@ -1258,6 +1258,10 @@ export interface components {
                 status: "booked" | "cancelled";
                 online: boolean;
             }[];
+            details: {
+                phone: string | null;
+                offersConsentAt: string | null;
+            };
         };
         ClientFields: {
             firstName: string;
