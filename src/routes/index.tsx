@@ -9,7 +9,9 @@ type LandingSearch = {
 };
 
 // The cancel link's question: loaded only when the address carries one.
-const CancelAppointment = lazy(() => import('../features/online-booking/components/cancel-appointment.tsx'));
+const CancelAppointment = lazy(() =>
+  import('../features/online-booking/components/load-online-booking.ts').then((chunks) => chunks.loadCancelAppointment()),
+);
 
 export const Route = createFileRoute('/')({
   // By hand, not with zod: every page's first JS holds the route definitions (docs/performance.md).

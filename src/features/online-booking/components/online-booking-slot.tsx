@@ -1,10 +1,15 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { onlineBookingTexts } from '#contract/online-booking-texts';
 import './online-booking-slot.css';
 
 // The form, its checks (zod, react-hook-form) and its requests: loaded when the section comes near the screen, so the
 // landing page's first JS stays without them (docs/performance.md).
-const OnlineBookingSection = lazy(() => import('./online-booking-section.tsx'));
+const OnlineBookingSection = lazy(() => import('./load-online-booking.ts').then((chunks) => chunks.loadOnlineBookingSection()));
+
+/**
+ * onlineBookingTexts.heading, written here: importing the texts would bring all of them into what the landing page
+ * loads before any scroll (0.4 KiB gzip). The section's tests find the region by onlineBookingTexts.heading.
+ */
+const HEADING = 'Book an appointment';
 
 /** How far below the screen the section starts loading: its code is there by the time it is scrolled to. */
 const AHEAD = '300px 0px';
@@ -26,7 +31,7 @@ export function OnlineBookingSlot() {
     <section ref={section} className="online-booking" id="book" aria-labelledby="online-booking-title">
       <div className="online-booking__inner">
         <h2 id="online-booking-title" className="online-booking__title">
-          {onlineBookingTexts.heading}
+          {HEADING}
         </h2>
         {near && (
           <Suspense fallback={<p>Loading the services…</p>}>
