@@ -23,6 +23,7 @@ describe('the cancel link, /?cancel={token}', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancel appointment' }));
     expect(await screen.findByRole('status')).toHaveTextContent(onlineBookingTexts.cancelled);
+    expect(screen.getByRole('status')).toHaveFocus();
     expect(cancelled).toEqual(['a-token']);
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
   });

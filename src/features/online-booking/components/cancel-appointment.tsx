@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { cancellationQuery, useCancelOnline } from '../api/cancellation.ts';
 import { onlineBookingQueries } from '../api/online-booking-queries.ts';
@@ -24,10 +25,16 @@ export default function CancelAppointment({ token, onClose }: CancelAppointmentP
   // The salon's time zone comes with the offer: without it the day and time could not be said.
   const outcome = cancelOutcome({ data: appointment.data, error: appointment.error ?? offer.error }, cancel);
   const asking = outcome === null && appointment.data && offer.data;
+  // The buttons are gone once the cancellation is answered: the keyboard goes on from what it said.
+  const said = useRef<HTMLParagraphElement>(null);
+  const answered = cancel.isSuccess || cancel.isError;
+  useEffect(() => {
+    if (answered) said.current?.focus();
+  }, [answered]);
   return (
     <section className="online-cancel" aria-label="Your appointment">
       <div className="online-cancel__inner">
-        <p role="status" className="online-cancel__outcome">
+        <p ref={said} role="status" className="online-cancel__outcome" tabIndex={-1}>
           {outcome}
         </p>
         {outcome === null && !asking && <p>Loading your appointment…</p>}

@@ -123,6 +123,7 @@ describe('Book an appointment on /', () => {
     expect(await section.findByRole('status')).toHaveTextContent(
       'Booked: Haircut and styling on Tuesday, 1 December at 10:00. We have sent the details to ana@example.com.',
     );
+    expect(section.getByRole('status')).toHaveFocus();
     expect(sent.bookings).toEqual([
       { holdToken: 'hold-1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', offers: false, website: '' },
     ]);
@@ -185,6 +186,19 @@ describe('Book an appointment on /', () => {
     expect(await section.findByRole('alert')).toHaveTextContent(onlineBookingTexts.taken);
     expect(section.getByRole('combobox', { name: 'Time' })).toHaveDisplayValue('Choose a time');
     expect(sent.timesAsked).toBeGreaterThan(1);
+  });
+
+  it('too many holds (429): the server’s words, and the time is not kept as if held', async () => {
+    serveOnlineBooking();
+    server.use(
+      http.post('*/api/booking/holds', () =>
+        HttpResponse.json({ message: onlineBookingTexts.tooMany }, { status: 429, headers: { 'Retry-After': '600' } }),
+      ),
+    );
+    const { user, section } = await openSection();
+    await chooseTime(user, section);
+    expect(await section.findByRole('alert')).toHaveTextContent(onlineBookingTexts.tooMany);
+    expect(section.getByRole('combobox', { name: 'Time' })).toHaveDisplayValue('Choose a time');
   });
 
   it('too many bookings (429): the server’s words', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { onlineBookingQueries } from '../api/online-booking-queries.ts';
 import { salonWhen } from '../utils/salon-when.ts';
@@ -13,6 +13,11 @@ import './online-booking.css';
 export default function OnlineBookingSection() {
   const offer = useQuery(onlineBookingQueries.offer());
   const [booked, setBooked] = useState<string | null>(null);
+  // "Book" is gone with the form: the keyboard goes on from what was booked.
+  const result = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (booked !== null) result.current?.focus();
+  }, [booked]);
   let body = null;
   if (booked === null && offer.data) {
     const { timeZone } = offer.data;
@@ -29,7 +34,7 @@ export default function OnlineBookingSection() {
   }
   return (
     <>
-      <p role="status" className="online-booking__result">
+      <p ref={result} role="status" className="online-booking__result" tabIndex={-1}>
         {booked}
       </p>
       {body}

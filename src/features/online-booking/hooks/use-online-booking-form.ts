@@ -11,7 +11,8 @@ import { useHeldTime } from './use-held-time.ts';
 /**
  * The section's three steps in one react-hook-form, checked with OnlineBookingValues. A change of service or member
  * clears the day and the time, a change of day the time (the free times are another's); a time chosen is held. A
- * taken time (409) clears the time and asks for the free times again, keeping everything else the visitor typed.
+ * taken time (409, on holding or booking) clears the time and asks for the free times again, keeping everything else
+ * the visitor typed.
  */
 export function useOnlineBookingForm(onBooked: (booked: OnlineBooked) => void) {
   const queryClient = useQueryClient();
@@ -20,11 +21,11 @@ export function useOnlineBookingForm(onBooked: (booked: OnlineBooked) => void) {
     defaultValues: emptyOnlineBooking,
     resolver: zodResolver(OnlineBookingValues),
   });
-  const timeTaken = () => {
+  // A time that could not be held is not the visitor's: chosen again, or another; taken, the free times are asked again.
+  const held = useHeldTime((error) => {
     form.setValue('start', '');
-    refetchFreeTimes(queryClient);
-  };
-  const held = useHeldTime((error) => isTaken(error) && timeTaken());
+    if (isTaken(error)) refetchFreeTimes(queryClient);
+  });
   const [serviceId, staff, date, start] = useWatch({ control: form.control, name: ['serviceId', 'staff', 'date', 'start'] });
 
   const clearWhen = (fields: ReadonlyArray<'date' | 'start'>) => () => {
