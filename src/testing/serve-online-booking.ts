@@ -7,7 +7,7 @@ import type { BookingOffer, NewHold, OnlineBooking } from '#contract/online-book
 import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { server } from '#mocks/node.ts';
 
-export const OFFER: BookingOffer = {
+const OFFER: BookingOffer = {
   timeZone: 'Europe/Helsinki',
   currency: 'EUR',
   services: [
@@ -76,7 +76,7 @@ export function serveOnlineBooking(): ServedBooking {
 }
 
 /** A cancel link's appointment: the haircut on Tuesday 1 December at 10:00 in Helsinki. */
-export const CANCELLATION = { service: 'Haircut and styling', start: '2026-12-01T08:00:00Z', cancellable: true };
+const CANCELLATION = { service: 'Haircut and styling', start: '2026-12-01T08:00:00Z', cancellable: true };
 
 type CancelAnswer = { status: 200 | 404 | 409; cancellable?: boolean };
 

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldNotes, fieldNotesIds } from '../../clients/components/client-form-field.tsx';
 
-export type SelectOption = { value: string; label: string; disabled?: boolean };
+type SelectOption = { value: string; label: string; disabled?: boolean };
 
 type OnlineSelectFieldProps = {
   id: string;
