@@ -26,7 +26,7 @@ export function useOnlineBookingForm(onBooked: (booked: OnlineBooked) => void) {
     form.setValue('start', '');
     if (isTaken(error)) refetchFreeTimes(queryClient);
   });
-  const [serviceId, staff, date, start] = useWatch({ control: form.control, name: ['serviceId', 'staff', 'date', 'start'] });
+  const [serviceId, staff, date] = useWatch({ control: form.control, name: ['serviceId', 'staff', 'date'] });
 
   const clearWhen = (fields: ReadonlyArray<'date' | 'start'>) => () => {
     for (const field of fields) form.setValue(field, '');
@@ -70,7 +70,7 @@ export function useOnlineBookingForm(onBooked: (booked: OnlineBooked) => void) {
     });
   });
   const errors = Object.fromEntries(Object.entries(form.formState.errors).map(([name, error]) => [name, error?.message]));
-  return { book, held: held.state, values: { serviceId, staff, date, start }, inputs, submit, errors };
+  return { book, held: held.state, values: { serviceId, staff, date }, inputs, submit, errors };
 }
 
 export type OnlineBookingInputs = ReturnType<typeof useOnlineBookingForm>['inputs'];
