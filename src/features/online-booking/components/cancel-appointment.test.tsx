@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { recordRequests } from '../../../testing/request-log.ts';
@@ -23,7 +23,7 @@ describe('the cancel link, /?cancel={token}', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancel appointment' }));
     expect(await screen.findByRole('status')).toHaveTextContent(onlineBookingTexts.cancelled);
-    expect(screen.getByRole('status')).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     expect(cancelled).toEqual(['a-token']);
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
   });
