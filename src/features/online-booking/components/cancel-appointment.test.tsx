@@ -22,7 +22,7 @@ describe('the cancel link, /?cancel={token}', () => {
     expect(router.state.location.search).toEqual({ cancel: 'a-token' });
 
     await user.click(screen.getByRole('button', { name: 'Cancel appointment' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(onlineBookingTexts.cancelled);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(onlineBookingTexts.cancelled));
     await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     expect(cancelled).toEqual(['a-token']);
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('the cancel link, /?cancel={token}', () => {
   it('within the cancel hours, asks to call the salon: known on opening', async () => {
     serveCancellation({ status: 200, cancellable: false });
     await openCancelLink();
-    expect(await screen.findByRole('status')).toHaveTextContent(onlineBookingTexts.tooLate);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(onlineBookingTexts.tooLate));
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
   });
 
@@ -48,13 +48,13 @@ describe('the cancel link, /?cancel={token}', () => {
     serveCancellation({ status: 200 }, { status: 409 });
     const { user } = await openCancelLink();
     await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(onlineBookingTexts.tooLate);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(onlineBookingTexts.tooLate));
   });
 
   it('a used or unknown link: no longer valid', async () => {
     serveCancellation({ status: 404 });
     await openCancelLink('used-token');
-    expect(await screen.findByRole('status')).toHaveTextContent(onlineBookingTexts.linkInvalid);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(onlineBookingTexts.linkInvalid));
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
   });
 
