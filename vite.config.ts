@@ -117,7 +117,7 @@ const POSTGRES_TESTS = [
 const MODULE_MOCKING_TESTS = [
   'src/features/auth/components/login-passkeys.test.tsx',
   'src/features/auth/components/staff-nav-bar.test.tsx',
-  'src/routes/account.test.tsx',
+  'src/routes/account-passkeys.test.tsx',
 ];
 
 const DOM_TESTS = [

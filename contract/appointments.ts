@@ -23,7 +23,8 @@ import { apiPaths } from './paths.ts';
 
 export const AppointmentIdParams = z.object({ appointmentId: z.string().min(1).max(64) });
 
-export const AppointmentChangeKind = z.enum(['booked', 'moved', 'cancelled', 'restored']);
+/** `client-changed`: a merge, its undo, or the client's erasure gave it another client or none; nothing else changed. */
+export const AppointmentChangeKind = z.enum(['booked', 'moved', 'cancelled', 'restored', 'client-changed']);
 export type AppointmentChangeKind = z.infer<typeof AppointmentChangeKind>;
 
 /** What an entry of an appointment's history records of it: no client, nothing that names a person but the member. */

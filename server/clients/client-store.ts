@@ -27,6 +27,9 @@ export function generateClientId(): string {
  * `afterErase` runs once an erasure has committed, before its promise resolves: the plugin empties SQLite's
  * write-ahead log there (plugins/client-store.ts).
  */
+/** Who the purge of deleted clients writes as: in their appointments' histories, "Client changed by system". */
+const PURGE_ACTOR = 'system';
+
 export function createClientStore(
   db: Kysely<Database>,
   engine: DatabaseEngine,
@@ -82,7 +85,7 @@ export function createClientStore(
     purgeIdempotencyKeys: () => clients.purgeIdempotencyKeysBefore(new Date(idempotencyKeysSince(clock()))),
 
     /** Removes the clients deleted more than `keepDays` ago, with their history; how many. */
-    purgeDeleted: (keepDays: number) => clients.purgeDeletedBefore(daysBefore(clock(), keepDays)),
+    purgeDeleted: (keepDays: number) => clients.purgeDeletedBefore(daysBefore(clock(), keepDays), writer(PURGE_ACTOR)),
   };
 }
 

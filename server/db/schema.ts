@@ -219,7 +219,7 @@ interface AppointmentChangesTable {
   seq: Generated<number | string>;
   appointment_id: string;
   version: number;
-  kind: 'booked' | 'moved' | 'cancelled' | 'restored';
+  kind: 'booked' | 'moved' | 'cancelled' | 'restored' | 'client-changed';
   actor: string;
   at: string;
   /** JSON text: the appointment's member, times and status (AppointmentState), before (null when booked) and after. */

@@ -351,7 +351,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An appointment’s changes (booked, moved, cancelled, restored), newest first */
+        /** An appointment’s changes (booked, moved, cancelled, restored, its client changed), newest first */
         get: operations["getAppointmentHistory"];
         put?: never;
         post?: never;
@@ -1009,7 +1009,7 @@ export interface components {
             appointmentId: string;
             version: number;
             /** @enum {string} */
-            kind: "booked" | "moved" | "cancelled" | "restored";
+            kind: "booked" | "moved" | "cancelled" | "restored" | "client-changed";
             by: string;
             /** Format: date-time */
             at: string;
@@ -1039,7 +1039,7 @@ export interface components {
                 appointment: components["schemas"]["Appointment"];
                 version: number;
                 /** @enum {string} */
-                kind: "booked" | "moved" | "cancelled" | "restored";
+                kind: "booked" | "moved" | "cancelled" | "restored" | "client-changed";
                 changedBy: string;
                 /** Format: date-time */
                 changedAt: string;

@@ -5,7 +5,7 @@
  * keeps. The database refuses an overlap in the row's own statement (migration 0012): the caller's transaction ends,
  * and db/errors.ts's `bookRefusal` names it.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { AppointmentChangeKind } from '#contract/appointments';
 import { ADVISORY_LOCKS, isPostgres } from '../db/engine.ts';
 import { bookRefusal } from '../db/errors.ts';
@@ -207,27 +207,60 @@ export async function restoreWithClient(trx: Transaction<Database>, clientId: st
 }
 
 /**
- * A merge (client-log.ts, in its transaction, before the other client's row leaves): the other client's appointments
- * become the kept client's. Their times, members and histories stay as they are (no entry: nothing in an entry names
- * a client). Which it moved, for the merge to keep.
+ * Gives appointments (`which`, under their locks on PostgreSQL) the client `toClientId`, or none: each a new version and
+ * its `client-changed` entry, its member, times and status as they were (nothing in an entry names a client), so that an
+ * open calendar hears of it as of any other write. Which it changed, sorted.
  */
-export async function moveToClient(trx: Transaction<Database>, fromClientId: string, toClientId: string): Promise<string[]> {
-  const moved = await trx
-    .updateTable('appointments')
-    .set({ client_id: toClientId })
-    .where('client_id', '=', fromClientId)
-    .returning('id')
-    .execute();
-  return moved.map((row) => row.id).sort();
+async function changeClient(
+  trx: Transaction<Database>,
+  which: (select: ReturnType<typeof clientRows>) => ReturnType<typeof clientRows>,
+  toClientId: string | null,
+  writer: Writer,
+): Promise<string[]> {
+  const select = which(clientRows(trx));
+  const rows = await (isPostgres(trx) ? select.forUpdate('a') : select).execute();
+  for (const row of rows) {
+    const state: StoredState = { staff: row.username, start: Number(row.start_ms), end: Number(row.end_ms), status: row.status };
+    await trx
+      .updateTable('appointments')
+      .set({ client_id: toClientId, version: row.version + 1, updated_at: writer.now.toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    await appendChange(trx, row.id, row.version + 1, 'client-changed', writer, state, state);
+  }
+  return rows.map((row) => row.id).sort();
+}
+
+/** Appointments with what an entry records of them, in id order. */
+const clientRows = (trx: Transaction<Database>) =>
+  trx
+    .selectFrom('appointments as a')
+    .innerJoin('staff as m', 'm.id', 'a.staff_id')
+    .select(['a.id', 'a.version', 'a.start_ms', 'a.end_ms', 'a.status', 'm.username'])
+    .orderBy('a.id');
+
+/**
+ * A merge (client-log.ts, in its transaction, before the other client's row leaves): the other client's appointments
+ * become the kept client's, each with its `client-changed` entry. Which it moved, for the merge to keep.
+ */
+export function moveToClient(trx: Transaction<Database>, fromClientId: string, toClientId: string, writer: Writer): Promise<string[]> {
+  return changeClient(trx, (select) => select.where('a.client_id', '=', fromClientId), toClientId, writer);
 }
 
 /** A merge's undo: the appointments it moved (`ids`) that are still the kept client's go back to the other. */
-export async function moveBack(trx: Transaction<Database>, ids: readonly string[], keptId: string, otherId: string): Promise<void> {
+export async function moveBack(trx: Transaction<Database>, ids: readonly string[], keptId: string, otherId: string, writer: Writer) {
   if (ids.length === 0) return;
-  await trx
-    .updateTable('appointments')
-    .set({ client_id: otherId })
-    .where('id', 'in', [...ids])
-    .where('client_id', '=', keptId)
-    .execute();
+  await changeClient(trx, (select) => select.where('a.id', 'in', [...ids]).where('a.client_id', '=', keptId), otherId, writer);
+}
+
+/**
+ * A client's erasure, or the purge of deleted clients (client-log.ts, in its transaction, before their rows leave): their
+ * appointments keep no client, each with its `client-changed` entry.
+ */
+export async function forgetClients(
+  trx: Transaction<Database>,
+  clientIds: SelectQueryBuilder<Database, 'clients', { id: string }>,
+  writer: Writer,
+): Promise<void> {
+  await changeClient(trx, (select) => select.where('a.client_id', 'in', clientIds), null, writer);
 }

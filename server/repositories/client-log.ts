@@ -182,6 +182,7 @@ type ForgetMergedInto = (trx: Transaction<Database>, kept: ClientIds) => Promise
  * personal data. Whether there was such a client.
  */
 export async function erase(trx: Transaction<Database>, id: string, writer: Writer, forgetMergedInto: ForgetMergedInto): Promise<boolean> {
+  await appointments.forgetClients(trx, trx.selectFrom('clients').select('id').where('id', '=', id), writer);
   const row = await trx.deleteFrom('clients').where('id', '=', id).returning('version').executeTakeFirst();
   if (!row) return false;
   await trx.deleteFrom('client_changes').where('client_id', '=', id).execute();
@@ -201,9 +202,18 @@ export async function forgetMergedAway(trx: Transaction<Database>, others: reado
   return gone;
 }
 
-/** Removes the clients deleted before `cutoff`, with their history and `forgetMergedInto`'s; how many. */
-export async function purgeDeletedBefore(trx: Transaction<Database>, cutoff: Date, forgetMergedInto: ForgetMergedInto): Promise<number> {
+/**
+ * Removes the clients deleted before `cutoff`, with their history and `forgetMergedInto`'s, their appointments keeping
+ * no client (written by `writer`); how many.
+ */
+export async function purgeDeletedBefore(
+  trx: Transaction<Database>,
+  cutoff: Date,
+  forgetMergedInto: ForgetMergedInto,
+  writer: Writer,
+): Promise<number> {
   const expired = trx.selectFrom('clients').select('id').where('deleted_at', '<', cutoff.toISOString());
+  await appointments.forgetClients(trx, expired, writer);
   const removed = trx.selectFrom('client_changes').where('client_id', 'in', expired);
   // The log keeps how far it has gaps: a stream asked to replay from before there says it cannot.
   const highest = removed.select((eb) => eb.fn.max('seq').as('seq'));
@@ -437,7 +447,7 @@ export async function mergeClients(
   const at = writer.now.toISOString();
   if (!(await setIfAt(trx, kept.id, kept.version, after, at))) return undefined;
   // Before the other's row goes: its appointments would lose their client (ON DELETE SET NULL).
-  const moved = await appointments.moveToClient(trx, other.id, kept.id);
+  const moved = await appointments.moveToClient(trx, other.id, kept.id, writer);
   const removed = await trx
     .deleteFrom('clients')
     .where('id', '=', other.id)
@@ -476,7 +486,7 @@ export async function unmergeClients(
     .insertInto('clients')
     .values({ ...other, version: otherVersion, updated_at: at })
     .execute();
-  await appointments.moveBack(trx, movedAppointments, kept.id, other.id);
+  await appointments.moveBack(trx, movedAppointments, kept.id, other.id, writer);
   const entry = entriesOf(batchId, 'unmerged', writer);
   await appendChanges(trx, [
     entry(kept.id, kept.version + 1, JSON.stringify(kept.merged), JSON.stringify(kept.before)),

@@ -305,9 +305,12 @@ export function createClientsRepository(db: Kysely<Database>) {
       return rows.map(toChange);
     },
 
-    /** Removes the clients deleted before `cutoff`, with their history and what was merged into them; how many. */
-    purgeDeletedBefore(cutoff: Date): Promise<number> {
-      return inTransaction(db, (trx) => log.purgeDeletedBefore(trx, cutoff, forgetMergedInto));
+    /**
+     * Removes the clients deleted before `cutoff`, with their history and what was merged into them, their appointments
+     * keeping no client (written by `writer`); how many.
+     */
+    purgeDeletedBefore(cutoff: Date, writer: log.Writer): Promise<number> {
+      return inTransaction(db, (trx) => log.purgeDeletedBefore(trx, cutoff, forgetMergedInto, writer));
     },
   };
 }

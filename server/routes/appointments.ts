@@ -24,15 +24,13 @@ import {
   AvailabilityQuery,
   NewAppointment,
 } from '#contract/book';
-import { idempotencyKeyOf } from '#contract/idempotency-key';
 import { parseConditions } from '#contract/if-match';
 import { sendAnswered } from '../http/answered.ts';
+import { IdempotencyKeyHeaders, sendCreatedOnce } from '../http/idempotency-key.ts';
 import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
 /** Declared for the OpenAPI document; checked by parseConditions, whose 400 says what is wrong. */
 const IfMatchHeaders = z.looseObject({ 'if-match': z.string().optional() });
-/** Declared for the OpenAPI document; checked by idempotencyKeyOf. */
-const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
 
 /** Who is writing: the staff account of the session (api.ts lets no request here without one). */
 const actor = (request: FastifyRequest): string => request.session?.username ?? 'unknown';
@@ -98,12 +96,10 @@ export const appointmentRoutes: ZodPlugin = async (app) => {
         responseHeaders: { 201: { ETag: true, Location: true } },
       },
     },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      if (typeof key === 'object') return sendAnswered(app, request, reply, key);
-      const outcome = await appointments.book(request.body, appointments.writer(actor(request)), key);
-      return sendAnswered(app, request, reply, bookingAnswer(outcome, actor(request)));
-    },
+    async (request, reply) =>
+      sendCreatedOnce(app, request, reply, async (key) =>
+        bookingAnswer(await appointments.book(request.body, appointments.writer(actor(request)), key), actor(request)),
+      ),
   );
 
   app.get(
@@ -190,7 +186,7 @@ export const appointmentRoutes: ZodPlugin = async (app) => {
     {
       schema: {
         operationId: 'getAppointmentHistory',
-        summary: 'An appointment’s changes (booked, moved, cancelled, restored), newest first',
+        summary: 'An appointment’s changes (booked, moved, cancelled, restored, its client changed), newest first',
         params: AppointmentIdParams,
         response: { 200: AppointmentHistory, 404: ApiErrorBody },
       },

@@ -25,6 +25,7 @@ const ServiceParams = z.object({ serviceId: ServiceId });
 const TimeOffParams = z.object({ timeOffId: z.string().max(64) });
 const MemberParams = z.object({ username: z.string().max(64) });
 const MemberTimeOffParams = MemberParams.extend(TimeOffParams.shape);
+const NO_PARAMS = z.object({});
 
 const actor = (request: FastifyRequest) => request.session!.username;
 const NO_CONTENT = z.undefined();
@@ -110,109 +111,82 @@ export const bookSetupRoutes: ZodPlugin = async (app) => {
     async (request, reply) => send(request, reply, await setup.listSchedules()),
   );
 
-  // The session's own hours and time off.
-  app.get(
-    '/account/hours',
-    { schema: { operationId: 'getOwnHours', summary: 'This session’s working hours and time off', response: { 200: MemberSchedule } } },
-    async (request, reply) => send(request, reply, await setup.scheduleOf(actor(request))),
-  );
+  hoursRoutes(app, {
+    path: '/account',
+    memberOf: actor,
+    params: NO_PARAMS,
+    timeOffParams: TimeOffParams,
+    refusals: {},
+    operations: {
+      get: ['getOwnHours', 'This session’s working hours and time off'],
+      set: ['setOwnHours', 'Sets this session’s working week: each weekday’s hours, or null on a day off'],
+      addTimeOff: ['addOwnTimeOff', 'Adds time off, from its first to its last day (both included), to this session’s'],
+      removeTimeOff: ['removeOwnTimeOff', 'Removes one of this session’s time off'],
+    },
+  });
 
-  app.put(
-    '/account/hours',
-    {
-      schema: {
-        operationId: 'setOwnHours',
-        summary: 'Sets this session’s working week: each weekday’s hours, or null on a day off',
-        body: WorkingHours,
-        response: { 200: MemberSchedule },
-      },
+  hoursRoutes(app, {
+    path: '/staff/:username',
+    memberOf: (request) => MemberParams.parse(request.params).username,
+    params: MemberParams,
+    timeOffParams: MemberTimeOffParams,
+    refusals: { 403: ApiErrorBody, 404: ApiErrorBody },
+    operations: {
+      get: ['getMemberHours', 'A member’s working hours and time off (owner only)'],
+      set: ['setMemberHours', 'Sets a member’s working week (owner only)'],
+      addTimeOff: ['addMemberTimeOff', 'Adds time off to a member’s (owner only)'],
+      removeTimeOff: ['removeMemberTimeOff', 'Removes one of a member’s time off (owner only)'],
     },
-    async (request, reply) => send(request, reply, await setup.setHours(actor(request), actor(request), request.body)),
-  );
-
-  app.post(
-    '/account/time-off',
-    {
-      schema: {
-        operationId: 'addOwnTimeOff',
-        summary: 'Adds time off, from its first to its last day (both included), to this session’s',
-        body: NewTimeOff,
-        response: { 201: TimeOff },
-      },
-    },
-    async (request, reply) => send(request, reply, await setup.addTimeOff(actor(request), actor(request), request.body)),
-  );
-
-  app.delete(
-    '/account/time-off/:timeOffId',
-    {
-      schema: {
-        operationId: 'removeOwnTimeOff',
-        summary: 'Removes one of this session’s time off',
-        params: TimeOffParams,
-        response: { 204: NO_CONTENT, 404: ApiErrorBody },
-      },
-      config: { bodyOptional: true },
-    },
-    async (request, reply) => send(request, reply, await setup.removeTimeOff(actor(request), actor(request), request.params.timeOffId)),
-  );
-
-  // Anyone's, for owners.
-  app.get(
-    '/staff/:username/hours',
-    {
-      schema: {
-        operationId: 'getMemberHours',
-        summary: 'A member’s working hours and time off (owner only)',
-        params: MemberParams,
-        response: { 200: MemberSchedule, 403: ApiErrorBody, 404: ApiErrorBody },
-      },
-    },
-    async (request, reply) => send(request, reply, await setup.scheduleOf(request.params.username)),
-  );
-
-  app.put(
-    '/staff/:username/hours',
-    {
-      schema: {
-        operationId: 'setMemberHours',
-        summary: 'Sets a member’s working week (owner only)',
-        params: MemberParams,
-        body: WorkingHours,
-        response: { 200: MemberSchedule, 403: ApiErrorBody, 404: ApiErrorBody },
-      },
-    },
-    async (request, reply) => send(request, reply, await setup.setHours(actor(request), request.params.username, request.body)),
-  );
-
-  app.post(
-    '/staff/:username/time-off',
-    {
-      schema: {
-        operationId: 'addMemberTimeOff',
-        summary: 'Adds time off to a member’s (owner only)',
-        params: MemberParams,
-        body: NewTimeOff,
-        response: { 201: TimeOff, 403: ApiErrorBody, 404: ApiErrorBody },
-      },
-    },
-    async (request, reply) => send(request, reply, await setup.addTimeOff(actor(request), request.params.username, request.body)),
-  );
-
-  app.delete(
-    '/staff/:username/time-off/:timeOffId',
-    {
-      schema: {
-        operationId: 'removeMemberTimeOff',
-        summary: 'Removes one of a member’s time off (owner only)',
-        params: MemberTimeOffParams,
-        response: { 204: NO_CONTENT, 403: ApiErrorBody, 404: ApiErrorBody },
-      },
-      config: { bodyOptional: true },
-    },
-    async (request, reply) => {
-      const { username, timeOffId } = request.params;
-      return send(request, reply, await setup.removeTimeOff(actor(request), username, timeOffId));
-    },
-  );
+  });
 };
+
+/** Whose hours a set of routes sets: the session's own (/account) or, for owners, anyone's (/staff/:username). */
+interface HoursOwner {
+  path: '/account' | '/staff/:username';
+  memberOf: (request: FastifyRequest) => string;
+  params: typeof MemberParams | typeof NO_PARAMS;
+  timeOffParams: typeof MemberTimeOffParams | typeof TimeOffParams;
+  /** An owner-only route's 403, and the 404 of a username no member has. */
+  refusals: { 403?: typeof ApiErrorBody; 404?: typeof ApiErrorBody };
+  /** Each route's operationId and summary. */
+  operations: Record<'get' | 'set' | 'addTimeOff' | 'removeTimeOff', [string, string]>;
+}
+
+/** A member's working hours and time off, the same four routes for the session's own and for anyone's. */
+function hoursRoutes(app: Parameters<ZodPlugin>[0], owner: HoursOwner) {
+  const setup = app.bookSetup;
+  const send = sendAnswered.bind(null, app);
+  const { path, memberOf, params, timeOffParams, refusals, operations } = owner;
+  const operation = ([operationId, summary]: [string, string]) => ({ operationId, summary });
+
+  app.get(
+    `${path}/hours`,
+    { schema: { ...operation(operations.get), params, response: { 200: MemberSchedule, ...refusals } } },
+    async (request, reply) => send(request, reply, await setup.scheduleOf(memberOf(request))),
+  );
+
+  app.put(
+    `${path}/hours`,
+    { schema: { ...operation(operations.set), params, body: WorkingHours, response: { 200: MemberSchedule, ...refusals } } },
+    async (request, reply) => send(request, reply, await setup.setHours(actor(request), memberOf(request), request.body)),
+  );
+
+  app.post(
+    `${path}/time-off`,
+    { schema: { ...operation(operations.addTimeOff), params, body: NewTimeOff, response: { 201: TimeOff, ...refusals } } },
+    async (request, reply) => send(request, reply, await setup.addTimeOff(actor(request), memberOf(request), request.body)),
+  );
+
+  app.delete(
+    `${path}/time-off/:timeOffId`,
+    {
+      schema: {
+        ...operation(operations.removeTimeOff),
+        params: timeOffParams,
+        response: { 204: NO_CONTENT, ...refusals, 404: ApiErrorBody },
+      },
+      config: { bodyOptional: true },
+    },
+    async (request, reply) => send(request, reply, await setup.removeTimeOff(actor(request), memberOf(request), request.params.timeOffId)),
+  );
+}

@@ -168,8 +168,10 @@ describe('a merge and its undo', () => {
     const afterMerge = await appointmentsOf(test, kept);
     expect(afterMerge).toHaveLength(5);
     expect(afterMerge.find(({ id }) => id === afternoon.id)?.client).toEqual({ id: kept._id, firstName: 'Amelia', lastName: 'Hart' });
-    // The appointment itself is unchanged: same version and history.
-    expect((await historyOf(test, past.id)).map(({ kind }) => kind)).toEqual(['booked']);
+    // Its member, times and status unchanged: a new version for its new client, nothing else in its history.
+    const [moved] = await historyOf(test, past.id);
+    expect(moved).toMatchObject({ version: 2, kind: 'client-changed', by: STAFF.username });
+    expect(moved?.after).toEqual(moved?.before);
 
     const undo = await asStaff(test, 'POST', apiPaths.undoMerge(merge.json<MergeSummary>().id));
     expect(undo.statusCode, undo.body).toBe(200);

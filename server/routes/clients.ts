@@ -17,9 +17,10 @@ import {
 } from '#contract/api';
 import { clientDeletedAnswer, clientRestoredAnswer } from '#contract/appointments';
 import { ClientExport, clientExportAnswer } from '#contract/client-export';
-import { idempotencyKeyOf, registrationAnswer } from '#contract/idempotency-key';
+import { registrationAnswer } from '#contract/idempotency-key';
 import { listAnswer, parseConditions, readAnswer, writtenAnswer } from '#contract/if-match';
 import { sendAnswered } from '../http/answered.ts';
+import { IdempotencyKeyHeaders, sendCreatedOnce } from '../http/idempotency-key.ts';
 import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
 
 /**
@@ -27,9 +28,6 @@ import type { SerializedBody, ZodPlugin } from '../zod-type-provider.ts';
  * Loose: the other headers stay as they are.
  */
 const ConditionalHeaders = z.looseObject({ 'if-match': z.string().optional(), 'if-none-match': z.string().optional() });
-
-/** Declared for the OpenAPI document; checked by idempotencyKeyOf. */
-const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
 
 /** The type of the bodies the read model makes (Fastify would call a Buffer octet-stream). */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -90,15 +88,14 @@ export const clientRoutes: ZodPlugin = async (app) => {
         responseHeaders: { 201: { ETag: true, Location: true } },
       },
     },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      if (typeof key === 'object') return sendAnswered(app, request, reply, key);
-      const outcome =
-        key === undefined
-          ? { status: 'registered' as const, value: await store.create(request.body, actor(request)) }
-          : await store.createOnce(request.body, actor(request), key);
-      return sendAnswered(app, request, reply, registrationAnswer(outcome));
-    },
+    async (request, reply) =>
+      sendCreatedOnce(app, request, reply, async (key) =>
+        registrationAnswer(
+          key === undefined
+            ? { status: 'registered' as const, value: await store.create(request.body, actor(request)) }
+            : await store.createOnce(request.body, actor(request), key),
+        ),
+      ),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_HOURS } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { ownerOnly } from '#contract/team';
+import { forTheFile } from '../testing/cleanup.ts';
 import { aClient, asStaff, asStaffMember, createClient, loggedIn, type LoggedInApp } from '../testing/test-app.ts';
 import { UNVERIFIED_ASSERTION, UNVERIFIED_REGISTRATION } from '#tests/harness/software-authenticator.ts';
 
@@ -18,6 +19,8 @@ type Row = {
   staff: number;
   /** What staff are told, for a 403. */
   refusal?: string;
+  /** It ends the sessions the file's other rows share: asked on apps of its own. */
+  endsSession?: true;
 };
 
 const edited = { ...aClient, firstName: 'Amelie' };
@@ -29,7 +32,7 @@ const ROUTES: Record<string, Row> = {
     owner: 401,
     staff: 401,
   },
-  logOut: { request: () => ({ method: 'POST', url: apiPaths.logout }), owner: 204, staff: 204 },
+  logOut: { request: () => ({ method: 'POST', url: apiPaths.logout }), owner: 204, staff: 204, endsSession: true },
   checkHealth: { request: () => ({ method: 'GET', url: '/healthz' }), owner: 200, staff: 200 },
   getMe: { request: () => ({ method: 'GET', url: apiPaths.me }), owner: 200, staff: 200 },
   listClients: { request: () => ({ method: 'GET', url: apiPaths.clients }), owner: 200, staff: 200 },
@@ -271,6 +274,20 @@ const ROUTES: Record<string, Row> = {
 /** An event stream never ends by itself: it is checked apart, by its headers. */
 const STREAM = 'streamClientEvents';
 
+/** An owner and a staff member signed in, and a colleague for the staff page's rows to act on. */
+async function ownerAndStaff() {
+  const owner = await loggedIn();
+  const staff = await asStaffMember(owner);
+  await owner.app.staffAccounts.add('colleague', 'a colleague’s long password', 'staff');
+  return { owner, staff };
+}
+
+/**
+ * One app for the file's rows: building two per row was most of this file's time. A row's writes stay its own (a
+ * client for each, a colleague who may become an owner, a newcomer added once); only a log-out needs its own.
+ */
+const shared = forTheFile(ownerAndStaff);
+
 async function answer(test: LoggedInApp, row: Row, clientId: string) {
   const { method, url, payload } = row.request(clientId);
   return asStaff(test, method, url, payload === undefined ? {} : { payload });
@@ -278,8 +295,7 @@ async function answer(test: LoggedInApp, row: Row, clientId: string) {
 
 describe('every route × role', () => {
   it('names every operation of the OpenAPI document', async () => {
-    const test = await loggedIn();
-    const document = (await asStaff(test, 'GET', '/api/openapi.json')).json<{
+    const document = (await asStaff(shared().owner, 'GET', '/api/openapi.json')).json<{
       paths: Record<string, Record<string, { operationId: string }>>;
     }>();
     const operations = Object.values(document.paths).flatMap((path) => Object.values(path).map((operation) => operation.operationId));
@@ -287,16 +303,13 @@ describe('every route × role', () => {
   });
 
   it.each(Object.entries(ROUTES))('%s', async (_operation, row) => {
-    const owner = await loggedIn();
-    const staff = await asStaffMember(owner);
+    const { owner, staff } = row.endsSession ? await ownerAndStaff() : shared();
     // A client for each role to act on; for a refusal, the same one: refused means not done, the owner still finds it.
     const registered = async (email: string) => {
       const client = await createClient(owner, { ...aClient, email });
       if (row.request(client._id).url === apiPaths.restoreClient(client._id)) await asStaff(owner, 'DELETE', apiPaths.client(client._id));
       return client._id;
     };
-    // An account for the staff page's rows to act on.
-    await owner.app.staffAccounts.add('colleague', 'a colleague’s long password', 'staff');
     const staffClient = await registered('for.staff@example.com');
     const ownerClient = row.refusal ? staffClient : await registered('for.owner@example.com');
 
@@ -307,8 +320,7 @@ describe('every route × role', () => {
   });
 
   it('opens the event stream for both roles', async () => {
-    const owner = await loggedIn();
-    const staff = await asStaffMember(owner);
+    const { owner, staff } = shared();
     for (const test of [owner, staff]) {
       // HEAD: the stream's headers, without a stream that never ends.
       const response = await asStaff(test, 'HEAD', apiPaths.events, { headers: { accept: 'text/event-stream' } });

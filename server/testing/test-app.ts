@@ -7,13 +7,13 @@ import type { AddressInfo } from 'node:net';
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Client } from '#contract/api';
-import { onTestFinished } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type DatabaseConfig } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { inProcessConfig } from './in-process-config.ts';
 import { migratedTestDatabase } from './test-database.ts';
+import { whenDone } from './cleanup.ts';
 
 export { temporaryDirectory } from './test-database.ts';
 
@@ -67,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...options.config,
     }),
   );
-  onTestFinished(() => app.close());
+  whenDone(() => app.close());
   await app.ready();
   if (options.withStaff ?? true) await app.staffAccounts.add(STAFF.username, STAFF.password, 'owner');
   return {
@@ -92,7 +92,7 @@ export async function listeningTestApp(options?: TestAppOptions): Promise<TestAp
 /** A connection of its own to the test's database, as another process has one (the staff CLI, a second server); closed when the test ends. */
 export async function anotherConnection(test: TestApp): Promise<Kysely<Database>> {
   const { db } = await openDatabase(test.database);
-  onTestFinished(() => db.destroy());
+  whenDone(() => db.destroy());
   return db;
 }
 

@@ -9,11 +9,12 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject, onTestFinished } from 'vitest';
+import { inject } from 'vitest';
 import { DEFAULT_POSTGRES_POOL } from '../config.ts';
 import { openDatabase, type DatabaseConfig } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { Kysely } from 'kysely';
+import { whenDone } from './cleanup.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,7 +28,7 @@ declare module 'vitest' {
 /** A fresh directory for database files, deleted when the test ends. */
 export function temporaryDirectory(): string {
   const dir = mkdtempSync(join(tmpdir(), 'salon-test-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  whenDone(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -43,7 +44,7 @@ export async function freshTestDatabase(): Promise<DatabaseConfig> {
   const name = `salon_test_${process.pid}_${created}`;
   await admin.query(`CREATE DATABASE ${name}`);
   // FORCE: whatever the test left connected is cut off first.
-  onTestFinished(async () => void (await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  whenDone(async () => void (await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { kind: 'postgres', url: url.toString(), ...DEFAULT_POSTGRES_POOL };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { ClientChange } from '#contract/api';
-import { NOT_AVAILABLE_OFFLINE } from '../../../lib/reachability.ts';
+import { HistoryCard } from '../../../components/history-card.tsx';
 import { clientQueries } from '../api/client-queries.ts';
 import { FIELD_LABELS, shownValue } from '../utils/client-fields.ts';
 import { formatRegistrationTime } from '../utils/date-time.ts';
@@ -38,32 +38,22 @@ export type HistoryEntryDetailsProps = { change: ClientChange; clientId: string 
 
 /** The edit page's "History": every change of the client, newest first, who and when. */
 export function ClientHistory({ clientId, entryDetails: EntryDetails }: { clientId: string; entryDetails?: HistoryEntryDetails }) {
-  const history = useQuery(clientQueries.history(clientId));
   return (
-    <section className="card history" aria-labelledby="history-title">
-      <h2 id="history-title" className="history__title">
-        History
-      </h2>
-      {/* Paused: offline, and not in the offline copy. */}
-      {history.isPending && <p>{history.isPaused ? NOT_AVAILABLE_OFFLINE : 'Loading the history…'}</p>}
-      {history.isError && <p>The history could not be loaded.</p>}
-      {history.data && (
-        <ol className="history__list" role="list">
-          {history.data.map((change) => (
-            <li key={change.seq} className="history__entry">
-              <span>
-                {WHAT[change.kind]} by {change.by} on {formatRegistrationTime(change.at)}
-              </span>
-              {changedFields(change).map((line) => (
-                <span key={line} className="history__field">
-                  {line}
-                </span>
-              ))}
-              {EntryDetails && <EntryDetails change={change} clientId={clientId} />}
-            </li>
+    <HistoryCard
+      titleId="history-title"
+      history={useQuery(clientQueries.history(clientId))}
+      what={(change) => WHAT[change.kind]}
+      when={(change) => formatRegistrationTime(change.at)}
+      details={(change) => (
+        <>
+          {changedFields(change).map((line) => (
+            <span key={line} className="history__field">
+              {line}
+            </span>
           ))}
-        </ol>
+          {EntryDetails && <EntryDetails change={change} clientId={clientId} />}
+        </>
       )}
-    </section>
+    />
   );
 }
