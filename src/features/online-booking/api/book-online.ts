@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { OnlineBooked, type OnlineBooking } from '#contract/online-booking';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -7,7 +7,7 @@ import { onlineOnly } from '../../../lib/query-client.ts';
 import { onlineBookingKeys } from './online-booking-queries.ts';
 
 /** The free days and times are asked again: a booking, or a time taken meanwhile, changed them. */
-export function refetchFreeTimes(queryClient: ReturnType<typeof useQueryClient>): void {
+export function refetchFreeTimes(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: onlineBookingKeys.allDays });
   void queryClient.invalidateQueries({ queryKey: onlineBookingKeys.allTimes });
 }
