@@ -5,7 +5,8 @@
  * calendar (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
- * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios. Exit code 1 when a figure misses its goal or could not be
+ * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios, and `calendar`
+ * interleaves their openings. Exit code 1 when a figure misses its goal or could not be
  * measured. See docs/performance.md.
  */
 import { availableParallelism, cpus } from 'node:os';
@@ -106,13 +107,13 @@ async function main(): Promise<number> {
     duplicates: runDuplicatesBench,
     passkey: runPasskeyBench,
     book: runBookBench,
-    calendar: runCalendarBench,
+    calendar: (measured) => runCalendarBench(measured, other && against ? { build: other, dir: against } : undefined),
   };
   const builds: Array<[string, Build]> = [['this build', build]];
   if (other && against) builds.push([against, other]);
   for (const [turn, part] of PARTS.filter((name) => parts.has(name)).entries()) {
-    // `team` measures the other build beside this one itself.
-    const turns = part === 'team' ? builds.slice(0, 1) : turn % 2 === 0 ? builds : [...builds].reverse();
+    // `team` and `calendar` measure the other build beside this one themselves.
+    const turns = part === 'team' || part === 'calendar' ? builds.slice(0, 1) : turn % 2 === 0 ? builds : [...builds].reverse();
     for (const [label, measured] of turns) {
       if (builds.length > 1) console.info(`\n##### ${part}: ${label}`);
       try {

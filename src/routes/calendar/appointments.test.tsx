@@ -29,6 +29,22 @@ async function moveMeanwhile() {
 }
 
 describe('/calendar/appointments/$appointmentId', () => {
+  it('opens in the app from its block on the calendar, by a click and by Enter', async () => {
+    await setUpBook();
+    mockDb.startSession();
+    const appointment = await bookAsColleague({ time: '10:00' });
+    const { user, router } = await renderApp(`/calendar?date=${DAY}`, { loggedIn: true });
+    const block = () => screen.findByRole('link', { name: '10:00–11:00, Nina Petrova, Haircut and styling' });
+    await user.click(await block());
+    expect(await screen.findByRole('heading', { name: 'Appointment' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/calendar/appointments/${appointment.id}`);
+
+    router.history.back();
+    (await block()).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Appointment' })).toBeInTheDocument();
+  });
+
   it('shows the client (a link to their page), service, member, day and time in the salon’s time zone', async () => {
     await openAppointment();
     expect(screen.getByRole('link', { name: 'Nina Petrova' })).toHaveAttribute('href', '/clients/edit/c-nina');

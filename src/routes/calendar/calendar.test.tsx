@@ -58,7 +58,8 @@ describe('/calendar', () => {
     const name = '10:00–11:00, Nina Petrova, Haircut and styling';
     const block = within(table).getByRole('link', { name });
     expect(block).toHaveAttribute('href', '/calendar/appointments/a1');
-    expect(block).toHaveTextContent('10:00–11:00Nina PetrovaHaircut and styling');
+    // A line each: the time, the client, the service.
+    expect(block.textContent).toBe('10:00–11:00\nNina Petrova\nHaircut and styling');
     // Its cell spans the four quarter hours from 10:00.
     expect(within(table).getByRole('cell', { name })).toHaveAttribute('rowspan', '4');
     expect(within(table).getByRole('link', { name: '10:30–11:15, Erased client, Hair colour' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { onlineManager, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { salonDate } from '#contract/book';
@@ -20,16 +20,12 @@ import { useMediaQuery } from '../../lib/use-media-query.ts';
 /** Below this width the day is one member's list (calendar-list.tsx): a 375 px phone, and a little more. */
 const PHONE = '(max-width: 40rem)';
 
-/**
- * The salon's day (issue 40) from the server, or offline from the copy; online, today's and the next six days'
- * appointments are loaded too, so that the coming week opens offline.
- */
+/** The salon's day (issue 40) from the server, or offline from the copy. */
 async function loadCalendar(queryClient: QueryClient, date: string | undefined): Promise<{ today: string }> {
   const { timeZone } = await loadQuery(queryClient, bookQueries.salon());
   // Today on the salon's clock, not the browser's.
   const today = salonDate(Date.now(), timeZone);
   await Promise.all([loadQuery(queryClient, bookQueries.schedules()), loadQuery(queryClient, appointmentQueries.day(date ?? today))]);
-  if (onlineManager.isOnline()) prefetchComingDays(queryClient, today);
   return { today };
 }
 
@@ -55,6 +51,12 @@ function CalendarPage() {
   const { data: appointments } = useSuspenseQuery(appointmentQueries.day(date));
   const day = useMemo(() => calendarDay(schedules, appointments, date, timeZone), [schedules, appointments, date, timeZone]);
   const phone = useMediaQuery(PHONE);
+  // Online, today's and the next six days' appointments are loaded too, so that the coming week opens offline: once
+  // the day is on screen, not before its first paint (docs/performance.md).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (onlineManager.isOnline()) prefetchComingDays(queryClient, today);
+  }, [queryClient, today]);
   return (
     <div className="page">
       <CalendarHeader date={date} owner={useIsOwner()}>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { blockLabel, type CalendarBlock } from '../utils/calendar-day.ts';
+import { blockLabel, blockText, type CalendarBlock } from '../utils/calendar-day.ts';
 
-/** An appointment on the calendar: its time, client and service, a link to its page named by the same. */
+/** An appointment in the phone's list: its time, client and service, a link to its page named by the same. */
 export function CalendarBlockLink({ block }: { block: CalendarBlock }) {
   return (
     <Link
@@ -10,9 +10,7 @@ export function CalendarBlockLink({ block }: { block: CalendarBlock }) {
       className="calendar-block"
       aria-label={blockLabel(block)}
     >
-      <span className="calendar-block__time">{block.time}</span>
-      <span className="calendar-block__client">{block.client}</span>
-      <span className="calendar-block__service">{block.service}</span>
+      {blockText(block)}
     </Link>
   );
 }
