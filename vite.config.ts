@@ -101,6 +101,7 @@ const POSTGRES_TESTS = [
   'server/cli/staff-command.test.ts',
   'server/db/migrations.test.ts',
   'server/db/commit-signal.test.ts',
+  'server/email/sending.test.ts',
   'server/**/*.postgres.test.ts',
 ];
 

@@ -87,6 +87,8 @@ export const access = {
   'GET /api/appointments/:appointmentId/history': 'session',
   'GET /api/availability': 'session',
   'GET /api/clients/:clientId/appointments': 'session',
+
+  'GET /api/outbox': { owner: ownerOnly.readOutbox },
 } as const satisfies Record<string, Access>;
 
 type GetPath<Operation> = Operation extends `GET ${infer Path}` ? Path : never;

@@ -42,6 +42,7 @@ export const ownerOnly = {
   importClients: 'Only an owner can import clients.',
   manageServices: 'Only an owner can manage services.',
   manageHours: 'Only an owner can set a colleague’s working hours.',
+  readOutbox: 'Only an owner can see the outbox.',
 } as const;
 
 /** 3 to 32 letters, digits, dots, dashes or underscores; stored lower-case (usernames match without regard to case). */

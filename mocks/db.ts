@@ -42,6 +42,7 @@ import type { Writer } from '#server/repositories/client-log.ts';
 import { createClientsRepository } from '#server/repositories/clients.ts';
 import { createImportsRepository } from '#server/repositories/imports.ts';
 import { createMergesRepository } from '#server/repositories/merges.ts';
+import { createOutboxRepository } from '#server/repositories/outbox.ts';
 import { createPasskeyStore } from '#server/repositories/passkeys.ts';
 import { createSchedulesRepository } from '#server/repositories/schedules.ts';
 import { createServicesRepository } from '#server/repositories/services.ts';
@@ -92,7 +93,8 @@ function repositoriesOn(connection: SqlJsConnection) {
   // In the salon's time zone of the moment (tests pin it: setSalon).
   const appointments = () => createAppointmentsRepository(db, salon.timeZone);
   const book = { services, schedules, bookSetup, appointments };
-  return { connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys, ...book };
+  const outbox = createOutboxRepository(db);
+  return { connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys, outbox, ...book };
 }
 export type Store = ReturnType<typeof repositoriesOn>;
 
@@ -310,6 +312,8 @@ export const mockDb = {
   restoreAppointment: (id: string, writer = by()) => write(writer, ({ appointments }, at) => appointments().restore(id, at)),
   appointmentHistory: (id: string) => exclusive(({ appointments }) => appointments().history(id)),
   clientAppointments: (clientId: string) => exclusive(({ appointments }) => appointments().forClient(clientId, new Date())),
+  /** How many emails wait to be sent (the server's outbox repository). */
+  outboxWaiting: () => exclusive(({ outbox }) => outbox.waiting()),
   /**
    * Replaces every client and the log (tests set up exactly the list they need): each registered at version 1 in a new
    * database, the log numbered from 1 again; the session, the ids, the audit trail, the team and the book's setup stay.

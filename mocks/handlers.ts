@@ -8,6 +8,7 @@ import { eventHandlers } from './handlers/events.ts';
 import { importHandlers } from './handlers/imports.ts';
 import { mergeHandlers } from './handlers/merges.ts';
 import { passkeyHandlers } from './handlers/passkeys.ts';
+import { outboxHandlers } from './handlers/outbox.ts';
 import { methodNotAllowedHandler } from './handlers/respond.ts';
 import { teamHandlers } from './handlers/team.ts';
 import { scenarioHandler } from './scenarios.ts';
@@ -23,6 +24,7 @@ export const handlers = [
   ...eventHandlers,
   ...importHandlers,
   ...mergeHandlers,
+  ...outboxHandlers,
   ...passkeyHandlers,
   ...teamHandlers,
   methodNotAllowedHandler,

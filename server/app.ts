@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { DEFAULT_AUDIT_KEEP_DAYS, DEFAULT_DELETED_CLIENTS_KEEP_DAYS, DEFAULT_EVENTS, defaultSalon, type AppConfig } from './config.ts';
+import {
+  DEFAULT_AUDIT_KEEP_DAYS,
+  DEFAULT_DELETED_CLIENTS_KEEP_DAYS,
+  DEFAULT_EMAIL,
+  DEFAULT_EVENTS,
+  defaultSalon,
+  type AppConfig,
+} from './config.ts';
 import { appointmentsPlugin } from './plugins/appointments.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -15,6 +22,7 @@ import { clientStorePlugin } from './plugins/client-store.ts';
 import { liveUpdatesPlugin } from './plugins/live-updates.ts';
 import { crossSiteGuard } from './plugins/cross-site-guard.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { emailPlugin } from './plugins/email.ts';
 import { openApi } from './openapi/document.ts';
 import { passkeysPlugin } from './plugins/passkeys.ts';
 import { BODY_LIMIT_BYTES, MAX_PARAM_LENGTH, errorHandling, sendError } from './plugins/error-handling.ts';
@@ -129,6 +137,7 @@ export async function buildApp(config: AppConfig) {
 
   await app.register(bookPlugin, { salon: config.salon ?? defaultSalon(), clock });
   await app.register(appointmentsPlugin, { clock });
+  await app.register(emailPlugin, { email: config.email ?? DEFAULT_EMAIL });
 
   await app.register(liveUpdatesPlugin, { limits, replayLimit });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseFromUrl, readServerConfig, redactedUrl } from './config.ts';
+import { databaseFromUrl, DEFAULT_EMAIL, readServerConfig, redactedUrl } from './config.ts';
 import { DEFAULT_CONNECTION_TIMEOUTS } from './http/timeouts.ts';
 
 describe('readServerConfig', () => {
@@ -19,6 +19,8 @@ describe('readServerConfig', () => {
     expect(config.app.connectionTimeouts).toEqual(DEFAULT_CONNECTION_TIMEOUTS);
     // The book's: the server's own time zone, and euros.
     expect(config.app.salon).toEqual({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, currency: 'EUR' });
+    // No SMTP_URL: the emails stay in the outbox and are printed to the log.
+    expect(config.app.email).toEqual(DEFAULT_EMAIL);
   });
 
   it('shortens the headers time-out for a test, never lengthens it', () => {
@@ -51,6 +53,9 @@ describe('readServerConfig', () => {
         SALON_ADMIN_PASSWORD: 'a long enough passphrase',
         SALON_TIME_ZONE: 'America/New_York',
         SALON_CURRENCY: 'GBP',
+        SMTP_URL: 'smtps://salon:secret@mail.example:465',
+        MAIL_FROM: 'Your Beauty Salon <bookings@salon.example>',
+        SALON_ADDRESS: 'Rua Augusta 1, Lisbon',
       },
       '/srv/salon',
     );
@@ -68,6 +73,11 @@ describe('readServerConfig', () => {
         auditKeepDays: 30,
         logLevel: 'warn',
         salon: { timeZone: 'America/New_York', currency: 'GBP' },
+        email: {
+          smtpUrl: 'smtps://salon:secret@mail.example:465',
+          from: 'Your Beauty Salon <bookings@salon.example>',
+          address: 'Rua Augusta 1, Lisbon',
+        },
       },
     });
   });
@@ -98,6 +108,11 @@ describe('readServerConfig', () => {
       { DATABASE_URL: 'postgres://db/salon', DATABASE_STATEMENT_TIMEOUT_MS: '5' },
       'DATABASE_STATEMENT_TIMEOUT_MS: must be a whole number from 100',
     ],
+    [{ SMTP_URL: 'https://mail.example' }, 'SMTP_URL: must be an SMTP URL like smtps://user:password@mail.example:465'],
+    [{ SMTP_URL: 'smtp mail.example' }, 'SMTP_URL: must be an SMTP URL'],
+    [{ MAIL_FROM: 'Your Beauty Salon' }, 'MAIL_FROM: must be an email address, or a name and an address'],
+    [{ MAIL_FROM: 'Salon <salon@example.com' }, 'MAIL_FROM: must be an email address'],
+    [{ SALON_ADDRESS: 'x'.repeat(201) }, 'SALON_ADDRESS: must be at most 200 characters'],
     [{ SESSION_IDLE_MINUTES: '600', SESSION_MAX_HOURS: '2' }, 'SESSION_IDLE_MINUTES: must not be longer than SESSION_MAX_HOURS'],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readServerConfig(env, '/x')).toThrow(message);

@@ -15,6 +15,7 @@ import type { DatabaseConfig } from './db/database.ts';
 import type { PostgresConfig } from './db/postgres.ts';
 import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from './http/timeouts.ts';
 import { DEFAULT_REPLAY_LIMIT } from './events/change-feed.ts';
+import type { SenderTuning } from './email/sender.ts';
 import type { StreamLimits } from './events/event-streams.ts';
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -53,6 +54,26 @@ export type AppConfig = {
   clock?: () => number;
   /** The book's time zone and currency (SALON_TIME_ZONE, SALON_CURRENCY); defaultSalon() when absent. */
   salon?: Salon;
+  /** The emails (SMTP_URL, MAIL_FROM, SALON_ADDRESS); DEFAULT_EMAIL (kept in the outbox, printed) when absent. */
+  email?: EmailConfig;
+};
+
+/** docs/operations.md, "Email". */
+export type EmailConfig = {
+  /** smtp:// or smtps://, with the credentials; null: emails stay in the outbox and are printed to the log. */
+  smtpUrl: string | null;
+  /** The From of every email: `Your Beauty Salon <salon@example.com>` or an address alone. */
+  from: string;
+  /** The salon's address, given in the booking's email and its calendar event. */
+  address: string;
+  /** The sender's lease and waits (tests shorten them); email/sender.ts's defaults where absent. */
+  tuning?: Partial<SenderTuning>;
+};
+
+export const DEFAULT_EMAIL: EmailConfig = {
+  smtpUrl: null,
+  from: 'Your Beauty Salon <salon@localhost>',
+  address: 'Your Beauty Salon, Lisbon',
 };
 
 /** The salon's settings when none are given: the server's own time zone, and euros. */
@@ -167,6 +188,18 @@ function parseOrigin(value: string, ctx: z.RefinementCtx): string {
   return url.origin;
 }
 
+function parseSmtpUrl(value: string, ctx: z.RefinementCtx): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+    ctx.addIssue({ code: 'custom', message: 'must be an SMTP URL like smtps://user:password@mail.example:465 (smtp:// or smtps://)' });
+    return z.NEVER;
+  }
+  return value;
+}
+
+/** An address alone, or a name and an address in angle brackets. */
+const MAIL_FROM_FORM = /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z.coerce
     .number({ error: `must be a whole number from ${min} to ${max}` })
@@ -205,6 +238,13 @@ const EnvSchema = z.object({
     .default('info'),
   SALON_TIME_ZONE: TimeZone.optional(),
   SALON_CURRENCY: Currency.default(DEFAULT_CURRENCY),
+  SMTP_URL: z.string().transform(parseSmtpUrl).optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(MAIL_FROM_FORM, 'must be an email address, or a name and an address: Your Beauty Salon <salon@example.com>')
+    .default(DEFAULT_EMAIL.from),
+  SALON_ADDRESS: z.string().trim().min(1).max(200, 'must be at most 200 characters').default(DEFAULT_EMAIL.address),
   SALON_ADMIN_USERNAME: z.string().default('admin'),
   SALON_ADMIN_PASSWORD: z
     .string()
@@ -262,6 +302,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
       },
       logLevel: vars.LOG_LEVEL,
       salon: { timeZone: vars.SALON_TIME_ZONE ?? defaultSalon().timeZone, currency: vars.SALON_CURRENCY },
+      email: { smtpUrl: vars.SMTP_URL ?? null, from: vars.MAIL_FROM, address: vars.SALON_ADDRESS },
       connectionTimeouts: { ...DEFAULT_CONNECTION_TIMEOUTS, headersMs: vars.SALON_TEST_HEADERS_TIMEOUT_MS },
     },
   };

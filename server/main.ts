@@ -88,6 +88,10 @@ async function main(): Promise<void> {
   const { database } = config.app;
   console.info(`Data: ${database.kind === 'sqlite' ? database.file : `PostgreSQL at ${redactedUrl(database.url)}`}`);
   console.info(`Salon time zone: ${app.salon.timeZone}`);
+  const smtpUrl = config.app.email?.smtpUrl;
+  console.info(
+    `Email: ${smtpUrl ? `SMTP at ${redactedUrl(smtpUrl)}` : 'not sent (no SMTP_URL): kept in the outbox and printed to the log'}`,
+  );
 }
 
 main().catch((error: unknown) => {

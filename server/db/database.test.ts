@@ -46,6 +46,7 @@ describe('openDatabase', () => {
         'idempotency_keys',
         'imports',
         'merges',
+        'outbox',
         'passkey_challenges',
         'passkeys',
         'services',

@@ -242,6 +242,27 @@ interface LoginAttemptsTable {
   state: 'in_flight' | 'failed';
 }
 
+/** An email to send (migration 0016): written with what it tells, sent once by the sender (server/email/sender.ts). */
+export interface OutboxTable {
+  id: string;
+  /** `<id@domain>`, fixed when written: every attempt sends the same. */
+  message_id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** JSON text: EmailAttachment[]. */
+  attachments: string;
+  created_at: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  logged_at: string | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   client_changes: ClientChangesTable;
@@ -262,4 +283,5 @@ export interface Database {
   time_off: TimeOffTable;
   appointments: AppointmentsTable;
   appointment_changes: AppointmentChangesTable;
+  outbox: OutboxTable;
 }

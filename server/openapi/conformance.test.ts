@@ -83,6 +83,7 @@ describe('the API, through a client generated from docs/openapi.json', () => {
     await client.GET('/api/clients-export');
     await client.GET('/api/audit');
     await client.GET('/api/audit-export');
+    await client.GET('/api/outbox');
     await client.GET('/healthz');
 
     // Registering: 201 with ETag and Location, which names the client; 400, 403, 413, 415; 409 and 422 (Idempotency-Key).
@@ -167,6 +168,7 @@ describe('the API, through a client generated from docs/openapi.json', () => {
     await client.POST('/api/clients/{clientId}/erase', { params: path, headers: staffSession });
     await client.GET('/api/audit', { headers: staffSession });
     await client.GET('/api/audit-export', { headers: staffSession });
+    await client.GET('/api/outbox', { headers: staffSession });
 
     // The audit trail: a page, the next, a filter; a kind it does not know is 400; its export.
     const trail = await client.GET('/api/audit', { headers: session });
@@ -175,6 +177,8 @@ describe('the API, through a client generated from docs/openapi.json', () => {
     await client.GET('/api/audit', { params: { query: { kind: 'coffee' as never } }, headers: session });
     await client.GET('/api/audit-export', { params: { query: { kind: 'clients-exported' } }, headers: session });
     await client.GET('/api/audit-export', { params: { query: { kind: 'coffee' as never } }, headers: session });
+    // The emails waiting to be sent (issue 41).
+    await client.GET('/api/outbox', { headers: session });
 
     // The book's setup (issue 40): the salon's settings (public); without a session, 401; services (owners: 201, 200,
     // 204, 400, 404; staff 403); schedules; one's own hours and time off; anyone's for owners (404 for nobody, 400 for a

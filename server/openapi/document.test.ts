@@ -89,6 +89,7 @@ describe('the OpenAPI document', () => {
       'GET /api/me',
       'GET /api/merges',
       'GET /api/openapi.json',
+      'GET /api/outbox',
       'GET /api/salon',
       'GET /api/schedules',
       'GET /api/services',

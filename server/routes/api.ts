@@ -18,6 +18,7 @@ import { eventRoutes } from './events.ts';
 import { importRoutes } from './imports.ts';
 import { mergeRoutes } from './merges.ts';
 import { openApiRoutes } from './openapi.ts';
+import { outboxRoutes } from './outbox.ts';
 import { staffRoutes } from './staff.ts';
 
 export const apiRoutes: ZodPlugin = async (app) => {
@@ -47,5 +48,6 @@ export const apiRoutes: ZodPlugin = async (app) => {
   await app.register(importRoutes);
   await app.register(mergeRoutes);
   await app.register(openApiRoutes);
+  await app.register(outboxRoutes);
   await app.register(staffRoutes);
 };

@@ -239,6 +239,12 @@ const ROUTES: Record<string, Row> = {
     staff: 403,
     refusal: ownerOnly.readAudit,
   },
+  getOutboxState: {
+    request: () => ({ method: 'GET', url: apiPaths.outbox }),
+    owner: 200,
+    staff: 403,
+    refusal: ownerOnly.readOutbox,
+  },
   // The book (issue 40): owners and staff alike book, move and cancel.
   listAppointments: {
     request: () => ({ method: 'GET', url: `${apiPaths.appointments}?from=2026-12-01&to=2026-12-07` }),

@@ -335,6 +335,8 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await trail('audit trail, by account', `/api/audit?account=${encodeURIComponent(side.account.username)}&kind=sign-in`, pageEntries);
   await trail('audit trail, older than the newest', '/api/audit?before=3', pageEntries);
   await call('audit trail, unknown kind', 'GET', '/api/audit?kind=coffee');
+  // The emails waiting to be sent (issue 41): none here.
+  await call('the outbox', 'GET', '/api/outbox');
   await call('audit trail, malformed before', 'GET', '/api/audit?before=soon');
   await trail('audit export', '/api/audit-export?kind=clients-exported', (parsed) => parsed as AuditEntry[]);
   await call('PUT the audit trail', 'PUT', '/api/audit', withBody({}));
@@ -423,6 +425,7 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('audit trail, staff', 'GET', '/api/audit');
   await call('audit export, staff', 'GET', '/api/audit-export');
   await call('audit trail, staff, unknown kind', 'GET', '/api/audit?kind=coffee');
+  await call('the outbox, staff', 'GET', '/api/outbox');
   await call('services, as staff', 'GET', '/api/services');
   await call('add a service, as staff', 'POST', '/api/services', withBody(haircut));
   await call('remove a service, as staff', 'DELETE', service, { id: serviceId });
@@ -597,6 +600,7 @@ describe('the mock and the server', () => {
       'restore, staff': 200,
       'audit trail, staff': 'Only an owner can see the audit trail.',
       'audit export, staff': 'Only an owner can see the audit trail.',
+      'the outbox, staff': 'Only an owner can see the outbox.',
       'log out, staff': 204,
     });
     // And what the book's setup is meant to meet (issue 40).

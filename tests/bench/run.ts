@@ -2,7 +2,7 @@
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
  * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import, import-preview, duplicates, passkey, book,
- * calendar (all by default). `--reuse-build` measures
+ * calendar, email (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
  * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios, and `calendar`
@@ -19,6 +19,7 @@ import { runBookBench } from './book.ts';
 import { runCalendarBench } from './calendar.ts';
 import { runChangesBench } from './changes.ts';
 import { runDuplicatesBench } from './duplicates.ts';
+import { runEmailBench } from './email.ts';
 import { runErasureBench } from './erasure.ts';
 import { runImportBench } from './import.ts';
 import { runImportPreviewBench } from './import-preview.ts';
@@ -48,6 +49,7 @@ const PARTS = [
   'passkey',
   'book',
   'calendar',
+  'email',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -108,12 +110,14 @@ async function main(): Promise<number> {
     passkey: runPasskeyBench,
     book: runBookBench,
     calendar: (measured) => runCalendarBench(measured, other && against ? { build: other, dir: against } : undefined),
+    email: runEmailBench,
   };
   const builds: Array<[string, Build]> = [['this build', build]];
   if (other && against) builds.push([against, other]);
   for (const [turn, part] of PARTS.filter((name) => parts.has(name)).entries()) {
-    // `team` and `calendar` measure the other build beside this one themselves.
-    const turns = part === 'team' || part === 'calendar' ? builds.slice(0, 1) : turn % 2 === 0 ? builds : [...builds].reverse();
+    // `team` and `calendar` measure the other build beside this one themselves; `email` runs the server in this process.
+    const once = part === 'team' || part === 'calendar' || part === 'email';
+    const turns = once ? builds.slice(0, 1) : turn % 2 === 0 ? builds : [...builds].reverse();
     for (const [label, measured] of turns) {
       if (builds.length > 1) console.info(`\n##### ${part}: ${label}`);
       try {
