@@ -20,15 +20,21 @@ import { median, percentile, report, reportNotMeasured } from './lib/report.ts';
 import { logIn, scratchDirectory, startServer } from './lib/server.ts';
 import { join } from 'node:path';
 
-const WARM_UP = 20;
-const REQUESTS = 200;
+export const WARM_UP = 20;
+export const REQUESTS = 200;
 const GOALS = { week: 50, day: 20 } as const;
 
 type Seeded = { database: string; serviceId: string };
 type Databases = { sqlite: Seeded; postgres: Seeded | undefined };
 
-/** Seeded once per run: with --against, both builds read the same book. */
+/** Seeded once per run: with --against, both builds read the same book; `booking` reads it too. */
 let seeded: Promise<Databases> | undefined;
+
+/** The book seeded on SQLite and (when installed) PostgreSQL, once per run; its shortest service's id. */
+export function seededBook(): Promise<Databases> {
+  seeded ??= seedDatabases();
+  return seeded;
+}
 
 async function seedDatabases(): Promise<Databases> {
   const file = join(scratchDirectory(), 'salon.db');
@@ -47,8 +53,8 @@ async function seedDatabases(): Promise<Databases> {
   return { sqlite, postgres: { database: cluster.url, serviceId: await took('PostgreSQL', () => seedBook(config)) } };
 }
 
-/** Times `count` requests made one after another after `WARM_UP`; each answer is checked by `check`. */
-async function timeRequests(
+/** Times `REQUESTS` requests made one after another after `WARM_UP`; each answer is checked by `check`. */
+export async function timeRequests(
   origin: string,
   cookie: string,
   pathFor: (turn: number) => string,
@@ -68,7 +74,7 @@ async function timeRequests(
   return times;
 }
 
-const spread = (times: number[]) => `p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`;
+export const spread = (times: number[]) => `p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`;
 
 async function measure(build: Build, engine: string, { database, serviceId }: Seeded): Promise<void> {
   const names = {
@@ -123,8 +129,7 @@ async function measure(build: Build, engine: string, { database, serviceId }: Se
 }
 
 export async function runBookBench(build: Build): Promise<void> {
-  seeded ??= seedDatabases();
-  const { sqlite, postgres } = await seeded;
+  const { sqlite, postgres } = await seededBook();
   await measure(build, 'SQLite', sqlite);
   if (postgres === undefined) {
     console.info("SKIPPED  The book's reads on PostgreSQL: PostgreSQL is not installed (apt-get install -y postgresql, or set PG_BIN).");

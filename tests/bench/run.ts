@@ -2,7 +2,7 @@
  * `npm run bench [-- <part>…]`: builds the production site and server, then runs each
  * performance measurement and prints one line per figure with its goal and PASS or FAIL.
  * Parts: weight, lighthouse, list, offline, api, changes, erasure, live, memory, team, import, import-preview, duplicates, passkey, book,
- * calendar, email (all by default). `--reuse-build` measures
+ * booking, calendar, email (all by default). `--reuse-build` measures
  * the last build again instead of building. `--against DIR` measures another checkout's build beside this one, part by
  * part, the two taking turns to go first (DIR built there with `NODE_ENV=production npm run build`): a change's
  * figures side by side with the code before it, in one run; `team` compares the two itself, as ratios, and `calendar`
@@ -16,6 +16,7 @@ import { buildProduction, PROJECT_ROOT, type Build } from '../harness/build.ts';
 import { withCleanup } from '../harness/processes.ts';
 import { runApiBench, runMemoryBench } from './api.ts';
 import { runBookBench } from './book.ts';
+import { runBookingBench } from './booking.ts';
 import { runCalendarBench } from './calendar.ts';
 import { runChangesBench } from './changes.ts';
 import { runDuplicatesBench } from './duplicates.ts';
@@ -48,6 +49,7 @@ const PARTS = [
   'duplicates',
   'passkey',
   'book',
+  'booking',
   'calendar',
   'email',
 ] as const;
@@ -109,6 +111,7 @@ async function main(): Promise<number> {
     duplicates: runDuplicatesBench,
     passkey: runPasskeyBench,
     book: runBookBench,
+    booking: runBookingBench,
     calendar: (measured) => runCalendarBench(measured, other && against ? { build: other, dir: against } : undefined),
     email: runEmailBench,
   };
