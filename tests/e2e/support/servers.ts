@@ -73,7 +73,7 @@ export const REAL_SALON_TIME_ZONE = 'Europe/London';
 /**
  * The production server (what `npm start` runs, without its build step: the build project
  * built the SPA and the server once for the whole run) on a free port, with a fresh SQLite
- * database in a temporary folder, the bootstrap account and the salon's time zone.
+ * database in a temporary folder, the bootstrap account, the salon's time zone, and the loopback trusted as a proxy.
  */
 export async function startRealServer(account: Account): Promise<RealAppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'salon-e2e-'));
@@ -83,7 +83,9 @@ export async function startRealServer(account: Account): Promise<RealAppServer> 
       databaseFile,
       port,
       admin: account,
-      env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', SALON_TIME_ZONE: REAL_SALON_TIME_ZONE },
+      // TRUST_PROXY: the landing page's visitors are told apart by address (issue 41); a test gives each of its
+      // visitors one of their own in X-Forwarded-For, as a reverse proxy would (support/online-booking.ts).
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', SALON_TIME_ZONE: REAL_SALON_TIME_ZONE, TRUST_PROXY: 'loopback' },
       echo,
     });
   let server: RealServer;
