@@ -1,6 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { onlineBookingTexts } from '#contract/online-booking-texts';
+import { bookingEmail } from '#server/email/booking-email.ts';
+import { recordCall } from './call-log.ts';
 import { mockDb } from './db.ts';
 import { showMockPanel } from './mock-panel.ts';
 
@@ -51,5 +54,70 @@ describe('the mock panel’s colleague', () => {
     await user.click(screen.getByRole('button', { name: 'Colleague deletes this client' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Open a client’s edit page first'));
     expect(await mockDb.listDeletedClients()).toEqual([]);
+  });
+});
+
+describe('the mock panel’s emails', () => {
+  afterEach(() => document.querySelector('.salon-mock-panel')?.remove());
+
+  const START = Date.parse('2030-03-05T10:00:00Z');
+  /** A booking's email waiting in the mock's outbox, written by the server's outbox repository. */
+  const enqueue = (to: string, token: string) =>
+    mockDb.team(({ outbox }) =>
+      outbox.enqueue(
+        bookingEmail({
+          to,
+          firstName: 'Ana',
+          service: 'Haircut',
+          start: START,
+          end: START + 3_600_000,
+          timeZone: 'UTC',
+          address: '1 Salon Street',
+          cancelUrl: `http://localhost:5173/?cancel=${token}`,
+          appointmentId: `a-${token}`,
+          now: new Date(),
+        }),
+        new Date(),
+        'example.com',
+      ),
+    );
+
+  async function openPanel() {
+    showMockPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Mock backend' }));
+    return screen.getByRole('region', { name: 'Emails' });
+  }
+
+  it('sends what waits once it lists it: recipient, subject, when, the text, the cancel link', async () => {
+    await enqueue('ana@example.com', 'tok_EN-1');
+    expect(await mockDb.outboxWaiting()).toBe(1);
+    const emails = await openPanel();
+    const email = await within(emails).findByRole('listitem');
+    expect(email).toHaveTextContent(onlineBookingTexts.emailSubject);
+    expect(email).toHaveTextContent('To ana@example.com, sent');
+    expect(email).toHaveTextContent('Service: Haircut');
+    expect(email).toHaveTextContent('To cancel, open this link: http://localhost:5173/?cancel=tok_EN-1');
+    expect(within(email).getByRole('link', { name: 'Cancel your appointment' })).toHaveAttribute('href', '/?cancel=tok_EN-1');
+    expect(await mockDb.outboxWaiting()).toBe(0);
+  });
+
+  it('lists a new email after the next call, newest first', async () => {
+    await enqueue('ana@example.com', 'first');
+    const emails = await openPanel();
+    await within(emails).findByRole('listitem');
+    await enqueue('bo@example.com', 'second');
+    recordCall({ method: 'POST', path: '/api/booking/appointments', status: 201, ms: 3 });
+    await waitFor(() => expect(within(emails).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(emails).getAllByRole('listitem')[0]).toHaveTextContent('To bo@example.com');
+  });
+
+  it('says "No emails yet." when the mock sent none, and leaves what waits while closed', async () => {
+    const emails = await openPanel();
+    expect(within(emails).getByText('No emails yet.')).toBeVisible();
+    expect(within(emails).queryByRole('list')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Mock backend' }));
+    await enqueue('ana@example.com', 'closed');
+    recordCall({ method: 'POST', path: '/api/booking/appointments', status: 201, ms: 3 });
+    expect(await mockDb.outboxWaiting()).toBe(1);
   });
 });
