@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { bookingEmail } from '#server/email/booking-email.ts';
+import { bookedOnline, openBookingWeek } from '#src/testing/serve-online-booking.ts';
 import { recordCall } from './call-log.ts';
 import { mockDb } from './db.ts';
 import { showMockPanel } from './mock-panel.ts';
@@ -88,17 +89,21 @@ describe('the mock panel’s emails', () => {
     return screen.getByRole('region', { name: 'Emails' });
   }
 
-  it('sends what waits once it lists it: recipient, subject, when, the text, the cancel link', async () => {
-    await enqueue('ana@example.com', 'tok_EN-1');
+  it('sends what waits once it lists it: recipient, subject, when, the text, the cancel link that works', async () => {
+    openBookingWeek();
+    const token = await bookedOnline('2026-12-03T10:00:00+02:00');
+    await enqueue('ana@example.com', token);
     expect(await mockDb.outboxWaiting()).toBe(1);
     const emails = await openPanel();
     const email = await within(emails).findByRole('listitem');
     expect(email).toHaveTextContent(onlineBookingTexts.emailSubject);
     expect(email).toHaveTextContent('To ana@example.com, sent');
     expect(email).toHaveTextContent('Service: Haircut');
-    expect(email).toHaveTextContent('To cancel, open this link: http://localhost:5173/?cancel=tok_EN-1');
-    expect(within(email).getByRole('link', { name: 'Cancel your appointment' })).toHaveAttribute('href', '/?cancel=tok_EN-1');
+    expect(email).toHaveTextContent(`To cancel, open this link: http://localhost:5173/?cancel=${token}`);
+    expect(within(email).getByRole('link', { name: 'Cancel your appointment' })).toHaveAttribute('href', `/?cancel=${token}`);
     expect(await mockDb.outboxWaiting()).toBe(0);
+    const cancellation = await fetch(new URL(`/api/booking/cancellations/${token}`, window.location.origin));
+    expect(await cancellation.json()).toMatchObject({ service: 'Haircut and styling', cancellable: true });
   });
 
   it('lists a new email after the next call, newest first', async () => {
@@ -119,5 +124,21 @@ describe('the mock panel’s emails', () => {
     await enqueue('ana@example.com', 'closed');
     recordCall({ method: 'POST', path: '/api/booking/appointments', status: 201, ms: 3 });
     expect(await mockDb.outboxWaiting()).toBe(1);
+  });
+});
+
+describe('the mock panel’s scenarios', () => {
+  afterEach(() => document.querySelector('.salon-mock-panel')?.remove());
+
+  it('booking-taken: a checkbox that unchecks itself once the next online Book met it', async () => {
+    showMockPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Mock backend' }));
+    await user.click(screen.getByRole('checkbox', { name: 'booking-taken' }));
+    expect(screen.getByRole('button', { name: 'Mock scenario: booking-taken' })).toBeVisible();
+    const book = await fetch(new URL('/api/booking/appointments', window.location.origin), { method: 'POST' });
+    expect(book.status).toBe(409);
+    expect(screen.getByRole('checkbox', { name: 'booking-taken' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Mock backend' })).toBeVisible();
   });
 });
