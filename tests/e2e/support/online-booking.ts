@@ -61,9 +61,12 @@ export async function openBookingSection(page: Page): Promise<Locator> {
   return section;
 }
 
-/** The label of the first option of `select` that may be chosen (past the placeholder), once there is one. */
+/** A select's options that may be chosen: past the placeholder, not disabled. */
+const FREE = 'option:not([disabled]):not([value=""])';
+
+/** The label of the first option of `select` that may be chosen, once there is one. */
 async function firstChoice(select: Locator): Promise<string> {
-  const option = select.locator('option:not([disabled]):not([value=""])').first();
+  const option = select.locator(FREE).first();
   await expect(option).toBeAttached();
   return (await option.textContent()) ?? '';
 }
@@ -71,14 +74,18 @@ async function firstChoice(select: Locator): Promise<string> {
 /** What was chosen in step 2, as the options name it ("Tuesday, 1 December", "10:00"), and the day's date. */
 export type Chosen = { day: string; time: string; date: string };
 
-/** Steps 1 and 2 with the mouse: the service, the member, the day (else the first free one) and its first free time; held. */
-export async function chooseFirstFreeTime(section: Locator, { service, member, date }: Offered): Promise<Chosen> {
+/**
+ * Steps 1 and 2 with the mouse: the service, the member, the day (else the first free one, or the last with `last`:
+ * weeks away, so that it may be cancelled online) and its first free time; held.
+ */
+export async function chooseFirstFreeTime(section: Locator, { service, member, date }: Offered, last = false): Promise<Chosen> {
   await section.getByRole('radio', { name: service, exact: true }).check();
   if (member !== null) await section.getByRole('combobox', { name: 'Staff member' }).selectOption({ label: member });
   const dayChoice = section.getByRole('combobox', { name: 'Day' });
   const first = await firstChoice(dayChoice);
-  if (date === undefined) await dayChoice.selectOption({ label: first });
-  else await dayChoice.selectOption(date);
+  if (date !== undefined) await dayChoice.selectOption(date);
+  else if (last) await dayChoice.selectOption((await dayChoice.locator(FREE).last().getAttribute('value')) ?? '');
+  else await dayChoice.selectOption({ label: first });
   const day = await dayChoice.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
   const timeChoice = section.getByRole('combobox', { name: 'Time' });
   const time = await firstChoice(timeChoice);
@@ -94,6 +101,15 @@ export const heldNote = (section: Locator) => section.getByText(/^We are holding
 export function visitorFor(testInfo: TestInfo) {
   const tag = `${testInfo.testId.slice(0, 6)}${testInfo.retry}${Date.now().toString(36)}`;
   return { firstName: 'Ana', lastName: `Visitor${tag}`, email: `ana.${tag}@example.com` };
+}
+
+/** Step 3: the visitor's name and email (the test's own); returns them. */
+export async function fillVisitorDetails(section: Locator, testInfo: TestInfo) {
+  const visitor = visitorFor(testInfo);
+  await section.getByRole('textbox', { name: 'First name' }).fill(visitor.firstName);
+  await section.getByRole('textbox', { name: 'Last name' }).fill(visitor.lastName);
+  await section.getByRole('textbox', { name: 'Email' }).fill(visitor.email);
+  return visitor;
 }
 
 /** The confirmation, word for word (the issue's). */

@@ -4,7 +4,6 @@
  * browser has a store of its own), the booking on a member of staff's open calendar at once, axe on the section at
  * 375 px and 1280 px, and the email's cancel link. The three steps themselves, in both projects: online-booking.spec.ts.
  */
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { waitForApp } from '../support/app.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
@@ -13,22 +12,12 @@ import {
   anotherVisitor,
   bookedText,
   chooseFirstFreeTime,
+  fillVisitorDetails,
   offeredToVisitors,
   openBookingSection,
   visitorAddress,
-  visitorFor,
   type Offered,
 } from '../support/online-booking.ts';
-
-/** Step 3: the visitor's name and email. */
-async function fillDetails(page: Page, testInfo: TestInfo) {
-  const visitor = visitorFor(testInfo);
-  const section = page.getByRole('region', { name: 'Book an appointment' });
-  await section.getByRole('textbox', { name: 'First name' }).fill(visitor.firstName);
-  await section.getByRole('textbox', { name: 'Last name' }).fill(visitor.lastName);
-  await section.getByRole('textbox', { name: 'Email' }).fill(visitor.email);
-  return visitor;
-}
 
 /** "10:00" and an hour later, "11:00": the test's service takes 60 minutes (support/book.ts). */
 const anHourLater = (time: string) => `${String(Number(time.slice(0, 2)) + 1).padStart(2, '0')}${time.slice(2)}`;
@@ -45,7 +34,8 @@ test('a time one visitor holds is gone for another; booked, it shows on the staf
   const first = await anotherVisitor(browser, baseURL as string);
   const second = await anotherVisitor(browser, baseURL as string);
   try {
-    const chosen = await chooseFirstFreeTime(await openBookingSection(first.page), offered);
+    const ours = await openBookingSection(first.page);
+    const chosen = await chooseFirstFreeTime(ours, offered);
 
     // The second visitor, on the same day with the same member: the held hour's starts are gone, the next free one is not.
     const theirs = await openBookingSection(second.page);
@@ -65,9 +55,9 @@ test('a time one visitor holds is gone for another; booked, it shows on the staf
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
 
-    const visitor = await fillDetails(first.page, testInfo);
-    await first.page.getByRole('button', { name: 'Book' }).click();
-    await expect(first.page.getByRole('status')).toHaveText(bookedText(offered.service, chosen, visitor.email));
+    const visitor = await fillVisitorDetails(ours, testInfo);
+    await ours.getByRole('button', { name: 'Book' }).click();
+    await expect(ours.getByRole('status')).toHaveText(bookedText(offered.service, chosen, visitor.email));
 
     const block = page.getByRole('link', {
       name: new RegExp(`^${chosen.time}–${anHourLater(chosen.time)}, ${visitor.firstName} ${visitor.lastName}, ${offered.service}`),
@@ -101,7 +91,7 @@ test.describe('on a 375 px phone', () => {
     await expectNoAxeViolations(page, testInfo, `the booking section's errors at ${PHONE.width} px`);
 
     const chosen = await chooseFirstFreeTime(section, offered);
-    const visitor = await fillDetails(page, testInfo);
+    const visitor = await fillVisitorDetails(section, testInfo);
     await expectNoAxeViolations(page, testInfo, `the booking section with a held time at ${PHONE.width} px`);
     await expectSoundLayoutOnPhone(page, 'online-booking-held');
 

@@ -10,6 +10,7 @@ import { expectSoundLayoutOnPhone, PHONE } from '../support/layout.ts';
 import {
   bookedText,
   chooseFirstFreeTime,
+  fillVisitorDetails,
   heldNote,
   offeredToVisitors,
   openBookingSection,
@@ -29,10 +30,7 @@ test('a visitor chooses a service, a day and a time, gives their details and boo
   const section = await openBookingSection(page);
   const chosen = await chooseFirstFreeTime(section, offered);
 
-  const visitor = visitorFor(testInfo);
-  await section.getByRole('textbox', { name: 'First name' }).fill(visitor.firstName);
-  await section.getByRole('textbox', { name: 'Last name' }).fill(visitor.lastName);
-  await section.getByRole('textbox', { name: 'Email' }).fill(visitor.email);
+  const visitor = await fillVisitorDetails(section, testInfo);
   await section.getByRole('textbox', { name: 'Phone' }).fill('+351 912 345 678');
   await expect(section.getByRole('checkbox', { name: 'Email me about offers' })).not.toBeChecked();
   await section.getByRole('button', { name: 'Book' }).click();
