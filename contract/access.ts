@@ -89,6 +89,15 @@ export const access = {
   'GET /api/clients/:clientId/appointments': 'session',
 
   'GET /api/outbox': { owner: ownerOnly.readOutbox },
+  'GET /api/booking': 'public',
+  'GET /api/booking/days': 'public',
+  'GET /api/booking/times': 'public',
+  'POST /api/booking/holds': 'public',
+  'DELETE /api/booking/holds/:holdToken': 'public',
+  'POST /api/booking/appointments': 'public',
+  'GET /api/booking/cancellations/:cancelToken': 'public',
+  'POST /api/booking/cancellations/:cancelToken': 'public',
+  'GET /api/clients/:clientId/details': 'session',
 } as const satisfies Record<string, Access>;
 
 type GetPath<Operation> = Operation extends `GET ${infer Path}` ? Path : never;

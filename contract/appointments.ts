@@ -66,7 +66,7 @@ export const AppointmentPreconditionFailed = z.object({
 });
 export type AppointmentPreconditionFailed = z.infer<typeof AppointmentPreconditionFailed>;
 
-const appointmentTexts = {
+export const appointmentTexts = {
   notFound: 'Appointment not found',
   changedSince: 'The appointment was changed since you read it',
   clientNotFound: clientNotFoundMessage,

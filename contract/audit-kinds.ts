@@ -33,6 +33,8 @@ export const AUDIT_KINDS = [
   'appointment-moved',
   'appointment-cancelled',
   'appointment-restored',
+  'appointment-booked-online',
+  'appointment-cancelled-online',
 ] as const;
 
 export function isAuditKind(value: unknown): value is (typeof AUDIT_KINDS)[number] {

@@ -260,6 +260,7 @@ describe('the API’s shapes', () => {
       end: '2026-03-29T10:00:00+01:00',
       status: 'booked',
       version: 1,
+      online: false,
     };
     expect(Appointment.safeParse(appointment).success).toBe(true);
     expect(Appointment.safeParse({ ...appointment, start: '2026-03-29T09:00:00' }).success).toBe(false);

@@ -156,6 +156,8 @@ export const Appointment = z.object({
   status: AppointmentStatus,
   /** For ETag and If-Match, as a client's. */
   version: z.number().int().positive(),
+  /** Booked by a visitor on the landing page (issue 41): "Booked online". */
+  online: z.boolean(),
 });
 export type Appointment = z.infer<typeof Appointment>;
 

@@ -62,7 +62,7 @@ export const Hold = z.object({
   expiresAt: OffsetDateTime,
 });
 export type Hold = z.infer<typeof Hold>;
-export const HoldParams = z.object({ token: z.string().min(1).max(128) });
+export const HoldParams = z.object({ holdToken: z.string().min(1).max(128) });
 
 /**
  * POST /api/booking/appointments: step 3. The time is the hold's; when the hold ran out the time is booked if still
@@ -84,7 +84,7 @@ export const OnlineBooked = z.object({ service: z.string(), start: OffsetDateTim
 export type OnlineBooked = z.infer<typeof OnlineBooked>;
 
 /** GET /api/booking/cancellations/{token}: the appointment the link cancels; `cancellable` false within SALON_CANCEL_HOURS. */
-export const CancellationParams = z.object({ token: z.string().min(1).max(128) });
+export const CancellationParams = z.object({ cancelToken: z.string().min(1).max(128) });
 export const Cancellation = z.object({ service: z.string(), start: OffsetDateTime, cancellable: z.boolean() });
 export type Cancellation = z.infer<typeof Cancellation>;
 

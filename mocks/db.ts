@@ -28,6 +28,7 @@ import type { RegistrationOutcome } from '#contract/idempotency-key';
 import type { Conditions, IfMatch, VersionedClient } from '#contract/if-match';
 import type * as imports from '#contract/import';
 import type * as merges from '#contract/merge';
+import { DEFAULT_CANCEL_HOURS, type NewHold, type OnlineBooking } from '#contract/online-booking';
 import { createPasskeyCeremonies } from '#contract/passkey-ceremonies';
 import { normalizeUsername, type AuditExportQuery, type AuditQuery, type Role } from '#contract/team';
 import { createTeamService } from '#contract/team-service';
@@ -42,6 +43,7 @@ import type { Writer } from '#server/repositories/client-log.ts';
 import { createClientsRepository } from '#server/repositories/clients.ts';
 import { createImportsRepository } from '#server/repositories/imports.ts';
 import { createMergesRepository } from '#server/repositories/merges.ts';
+import { createOnlineBookingRepository } from '#server/repositories/online-booking.ts';
 import { createOutboxRepository } from '#server/repositories/outbox.ts';
 import { createPasskeyStore } from '#server/repositories/passkeys.ts';
 import { createSchedulesRepository } from '#server/repositories/schedules.ts';
@@ -92,7 +94,9 @@ function repositoriesOn(connection: SqlJsConnection) {
   const bookSetup = createBookSetup({ services, schedules });
   // In the salon's time zone of the moment (tests pin it: setSalon).
   const appointments = () => createAppointmentsRepository(db, salon.timeZone);
-  const book = { services, schedules, bookSetup, appointments };
+  const onlineBooking = () =>
+    createOnlineBookingRepository(db, { zone: salon.timeZone, cancelHours: DEFAULT_CANCEL_HOURS, newClientId: newId });
+  const book = { services, schedules, bookSetup, appointments, onlineBooking };
   const outbox = createOutboxRepository(db);
   return { connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys, outbox, ...book };
 }
@@ -207,6 +211,9 @@ const newId = () => clientId(meta.nextId++);
 /** The id of an import, a merge or an undo's batch. */
 const batchId = (kind: string) => `${kind}-${meta.nextBatch++}`;
 
+/** The visitor of the landing page, as the server names one by their address: the mock has one browser and no network. */
+const MOCK_VISITOR = 'mock-browser';
+
 /** The session's account (the log's `by`), and the conditions of a write as the repository takes them. */
 const by = (): string => meta.username ?? DEMO_USERNAME;
 const conditional = ({ ifMatch, ifNoneMatch }: Partial<Conditions> = {}) => [ifMatch, ifNoneMatch] as const;
@@ -314,6 +321,18 @@ export const mockDb = {
   clientAppointments: (clientId: string) => exclusive(({ appointments }) => appointments().forClient(clientId, new Date())),
   /** How many emails wait to be sent (the server's outbox repository). */
   outboxWaiting: () => exclusive(({ outbox }) => outbox.waiting()),
+  bookingOffer: () => exclusive(({ onlineBooking }) => onlineBooking().offer(salon.currency)),
+  bookingDays: (service: string, staff?: string) =>
+    exclusive(({ onlineBooking }) => onlineBooking().days(service, staff, MOCK_VISITOR, new Date())),
+  bookingTimes: (service: string, staff: string | undefined, date: string) =>
+    exclusive(({ onlineBooking }) => onlineBooking().times(service, staff, date, MOCK_VISITOR, new Date())),
+  hold: (request: NewHold) => write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().hold(request, MOCK_VISITOR, now)),
+  releaseHold: (token: string) => write(MOCK_VISITOR, ({ onlineBooking }) => onlineBooking().release(token)),
+  bookOnline: (request: OnlineBooking) =>
+    write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().book(request, MOCK_VISITOR, now)),
+  bookingCancellation: (token: string) => exclusive(({ onlineBooking }) => onlineBooking().cancellation(token, new Date())),
+  cancelOnline: (token: string) => write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().cancel(token, now)),
+  clientDetails: (clientId: string) => exclusive(({ onlineBooking }) => onlineBooking().clientDetails(clientId)),
   /**
    * Replaces every client and the log (tests set up exactly the list they need): each registered at version 1 in a new
    * database, the log numbered from 1 again; the session, the ids, the audit trail, the team and the book's setup stay.

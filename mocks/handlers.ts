@@ -3,6 +3,7 @@ import { appointmentHandlers } from './handlers/appointments.ts';
 import { auditHandlers } from './handlers/audit.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { bookSetupHandlers } from './handlers/book-setup.ts';
+import { bookingHandlers } from './handlers/booking.ts';
 import { clientHandlers } from './handlers/clients.ts';
 import { eventHandlers } from './handlers/events.ts';
 import { importHandlers } from './handlers/imports.ts';
@@ -20,6 +21,7 @@ export const handlers = [
   ...appointmentHandlers,
   ...auditHandlers,
   ...bookSetupHandlers,
+  ...bookingHandlers,
   ...clientHandlers,
   ...eventHandlers,
   ...importHandlers,

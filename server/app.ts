@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { DEFAULT_CANCEL_HOURS } from '#contract/online-booking';
 import {
   DEFAULT_AUDIT_KEEP_DAYS,
   DEFAULT_DELETED_CLIENTS_KEEP_DAYS,
@@ -17,6 +18,7 @@ import { appointmentsPlugin } from './plugins/appointments.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bookPlugin } from './plugins/book.ts';
+import { onlineBookingPlugin } from './plugins/online-booking.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
 import { clientStorePlugin } from './plugins/client-store.ts';
 import { liveUpdatesPlugin } from './plugins/live-updates.ts';
@@ -138,6 +140,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(bookPlugin, { salon: config.salon ?? defaultSalon(), clock });
   await app.register(appointmentsPlugin, { clock });
   await app.register(emailPlugin, { email: config.email ?? DEFAULT_EMAIL });
+  await app.register(onlineBookingPlugin, { clock, cancelHours: config.cancelHours ?? DEFAULT_CANCEL_HOURS });
 
   await app.register(liveUpdatesPlugin, { limits, replayLimit });
 

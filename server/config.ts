@@ -7,6 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Currency, DEFAULT_CURRENCY, TimeZone, type Salon } from '#contract/book';
+import { BOOKING_DAYS, DEFAULT_CANCEL_HOURS } from '#contract/online-booking';
 import { DEFAULT_SESSION_MAX_HOURS } from '#contract/session-expires';
 import { MIN_AUDIT_KEEP_DAYS } from '#contract/team';
 import type { ScryptParams } from './auth/password.ts';
@@ -54,6 +55,8 @@ export type AppConfig = {
   clock?: () => number;
   /** The book's time zone and currency (SALON_TIME_ZONE, SALON_CURRENCY); defaultSalon() when absent. */
   salon?: Salon;
+  /** SALON_CANCEL_HOURS: a visitor cancels online up to this many hours before the start (default 24). */
+  cancelHours?: number;
   /** The emails (SMTP_URL, MAIL_FROM, SALON_ADDRESS); DEFAULT_EMAIL (kept in the outbox, printed) when absent. */
   email?: EmailConfig;
 };
@@ -245,6 +248,7 @@ const EnvSchema = z.object({
     .regex(MAIL_FROM_FORM, 'must be an email address, or a name and an address: Your Beauty Salon <salon@example.com>')
     .default(DEFAULT_EMAIL.from),
   SALON_ADDRESS: z.string().trim().min(1).max(200, 'must be at most 200 characters').default(DEFAULT_EMAIL.address),
+  SALON_CANCEL_HOURS: wholeNumber(0, 24 * BOOKING_DAYS, DEFAULT_CANCEL_HOURS),
   SALON_ADMIN_USERNAME: z.string().default('admin'),
   SALON_ADMIN_PASSWORD: z
     .string()
@@ -303,6 +307,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
       logLevel: vars.LOG_LEVEL,
       salon: { timeZone: vars.SALON_TIME_ZONE ?? defaultSalon().timeZone, currency: vars.SALON_CURRENCY },
       email: { smtpUrl: vars.SMTP_URL ?? null, from: vars.MAIL_FROM, address: vars.SALON_ADDRESS },
+      cancelHours: vars.SALON_CANCEL_HOURS,
       connectionTimeouts: { ...DEFAULT_CONNECTION_TIMEOUTS, headersMs: vars.SALON_TEST_HEADERS_TIMEOUT_MS },
     },
   };

@@ -58,13 +58,10 @@ export const clientHandlers = [
   ),
 
   route('GET /api/clients/:clientId/export', { params: ClientIdParams }, async ({ params: { clientId }, request }) => {
-    const [found, history, appointments] = [
-      await mockDb.findStored(clientId),
-      await mockDb.history(clientId),
-      await mockDb.clientAppointments(clientId),
-    ];
+    const [found, history] = [await mockDb.findStored(clientId), await mockDb.history(clientId)];
+    const booked = { appointments: await mockDb.clientAppointments(clientId), details: await mockDb.clientDetails(clientId) };
     const exported = found && history && { exportedAt: new Date().toISOString(), ...found, history };
-    return respond(request, clientExportAnswer(clientId, exported, appointments, mockDb.sessionUser()));
+    return respond(request, clientExportAnswer(clientId, exported, booked, mockDb.sessionUser()));
   }),
 
   route('POST /api/clients/:clientId/restore', { params: ClientIdParams }, async ({ params, request }) =>

@@ -38,7 +38,8 @@ export type DbCopyOptions = {
 
 /**
  * The tables copied row for row, in this order (a sign-in link and a passkey need their account), with the key they
- * are read by. Passkey challenges live five minutes: not copied.
+ * are read by. Passkey challenges live five minutes, visitors' holds ten, the booking rate limits' requests an hour:
+ * not copied.
  */
 const COPIED = [
   ['staff', 'id'],
@@ -50,9 +51,12 @@ const COPIED = [
   ['time_off', 'id'],
   ['clients', 'id'],
   ['client_changes', 'seq'],
+  // What online bookings keep beside a client (issue 41).
+  ['client_details', 'client_id'],
   // The appointments name their client, service and member; their history names them.
   ['appointments', 'id'],
   ['appointment_changes', 'seq'],
+  ['booking_cancel_links', 'token_hash'],
   ['audit_entries', 'seq'],
 ] as const;
 type CopiedTable = (typeof COPIED)[number][0];
@@ -144,7 +148,7 @@ async function copyTable(
   source: Kysely<Database>,
   target: Kysely<Database>,
   table: CopiedTable,
-  key: 'id' | 'seq' | 'token_hash' | 'staff_id',
+  key: (typeof COPIED)[number][1],
   batchSize: number,
   onRows: (count: number) => void,
 ): Promise<void> {
@@ -221,7 +225,7 @@ async function copy(
     return target.transaction().execute(async (to) => {
       // No one else writes these tables until the copy commits (on SQLite, BEGIN IMMEDIATE did that).
       if (isPostgres(to)) {
-        await sql`LOCK TABLE clients, staff, client_changes, sign_in_links, passkeys, services, working_hours, time_off, appointments, appointment_changes, audit_entries IN EXCLUSIVE MODE`.execute(
+        await sql`LOCK TABLE clients, staff, client_changes, sign_in_links, passkeys, services, working_hours, time_off, appointments, appointment_changes, client_details, booking_cancel_links, audit_entries IN EXCLUSIVE MODE`.execute(
           to,
         );
       }

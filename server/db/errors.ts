@@ -84,3 +84,14 @@ export function bookRefusal(error: unknown): 'double-booking' | 'key-taken' | un
   if (error.message.includes(DOUBLE_BOOKING)) return 'double-booking';
   return error.message.includes(BOOKING_KEY_COLUMNS) ? 'key-taken' : undefined;
 }
+
+/** The name both databases refuse a second open hold of a member's time with (migration 0015). */
+const DOUBLE_HOLD = 'booking_holds_no_double_hold';
+
+/** Whether a write met the refusal of a hold overlapping another open one of the member (as `bookRefusal` reads). */
+export function isHoldRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (code === '23P01') return constraint === DOUBLE_HOLD;
+  return (typeof code !== 'string' || code === 'ERR_SQLITE_ERROR') && error.message.includes(DOUBLE_HOLD);
+}

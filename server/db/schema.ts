@@ -212,6 +212,45 @@ export interface AppointmentsTable {
   idempotency_key: string | null;
   /** Set (the deletion's time) when the client's deletion cancelled it: the deletion's Undo books it back (migration 0014). */
   cancelled_with_client: string | null;
+  /** 1 when a visitor booked it on the landing page (migration 0015), else 0. */
+  online: Generated<number>;
+}
+
+/** A time a visitor holds while they type (migration 0015): no two open holds of a member share a moment. */
+interface BookingHoldsTable {
+  token_hash: string;
+  staff_id: string;
+  service_id: string;
+  /** Epoch milliseconds (PostgreSQL's bigint arrives as a string): the time held, and when the hold is open. */
+  start_ms: number | string;
+  end_ms: number | string;
+  held_from_ms: number | string;
+  expires_ms: number | string;
+  /** The connection's address. */
+  visitor: string;
+}
+
+/** An online booking's cancel link: its token's hash, used once. */
+interface BookingCancelLinksTable {
+  token_hash: string;
+  appointment_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** What an online booking keeps beside the client: the phone, and when they agreed to offers by email. */
+interface ClientDetailsTable {
+  client_id: string;
+  phone: string | null;
+  offers_consent_at: string | null;
+  updated_at: string;
+}
+
+/** The visitors' bookings and holds within the rate limits' hour (`booking:<address>`, `hold:<address>`). */
+interface BookingRequestsTable {
+  id: string;
+  key: string;
+  at_ms: number | string;
 }
 
 /** An appointment's own history: one entry per write, in the same transaction (repositories/appointment-log.ts). */
@@ -264,6 +303,10 @@ export interface OutboxTable {
 }
 
 export interface Database {
+  booking_holds: BookingHoldsTable;
+  booking_cancel_links: BookingCancelLinksTable;
+  client_details: ClientDetailsTable;
+  booking_requests: BookingRequestsTable;
   clients: ClientsTable;
   client_changes: ClientChangesTable;
   client_changes_purged: ClientChangesPurgedTable;

@@ -14,6 +14,7 @@ import { SoftwareAuthenticator } from '#tests/harness/software-authenticator.ts'
 import { aClient, listeningTestApp, STAFF, STAFF_MEMBER } from '../testing/test-app.ts';
 import { document, nonConformities } from '../testing/openapi-conformance.ts';
 import { driveAppointments } from '../testing/conformance-appointments.ts';
+import { driveBooking } from '../testing/conformance-booking.ts';
 import type { paths } from './generated-client.d.ts';
 import { UNVERIFIED_ASSERTION, UNVERIFIED_REGISTRATION } from '#tests/harness/software-authenticator.ts';
 
@@ -547,6 +548,8 @@ describe('the API, through a client generated from docs/openapi.json', () => {
 
     // The book's appointments (issue 40).
     await driveAppointments(client, test, owner);
+    // Online booking on the landing page (issue 41).
+    await driveBooking(client, test, owner);
 
     // What Fastify answers before any handler (issue 38), to every operation of the document it can reach: a body that
     // is not JSON, 400, wherever it reads a body (every method but GET), to an operation that takes none too; a path

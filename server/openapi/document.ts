@@ -22,6 +22,7 @@ import {
   PreconditionFailedBody,
 } from '#contract/api';
 import { Appointment, AppointmentList, MemberSchedule, NewTimeOff, Service, ServiceFields, TimeOff, WorkingHours } from '#contract/book';
+import { BookingTimes, Cancellation } from '#contract/online-booking';
 import { ClientExport } from '#contract/client-export';
 import { ImportRequest, ImportSummary } from '#contract/import';
 import { SESSION_COOKIE } from '#contract/http';
@@ -137,6 +138,8 @@ named.add(Appointment, { id: 'Appointment' });
 named.add(AppointmentList, { id: 'AppointmentList' });
 named.add(AppointmentChange, { id: 'AppointmentChange' });
 named.add(AppointmentPreconditionFailed, { id: 'AppointmentPreconditionFailed' });
+named.add(BookingTimes, { id: 'BookingTimes' });
+named.add(Cancellation, { id: 'Cancellation' });
 
 type Components = Record<string, JsonSchema>;
 

@@ -589,6 +589,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a visitor may book: the services offered (name order) and the members with working hours */
+        get: operations["getBookingOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Today (the salon’s) and the next 27 days, each with whether it has a free time
+         * @description `staff` absent: anyone. Other visitors’ open holds and the past are not free.
+         */
+        get: operations["getBookingDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day’s free start times for a service, with a member or anyone, every 15 minutes
+         * @description Without the past and other visitors’ open holds (a visitor’s own stay). A day out of the 28: none.
+         */
+        get: operations["getBookingTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a time for 10 minutes while the visitor types
+         * @description `staff` null: the first member (username order) free then. 409 when it is not free (another visitor holds it). At most 3 open holds per address. Beyond the address’s hourly limit: 429 with Retry-After (seconds).
+         */
+        post: operations["holdBookingTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/holds/{holdToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Release a hold (an unknown or expired one too) */
+        delete: operations["releaseBookingHold"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book the held time: the visitor becomes the salon’s client (matched by email, else registered)
+         * @description The answer is the same whether the email was a client’s or not. 409 when the time is no longer free. Beyond the address’s hourly limit: 429 with Retry-After (seconds).
+         */
+        post: operations["bookOnline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/cancellations/{cancelToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appointment a cancel link cancels, and whether it may still be cancelled online
+         * @description 404 for a link unknown or used, or whose appointment is no longer booked.
+         */
+        get: operations["getBookingCancellation"];
+        put?: never;
+        /**
+         * Cancel the appointment of a cancel link: its time is free again, the link used
+         * @description 409 within SALON_CANCEL_HOURS of the start; 404 as the GET.
+         */
+        post: operations["cancelBookingOnline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{clientId}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client’s phone and offers consent, from online bookings (nulls when none) */
+        get: operations["getClientDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients": {
         parameters: {
             query?: never;
@@ -1020,6 +1175,7 @@ export interface components {
             /** @enum {string} */
             status: "booked" | "cancelled";
             version: number;
+            online: boolean;
         };
         AppointmentChange: {
             seq: number;
@@ -1061,6 +1217,17 @@ export interface components {
                 /** Format: date-time */
                 changedAt: string;
             };
+        };
+        BookingTimes: {
+            /** Format: date */
+            date: string;
+            starts: string[];
+        };
+        Cancellation: {
+            service: string;
+            /** Format: date-time */
+            start: string;
+            cancellable: boolean;
         };
         Client: {
             _id: string;
@@ -1106,7 +1273,12 @@ export interface components {
                 end: string;
                 /** @enum {string} */
                 status: "booked" | "cancelled";
+                online: boolean;
             }[];
+            details: {
+                phone: string | null;
+                offersConsentAt: string | null;
+            };
         };
         ClientFields: {
             firstName: string;
@@ -1296,6 +1468,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
+        /** @description OK */
+        Cancellation: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Cancellation"];
             };
         };
         /** @description OK */
@@ -1501,13 +1682,17 @@ export interface components {
     parameters: {
         account: string;
         appointmentId: string;
+        cancelToken: string;
         clientId: string;
+        date: string;
         "idempotency-key": string;
         "if-match": string;
         "if-none-match": string;
         importId: string;
-        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed" | "appointment-booked" | "appointment-moved" | "appointment-cancelled" | "appointment-restored";
+        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed" | "appointment-booked" | "appointment-moved" | "appointment-cancelled" | "appointment-restored" | "appointment-booked-online" | "appointment-cancelled-online";
+        service: string;
         serviceId: string;
+        staff: string;
         timeOffId: string;
         token: string;
         username: string;
@@ -2078,9 +2263,9 @@ export interface operations {
     getAvailability: {
         parameters: {
             query: {
-                service: string;
+                service: components["parameters"]["service"];
                 staff: string;
-                date: string;
+                date: components["parameters"]["date"];
                 except?: string;
             };
             header?: never;
@@ -2272,7 +2457,7 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                             /** @enum {string} */
-                            kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed" | "appointment-booked" | "appointment-moved" | "appointment-cancelled" | "appointment-restored";
+                            kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed" | "appointment-booked" | "appointment-moved" | "appointment-cancelled" | "appointment-restored" | "appointment-booked-online" | "appointment-cancelled-online";
                             actor: string;
                             subject: string | null;
                             detail: string | null;
@@ -2311,7 +2496,7 @@ export interface operations {
                         /** Format: date-time */
                         at: string;
                         /** @enum {string} */
-                        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed" | "appointment-booked" | "appointment-moved" | "appointment-cancelled" | "appointment-restored";
+                        kind: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sessions-ended" | "password-changed" | "password-reset" | "account-added" | "role-changed" | "account-disabled" | "account-enabled" | "clients-exported" | "client-exported" | "client-erased" | "clients-imported" | "import-undone" | "passkey-added" | "passkey-removed" | "passkey-failed" | "passkey-setting-changed" | "service-added" | "service-changed" | "service-removed" | "hours-changed" | "time-off-added" | "time-off-removed" | "appointment-booked" | "appointment-moved" | "appointment-cancelled" | "appointment-restored" | "appointment-booked-online" | "appointment-cancelled-online";
                         actor: string;
                         subject: string | null;
                         detail: string | null;
@@ -2638,6 +2823,269 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getBookingOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        currency: string;
+                        services: {
+                            name: string;
+                            durationMinutes: number;
+                            price: number | null;
+                            id: string;
+                        }[];
+                        staff: string[];
+                    };
+                };
+            };
+        };
+    };
+    getBookingDays: {
+        parameters: {
+            query: {
+                service: components["parameters"]["service"];
+                staff?: components["parameters"]["staff"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: {
+                            /** Format: date */
+                            date: string;
+                            free: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBookingTimes: {
+        parameters: {
+            query: {
+                service: components["parameters"]["service"];
+                staff?: components["parameters"]["staff"];
+                date: components["parameters"]["date"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingTimes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    holdBookingTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serviceId: string;
+                    staff: string | null;
+                    /** Format: date-time */
+                    start: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        serviceId: string;
+                        staff: string;
+                        /** Format: date-time */
+                        start: string;
+                        /** Format: date-time */
+                        end: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    releaseBookingHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                holdToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    bookOnline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    holdToken: string;
+                    firstName: string;
+                    lastName: string;
+                    /** Format: email */
+                    email: string;
+                    phone?: string;
+                    offers: boolean;
+                    website: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        service: string;
+                        /** Format: date-time */
+                        start: string;
+                        email: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getBookingCancellation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cancelToken: components["parameters"]["cancelToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Cancellation"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+        };
+    };
+    cancelBookingOnline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cancelToken: components["parameters"]["cancelToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Cancellation"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getClientDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: components["parameters"]["clientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        phone: string | null;
+                        offersConsentAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
         };
     };
     listClients: {

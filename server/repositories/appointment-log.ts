@@ -22,7 +22,7 @@ export type StoredState = { staff: string; start: number; end: number; status: A
  * statement timeout: 19 answers of 503 instead of 409 in 1 run of 25. Queued, each writer meets the committed row
  * and is refused at once. SQLite's one writer at a time needs nothing.
  */
-async function queueWriters(trx: Transaction<Database>, staffId: string): Promise<void> {
+export async function queueWriters(trx: Transaction<Database>, staffId: string): Promise<void> {
   if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.bookings}, hashtext(${staffId}))`.execute(trx);
 }
 
@@ -60,6 +60,8 @@ export type NewRow = {
   staffId: string;
   state: StoredState;
   idempotencyKey: string | undefined;
+  /** Booked by a visitor on the landing page (issue 41). */
+  online?: boolean;
 };
 
 /** Books: the row at version 1, and its `booked` entry. */
@@ -81,6 +83,7 @@ export async function book(trx: Transaction<Database>, row: NewRow, writer: Writ
       updated_at: now,
       booked_by: writer.by,
       idempotency_key: row.idempotencyKey ?? null,
+      online: row.online ? 1 : 0,
     })
     .execute();
   await appendChange(trx, row.id, 1, 'booked', writer, null, row.state);

@@ -64,6 +64,7 @@ function appointmentRows(db: Kysely<Database>) {
       'a.end_ms',
       'a.status',
       'a.version',
+      'a.online',
     ]);
 }
 type AppointmentRow = Awaited<ReturnType<ReturnType<typeof appointmentRows>['executeTakeFirstOrThrow']>>;
@@ -92,6 +93,7 @@ export function createAppointmentsRepository(db: Kysely<Database>, zone: string)
     end: salonDateTime(Number(row.end_ms), zone),
     status: row.status,
     version: row.version,
+    online: row.online === 1,
   });
   const toState = ({ staff, start, end, status }: log.StoredState): AppointmentState => ({
     staff,

@@ -221,8 +221,8 @@ export function createClientsRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Everything held about a live or deleted client but their appointments; undefined when there is no such client. */
-    async export(id: string, now: Date): Promise<Omit<ClientExport, 'appointments'> | undefined> {
+    /** Everything held about a live or deleted client but their appointments and details; undefined when there is no such client. */
+    async export(id: string, now: Date): Promise<Omit<ClientExport, 'appointments' | 'details'> | undefined> {
       return inTransaction(db, async (trx) => {
         const row = await trx
           .selectFrom('clients')

@@ -13,6 +13,7 @@ import { accountPasskeyRoutes } from './account-passkeys.ts';
 import { appointmentRoutes } from './appointments.ts';
 import { auditRoutes } from './audit.ts';
 import { bookSetupRoutes } from './book-setup.ts';
+import { bookingRoutes } from './booking.ts';
 import { clientRoutes } from './clients.ts';
 import { eventRoutes } from './events.ts';
 import { importRoutes } from './imports.ts';
@@ -43,6 +44,7 @@ export const apiRoutes: ZodPlugin = async (app) => {
   await app.register(appointmentRoutes);
   await app.register(auditRoutes);
   await app.register(bookSetupRoutes);
+  await app.register(bookingRoutes);
   await app.register(clientRoutes);
   await app.register(eventRoutes);
   await app.register(importRoutes);

@@ -43,6 +43,7 @@ describe('the book', () => {
       end: at('11:00'),
       status: 'booked',
       version: 1,
+      online: false,
     });
     expect(response.headers.etag).toBe('"v1"');
     expect(response.headers.location).toBe(apiPaths.appointment(booked.id));

@@ -210,6 +210,7 @@ describe('the GDPR export', () => {
         start: '2026-12-01T15:00:00+01:00',
         end: '2026-12-01T16:00:00+01:00',
         status: 'cancelled',
+        online: false,
       },
     ]);
   });

@@ -201,9 +201,13 @@ export const clientRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const { clientId } = request.params;
-      const [exported, appointments] = [await store.export(clientId), await app.appointments.forClient(clientId, app.appointments.now())];
+      const exported = await store.export(clientId);
+      const booked = {
+        appointments: await app.appointments.forClient(clientId, app.appointments.now()),
+        details: await app.onlineBooking.clientDetails(clientId),
+      };
       // Recorded before the data leaves: an export the trail cannot record is not sent.
-      return sendAnswered(app, request, reply, clientExportAnswer(clientId, exported, appointments, actor(request)));
+      return sendAnswered(app, request, reply, clientExportAnswer(clientId, exported, booked, actor(request)));
     },
   );
 

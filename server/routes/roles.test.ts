@@ -275,6 +275,36 @@ const ROUTES: Record<string, Row> = {
   restoreAppointment: { request: () => ({ method: 'POST', url: apiPaths.restoreAppointment('none') }), owner: 404, staff: 404 },
   getAppointmentHistory: { request: () => ({ method: 'GET', url: apiPaths.appointmentHistory('none') }), owner: 404, staff: 404 },
   listClientAppointments: { request: (id) => ({ method: 'GET', url: apiPaths.clientAppointments(id) }), owner: 200, staff: 200 },
+  // Online booking (issue 41): the landing page's, anyone's (no service offered: 404); a client's details, staff's.
+  getBookingOffer: { request: () => ({ method: 'GET', url: apiPaths.booking }), owner: 200, staff: 200 },
+  getBookingDays: { request: () => ({ method: 'GET', url: `${apiPaths.bookingDays}?service=none` }), owner: 404, staff: 404 },
+  getBookingTimes: {
+    request: () => ({ method: 'GET', url: `${apiPaths.bookingTimes}?service=none&date=2026-12-01` }),
+    owner: 404,
+    staff: 404,
+  },
+  holdBookingTime: {
+    request: () => ({
+      method: 'POST',
+      url: apiPaths.bookingHolds,
+      payload: { serviceId: 'none', staff: null, start: '2026-12-01T10:00:00+00:00' },
+    }),
+    owner: 404,
+    staff: 404,
+  },
+  releaseBookingHold: { request: () => ({ method: 'DELETE', url: apiPaths.bookingHold('none') }), owner: 204, staff: 204 },
+  bookOnline: {
+    request: () => ({
+      method: 'POST',
+      url: apiPaths.bookingAppointments,
+      payload: { holdToken: 'none', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', offers: false, website: '' },
+    }),
+    owner: 409,
+    staff: 409,
+  },
+  getBookingCancellation: { request: () => ({ method: 'GET', url: apiPaths.bookingCancellation('none') }), owner: 404, staff: 404 },
+  cancelBookingOnline: { request: () => ({ method: 'POST', url: apiPaths.bookingCancellation('none') }), owner: 404, staff: 404 },
+  getClientDetails: { request: (id) => ({ method: 'GET', url: apiPaths.clientDetails(id) }), owner: 200, staff: 200 },
 };
 
 /** An event stream never ends by itself: it is checked apart, by its headers. */

@@ -2,6 +2,7 @@
  * The book's tests (issue 40): an app in a salon's time zone with a service ("cut", 60 minutes; "old", removed), the
  * STAFF account's working hours and a client; and twenty bookings of one slot sent at once.
  */
+import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Client } from '#contract/api';
 import { NO_HOURS, type WorkingHours } from '#contract/book';
 import { apiPaths } from '#contract/paths';
@@ -56,10 +57,13 @@ export async function bookingTest({
   timeZone,
   now,
   hours = WEEKDAYS_9_TO_18,
+  cancelHours,
 }: {
   timeZone: string;
   now?: string;
   hours?: WorkingHours;
+  /** SALON_CANCEL_HOURS (the default when absent). */
+  cancelHours?: number;
 }): Promise<{ test: BookingTest; client: Client }> {
   const clock =
     now === undefined
@@ -70,10 +74,17 @@ export async function bookingTest({
             this.now += ms;
           },
         };
-  const logged = await loggedIn({ ...(clock && { clock }), config: { salon: { timeZone, currency: 'EUR' } } });
+  const logged = await loggedIn({ ...(clock && { clock }), config: { salon: { timeZone, currency: 'EUR' }, cancelHours } });
   await furnish(logged, hours);
   const test = Object.assign(logged, { hoursOf: (username: string, week: WorkingHours) => setHours(logged, username, week) });
   return { test, client: await createClient(test) };
+}
+
+/** How many of `responses` got each status. */
+function statusCounts(responses: readonly LightMyRequestResponse[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+  return counts;
 }
 
 /** Twenty bookings of `start` for `client` with STAFF sent at once, spread over `apps` (instances): how many got each status. */
@@ -82,7 +93,31 @@ export async function oneSlotAtOnce(apps: readonly LoggedInApp[], client: Client
   const responses = await Promise.all(
     Array.from({ length: 20 }, (_, n) => asStaff(apps[n % apps.length] as LoggedInApp, 'POST', apiPaths.appointments, { payload: body })),
   );
-  const counts: Record<number, number> = {};
-  for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
-  return counts;
+  return statusCounts(responses);
+}
+
+/** A visitor's request to the landing page's API from `address` (each visitor is their connection's address). */
+export const asVisitor = (
+  test: TestApp,
+  method: HTTPMethods,
+  url: string,
+  { payload, address = '203.0.113.1' }: { payload?: InjectOptions['payload']; address?: string } = {},
+): Promise<LightMyRequestResponse> =>
+  test.app.inject({
+    method,
+    url,
+    payload,
+    remoteAddress: address,
+    headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+  });
+
+/** Twenty visitors, each from their own address, holding `start` with STAFF at once, spread over `apps`: how many got each status. */
+export async function oneHoldAtOnce(apps: readonly TestApp[], start: string): Promise<Record<number, number>> {
+  const payload = { serviceId: 'cut', staff: STAFF.username, start };
+  const responses = await Promise.all(
+    Array.from({ length: 20 }, (_, n) =>
+      asVisitor(apps[n % apps.length] as TestApp, 'POST', apiPaths.bookingHolds, { payload, address: `198.51.100.${n + 1}` }),
+    ),
+  );
+  return statusCounts(responses);
 }

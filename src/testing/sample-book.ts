@@ -25,4 +25,5 @@ export const appointmentOn = (
   end: salonDateTime(instantAt(date, to, zone), zone),
   status: 'booked',
   version: 1,
+  online: false,
 });

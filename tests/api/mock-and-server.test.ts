@@ -13,6 +13,7 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
 import type { LoginSecondStep, Passkey } from '#contract/passkeys';
 import type { AuditEntry, AuditPage } from '#contract/team';
 import { instantAt, salonDateTime, WEEKDAYS } from '#contract/book';
+import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { SoftwareAuthenticator } from '../harness/software-authenticator.ts';
 import { createTestApp, STAFF, STAFF_MEMBER } from '#server/testing/test-app.ts';
 import { document, nonConformities } from '#server/testing/openapi-conformance.ts';
@@ -270,6 +271,49 @@ async function runCases(side: Side): Promise<{ answers: Array<[string, Answer]>;
   await call('appointment history', 'GET', '/api/appointments/{appointmentId}/history', { id: appointmentId });
   await call("a client's appointments", 'GET', '/api/clients/{clientId}/appointments', { id });
   await call('export with appointments', 'GET', '/api/clients/{clientId}/export', { id });
+
+  // Online booking on the landing page (issue 41): the offer, the days and times (404, 400), a hold (201; 409 when no
+  // one works then; 404; 400), booking it (201; 409 once used; 400; the hidden field filled: 201), a release, a cancel
+  // link unknown (404), a client's details (200, 404). The days are each side's own (the server's test clock).
+  await call('online: booking offer', 'GET', '/api/booking');
+  const bookingDays = await call(
+    'online: booking days',
+    'GET',
+    `/api/booking/days?service=${serviceToBook}&staff=${side.account.username}`,
+  );
+  const lastDay = (bookingDays.parsed as { days: Array<{ date: string }> }).days.at(-1)?.date ?? '';
+  await call('online: booking days, unknown treatment', 'GET', '/api/booking/days?service=nothing');
+  const bookingTimes = await call('online: booking times', 'GET', `/api/booking/times?service=${serviceToBook}&date=${lastDay}`);
+  const [firstFree = '', , , , secondFree = ''] = (bookingTimes.parsed as { starts: string[] }).starts;
+  await call('online: booking times, bad date', 'GET', `/api/booking/times?service=${serviceToBook}&date=someday`);
+  const holding = (start: string, change: object = {}) =>
+    withBody({ serviceId: serviceToBook, staff: side.account.username, start, ...change });
+  const held = await call('online: hold', 'POST', '/api/booking/holds', holding(firstFree));
+  await call('online: hold, nobody works then', 'POST', '/api/booking/holds', holding(firstFree.replace(/T\d\d:\d\d/, 'T03:00')));
+  await call('online: hold, unknown treatment', 'POST', '/api/booking/holds', holding(firstFree, { serviceId: 'nothing' }));
+  await call('online: hold, bad body', 'POST', '/api/booking/holds', holding('noon'));
+  const visitor = { firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', offers: true, website: '' };
+  const holdToken = (held.parsed as { token: string }).token;
+  await call('online: book online', 'POST', '/api/booking/appointments', withBody({ ...visitor, holdToken }));
+  // Its id (the answer names none) and day, named for the audit trail's entry.
+  const bookedDay = await call('online: the day booked online', 'GET', `/api/appointments?from=${lastDay}&to=${lastDay}`);
+  names.set((bookedDay.parsed as Array<{ id: string }>)[0]?.id ?? 'none', '{online: book online}');
+  names.set(lastDay, '{the last day to book}');
+  await call('online: book online, the hold used', 'POST', '/api/booking/appointments', withBody({ ...visitor, holdToken }));
+  await call('online: book online, bad body', 'POST', '/api/booking/appointments', withBody({ ...visitor, holdToken, email: 'nope' }));
+  const another = await call('online: hold another', 'POST', '/api/booking/holds', holding(secondFree));
+  const anotherToken = (another.parsed as { token: string }).token;
+  await call(
+    'online: book online, hidden field',
+    'POST',
+    '/api/booking/appointments',
+    withBody({ ...visitor, holdToken: anotherToken, website: 'x' }),
+  );
+  await call('online: release a hold', 'DELETE', '/api/booking/holds/{holdToken}', { id: anotherToken });
+  await call('online: a cancel link, unknown', 'GET', '/api/booking/cancellations/{cancelToken}', { id: 'unknown' });
+  await call('online: cancel by link, unknown', 'POST', '/api/booking/cancellations/{cancelToken}', { id: 'unknown' });
+  await call('online: client details', 'GET', '/api/clients/{clientId}/details', { id });
+  await call('online: client details, unknown', 'GET', '/api/clients/{clientId}/details', { id: 'nobody' });
 
   // Importing (issue 29): 201 with Location, each row's verdict (a new one written, a bad one skipped); 400 for a
   // request out of the contract; the list, one import, its undo once (409 after), 404 for one unknown, 405.
@@ -645,6 +689,34 @@ describe('the mock and the server', () => {
       'set own hours, as staff': 200,
       'a member’s hours, as staff': 'Only an owner can set a colleague’s working hours.',
       'add a member’s time off, as staff': 'Only an owner can set a colleague’s working hours.',
+    });
+    // And what the online booking's cases are meant to meet (issue 41).
+    const online = Object.fromEntries(
+      server.answers
+        .filter(([label]) => label.startsWith('online: '))
+        .map(([label, { status, message }]) => [label.slice(8), message ?? status]),
+    );
+    expect(online).toEqual({
+      'booking offer': 200,
+      'booking days': 200,
+      'booking days, unknown treatment': 'Service not found',
+      'booking times': 200,
+      'booking times, bad date': expect.any(String),
+      hold: 201,
+      'hold, nobody works then': onlineBookingTexts.taken,
+      'hold, unknown treatment': 'Service not found',
+      'hold, bad body': expect.any(String),
+      'book online': 201,
+      'the day booked online': 200,
+      'book online, the hold used': onlineBookingTexts.taken,
+      'book online, bad body': 'Email must be a valid email address',
+      'hold another': 201,
+      'book online, hidden field': 201,
+      'release a hold': 204,
+      'a cancel link, unknown': onlineBookingTexts.linkInvalid,
+      'cancel by link, unknown': onlineBookingTexts.linkInvalid,
+      'client details': 200,
+      'client details, unknown': 'Client not found',
     });
     // And what the passkeys' cases are meant to meet (issue 30).
     const passkeys = Object.fromEntries(

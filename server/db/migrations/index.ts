@@ -20,6 +20,7 @@ import { up as servicesAndHours } from './0011-services-and-hours.ts';
 import { up as appointments } from './0012-appointments.ts';
 import { up as appointmentStream } from './0013-appointment-stream.ts';
 import { up as appointmentsFollowTheirClient } from './0014-appointments-follow-their-client.ts';
+import { up as onlineBooking } from './0015-online-booking.ts';
 import { up as outbox } from './0016-outbox.ts';
 import { up as appointmentClientChanges } from './0017-appointment-client-changes.ts';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0012_appointments': { up: appointments },
   '0013_appointment_stream': { up: appointmentStream },
   '0014_appointments_follow_their_client': { up: appointmentsFollowTheirClient },
+  '0015_online_booking': { up: onlineBooking },
   '0016_outbox': { up: outbox },
   '0017_appointment_client_changes': { up: appointmentClientChanges },
 };

@@ -34,6 +34,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'appointment-moved': 'Appointment moved',
   'appointment-cancelled': 'Appointment cancelled',
   'appointment-restored': 'Appointment restored',
+  'appointment-booked-online': 'Appointment booked online',
+  'appointment-cancelled-online': 'Appointment cancelled online',
 };
 
 const ROLE_NAMES: Record<string, string> = { owner: 'Owner', staff: 'Staff' };
