@@ -58,12 +58,15 @@ export async function bookingTest({
   now,
   hours = WEEKDAYS_9_TO_18,
   cancelHours,
+  email,
 }: {
   timeZone: string;
   now?: string;
   hours?: WorkingHours;
   /** SALON_CANCEL_HOURS (the default when absent). */
   cancelHours?: number;
+  /** SMTP_URL, MAIL_FROM, SALON_ADDRESS (the defaults when absent). */
+  email?: EmailConfig;
 }): Promise<{ test: BookingTest; client: Client }> {
   const clock =
     now === undefined
@@ -74,7 +77,7 @@ export async function bookingTest({
             this.now += ms;
           },
         };
-  const logged = await loggedIn({ ...(clock && { clock }), config: { salon: { timeZone, currency: 'EUR' }, cancelHours } });
+  const logged = await loggedIn({ ...(clock && { clock }), config: { salon: { timeZone, currency: 'EUR' }, cancelHours, email } });
   await furnish(logged, hours);
   const test = Object.assign(logged, { hoursOf: (username: string, week: WorkingHours) => setHours(logged, username, week) });
   return { test, client: await createClient(test) };
