@@ -278,7 +278,13 @@ export function createOnlineBookingRepository(db: Kysely<Database>, { zone, canc
    * and its confirmation email in the outbox, all or nothing: no booking is kept without its email, nor an email sent
    * for a booking not kept. The sender is woken by the commit (the book's signal).
    */
-  async function writeOnlineBooking(trx: Transaction<Database>, hold: HeldTime, request: OnlineBooking, writer: clientLog.Writer, origin: string) {
+  async function writeOnlineBooking(
+    trx: Transaction<Database>,
+    hold: HeldTime,
+    request: OnlineBooking,
+    writer: clientLog.Writer,
+    origin: string,
+  ) {
     const now = writer.now.getTime();
     await log.queueWriters(trx, hold.staff_id);
     const taken = await trx.deleteFrom('booking_holds').where('token_hash', '=', hold.token_hash).executeTakeFirst();

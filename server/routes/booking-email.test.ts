@@ -23,7 +23,9 @@ const aVisitor = { firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com'
 const setUp = (email: EmailConfig) => bookingTest({ timeZone: 'Europe/London', now: NOW, email });
 
 async function heldToken(test: LoggedInApp): Promise<string> {
-  const response = await asVisitor(test, 'POST', apiPaths.bookingHolds, { payload: { serviceId: 'cut', staff: STAFF.username, start: START } });
+  const response = await asVisitor(test, 'POST', apiPaths.bookingHolds, {
+    payload: { serviceId: 'cut', staff: STAFF.username, start: START },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Hold>().token;
 }

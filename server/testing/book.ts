@@ -7,6 +7,7 @@ import type { Client } from '#contract/api';
 import { NO_HOURS, type WorkingHours } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { normalizeUsername } from '#contract/team';
+import type { EmailConfig } from '../config.ts';
 import { asStaff, createClient, loggedIn, STAFF, type LoggedInApp, type TestApp } from './test-app.ts';
 
 const NINE_TO_SIX = { from: '09:00', to: '18:00' };

@@ -81,7 +81,10 @@ async function furnish(app: App): Promise<void> {
   const day = { from: '06:00', to: '22:00' };
   const hours = Object.fromEntries(Object.keys(NO_HOURS).map((weekday) => [weekday, day]));
   const at = new Date().toISOString();
-  await app.db.insertInto('working_hours').values({ staff_id: id, hours: JSON.stringify(hours), updated_at: at }).execute();
+  await app.db
+    .insertInto('working_hours')
+    .values({ staff_id: id, hours: JSON.stringify(hours), updated_at: at })
+    .execute();
   await app.db
     .insertInto('services')
     .values({ id: 'trim', name: 'Fringe trim', duration_minutes: 15, price: 1000, created_at: at, removed_at: null })
