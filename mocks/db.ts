@@ -56,6 +56,13 @@ import { fromBase64, loadSqlJs, openSqlJs, toBase64, type SqlJsConnection } from
 /** A stored client: live, or in "Recently deleted" until restored or erased. */
 export type StoredClient = { client: Client; version: number; deleted: { at: string; by: string } | null };
 
+/** An email the mock "sent" (issue 41): the panel's Emails list it. */
+export type SentEmail = { id: string; to: string; subject: string; text: string; sentAt: string };
+
+/** The mock's SMTP server, as the outbox's claims name a sender; how long it holds an email it takes (ms). */
+const MOCK_SENDER = 'mock-panel';
+const SENDER_LEASE_MS = 60_000;
+
 /** What a handler records in the audit trail: as the server's `app.auditTrail.record`, with the request's browser. */
 export type MockAuditRecord = AuditRecord & { userAgent?: string | null };
 
@@ -210,6 +217,16 @@ function write<T>(by: string, work: (open: Store, writer: Writer) => Promise<T>)
   });
 }
 
+/** Takes every email waiting in `open`'s outbox and marks it sent, with the server's sender's operations; how many. */
+async function sendWaiting({ outbox }: Store, now: Date): Promise<number> {
+  let sent = 0;
+  const next = () => outbox.claimNext(MOCK_SENDER, now, SENDER_LEASE_MS);
+  for (let email = await next(); email; email = await next()) {
+    if (await outbox.markSent(email.id, MOCK_SENDER, now)) sent += 1;
+  }
+  return sent;
+}
+
 const clientId = (n: number) => `mock-${String(n).padStart(6, '0')}`;
 const newId = () => clientId(meta.nextId++);
 /** The id of an import, a merge or an undo's batch. */
@@ -338,6 +355,22 @@ export const mockDb = {
   bookingCancellation: (token: string) => exclusive(({ onlineBooking }) => onlineBooking().cancellation(token, new Date())),
   cancelOnline: (token: string) => write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().cancel(token, now)),
   clientDetails: (clientId: string) => exclusive(({ onlineBooking }) => onlineBooking().clientDetails(clientId)),
+  /**
+   * The panel's Emails (docs/testing-the-cache.md): the mock's SMTP server takes every email waiting, now, and marks
+   * it sent (saved as a write); then every email sent, newest first.
+   */
+  sendEmails: () =>
+    exclusive(async (open): Promise<SentEmail[]> => {
+      if ((await sendWaiting(open, new Date())) > 0 && open === store) save(open);
+      const rows = await open.connection.db
+        .selectFrom('outbox')
+        .select(['id', 'recipient', 'subject', 'text', 'sent_at'])
+        .where('sent_at', 'is not', null)
+        .orderBy('sent_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute();
+      return rows.map(({ id, recipient, subject, text, sent_at }) => ({ id, to: recipient, subject, text, sentAt: sent_at as string }));
+    }),
   /**
    * Replaces every client and the log (tests set up exactly the list they need): each registered at version 1 in a new
    * database, the log numbered from 1 again; the session, the ids, the audit trail, the team and the book's setup stay.

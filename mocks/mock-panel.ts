@@ -1,9 +1,9 @@
 // The mock backend's panel in `npm run dev`: who is logged in (a persona), presets, a delay, all off, a colleague's
-// writes, the last 50 calls; its button is the red badge while a scenario is on. Plain DOM
+// writes, the emails the mock sent, the last 50 calls; its button is the red badge while a scenario is on. Plain DOM
 // (docs/decisions/011-mock-panel.md).
 import { onCall, recentCalls } from './call-log.ts';
 import { colleague } from './colleague.ts';
-import { mockDb } from './db.ts';
+import { mockDb, type SentEmail } from './db.ts';
 import { currentPersona, describePersona, signInAs } from './personas.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
 import {
@@ -124,6 +124,51 @@ function personaControls(reload: () => void): HTMLFieldSetElement {
   return fieldset;
 }
 
+/** The link of an email's text that cancels its appointment, on this page's origin: `/?cancel={token}`. */
+function cancelLink(text: string): string | undefined {
+  const token = /\/\?cancel=([\w-]+)/.exec(text)?.[1];
+  return token === undefined ? undefined : `/?cancel=${token}`;
+}
+
+/** One email as a visitor's inbox shows it: subject, recipient, when, the text, and its cancel link to click. */
+function emailItem({ to, subject, text, sentAt }: SentEmail): HTMLLIElement {
+  const item = element('li', {}, 'padding:0.4rem 0;border-top:1px solid #ccc');
+  const when = element('time', { dateTime: sentAt, textContent: new Date(sentAt).toLocaleString() });
+  const heading = element('p', {}, 'margin:0');
+  heading.append(element('strong', { textContent: subject }), element('br'), `To ${to}, sent `, when);
+  item.append(heading, element('pre', { textContent: text }, 'margin:0.3rem 0;white-space:pre-wrap;font:inherit'));
+  const href = cancelLink(text);
+  if (href) item.append(element('a', { href, textContent: 'Cancel your appointment' }));
+  return item;
+}
+
+/**
+ * "Emails": the emails the mock sent (issue 41), newest first. The mock's SMTP server is this list: an email waiting in
+ * the outbox is sent when the open panel lists it (`refresh`: on opening, and after each call while open).
+ */
+function emailsSection() {
+  const section = element('section', {}, 'margin:0 0 0.5rem');
+  section.setAttribute('aria-labelledby', 'salon-mock-emails');
+  const heading = element('h2', { id: 'salon-mock-emails', textContent: 'Emails' }, 'font-size:inherit;margin:0 0 0.25rem');
+  const show = (content: HTMLElement) => section.replaceChildren(heading, content);
+  const say = (textContent: string) => element('p', { textContent }, 'margin:0');
+  const list = (emails: SentEmail[]) => {
+    const created = element('ul', {}, 'list-style:none;margin:0;padding:0');
+    created.append(...emails.map(emailItem));
+    return created;
+  };
+  show(say('No emails yet.'));
+  let asked = 0;
+  const refresh = () => {
+    const request = ++asked;
+    mockDb.sendEmails().then(
+      (emails) => request === asked && show(emails.length > 0 ? list(emails) : say('No emails yet.')),
+      (error: unknown) => request === asked && show(say(`The emails could not be read: ${(error as Error).message}`)),
+    );
+  };
+  return { section, refresh };
+}
+
 type MockPanelOptions = {
   /** After a persona switch: the page's reload in the browser, so that the app starts as that account. */
   reload?: () => void;
@@ -180,12 +225,14 @@ export function showMockPanel({ reload = () => window.location.reload() }: MockP
     head.append(cell);
   }
   const rows = table.createTBody();
-  body.append(personaControls(reload), presets, controls, colleagueControls(), table);
+  const emails = emailsSection();
+  body.append(personaControls(reload), presets, controls, colleagueControls(), emails.section, table);
   root.append(body, toggle);
 
   toggle.addEventListener('click', () => {
     body.hidden = !body.hidden;
     toggle.setAttribute('aria-expanded', String(!body.hidden));
+    if (!body.hidden) emails.refresh();
   });
 
   const showScenario = () => {
@@ -207,6 +254,10 @@ export function showMockPanel({ reload = () => window.location.reload() }: MockP
   };
   onScenarioChange(showScenario);
   onCall(showCalls);
+  onCall(() => {
+    // A panel taken off the page (the tests') sends nothing.
+    if (root.isConnected && !body.hidden) emails.refresh();
+  });
   showScenario();
   document.body.append(root);
 }

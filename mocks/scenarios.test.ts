@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { mockDb } from './db.ts';
 import { addRule, describeScenario, endpointOf, scenarioOff, setDelay, startScenario } from './scenarios.ts';
 
@@ -9,6 +10,18 @@ const call = (method: string, path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const aClient = { firstName: 'Léa', lastName: 'Moreau', email: 'lea@example.com', registrationDateTime: '2024-05-01T10:30' };
+
+/** The landing page's steps: the first service's first free time, held; the hold's token. */
+async function holdAFreeTime(): Promise<string> {
+  const read = async <T>(path: string) => (await (await call('GET', path)).json()) as T;
+  const serviceId = (await read<{ services: { id: string }[] }>('/api/booking')).services[0]?.id ?? '';
+  const { days } = await read<{ days: { date: string; free: boolean }[] }>(`/api/booking/days?service=${serviceId}`);
+  const date = days.find(({ free }) => free)?.date ?? '';
+  const [start] = (await read<{ starts: string[] }>(`/api/booking/times?service=${serviceId}&date=${date}`)).starts;
+  const held = await call('POST', '/api/booking/holds', { serviceId, staff: null, start });
+  expect(held.status).toBe(201);
+  return ((await held.json()) as { token: string }).token;
+}
 
 describe('mock scenarios', () => {
   it('tells which of the contract’s calls a request is', () => {
@@ -44,6 +57,13 @@ describe('mock scenarios', () => {
     expect(endpointOf('POST', '/api/appointments')).toBe('booking');
     expect(endpointOf('POST', '/api/appointments/a1/restore')).toBe('booking');
     expect(endpointOf('PUT', '/api/account/hours')).toBe('account');
+    expect(endpointOf('GET', '/api/booking')).toBe('online-booking');
+    expect(endpointOf('GET', '/api/booking/times')).toBe('online-booking');
+    expect(endpointOf('DELETE', '/api/booking/holds/h1')).toBe('online-booking');
+    expect(endpointOf('POST', '/api/booking/appointments')).toBe('book-online');
+    expect(endpointOf('POST', '/api/booking/cancellations/t1')).toBe('online-cancel');
+    expect(endpointOf('GET', '/api/clients/c1/details')).toBe('client-details');
+    expect(endpointOf('GET', '/api/outbox')).toBe('outbox');
     expect(endpointOf('GET', '/api/staffroom')).toBeUndefined();
     expect(endpointOf('GET', '/images/a.svg')).toBeUndefined();
   });
@@ -64,6 +84,24 @@ describe('mock scenarios', () => {
     expect((await call('GET', '/api/appointments?from=2030-01-01&to=2030-01-01')).status).toBe(200);
     startScenario('offline');
     await expect(call('GET', '/api/schedules')).rejects.toThrow();
+    await expect(call('GET', '/api/booking')).rejects.toThrow();
+  });
+
+  it('booking-taken answers the next online Book 409 "taken", once, then turns itself off', async () => {
+    startScenario('booking-taken');
+    const booking = {
+      holdToken: await holdAFreeTime(),
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email: 'ana@example.com',
+      offers: false,
+      website: '',
+    };
+    const taken = await call('POST', '/api/booking/appointments', booking);
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ message: onlineBookingTexts.taken });
+    expect(describeScenario()).toEqual([]);
+    expect((await call('POST', '/api/booking/appointments', booking)).status).toBe(201);
   });
 
   it('combines presets, and off lets everything through again', async () => {

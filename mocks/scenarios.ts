@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { access, SESSION_REQUIRED_MESSAGE, type Operation } from '#contract/access';
 import { INTERNAL_ERROR_MESSAGE, INVALID_CREDENTIALS } from '#contract/http';
 import { clientNotFoundMessage } from '#contract/if-match';
+import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { operationsAt, partsOf } from './handlers/respond.ts';
 
 /** The operations of the contract (contract/access.ts) under `prefix`. */
@@ -54,15 +55,31 @@ const ENDPOINTS = {
     'DELETE /api/appointments/:appointmentId',
     'POST /api/appointments/:appointmentId/restore',
   ],
+  /** The landing page's booking section (issue 41): the offer, the free days and times, holding a time. */
+  'online-booking': [
+    'GET /api/booking',
+    'GET /api/booking/days',
+    'GET /api/booking/times',
+    'POST /api/booking/holds',
+    'DELETE /api/booking/holds/:holdToken',
+  ],
+  /** Its "Book". */
+  'book-online': ['POST /api/booking/appointments'],
+  /** The email's cancel link: the appointment it names, and "Cancel appointment". */
+  'online-cancel': operationsUnder('/api/booking/cancellations/'),
+  /** A client's phone and offers consent, and the emails waiting (the staff side of issue 41). */
+  'client-details': ['GET /api/clients/:clientId/details'],
+  outbox: ['GET /api/outbox'],
 } satisfies Record<string, readonly Operation[]>;
 export type Endpoint = keyof typeof ENDPOINTS;
 
-type Failure = 400 | 401 | 404 | 500 | 503 | 'network';
+type Failure = 400 | 401 | 404 | 409 | 500 | 503 | 'network';
 
-export type Rule =
-  | { kind: 'delay'; ms: number | 'never'; endpoint?: Endpoint }
-  | { kind: 'fail'; endpoint?: Endpoint; failure: Failure; times?: number }
-  | { kind: 'session-ended' };
+type FailRule = { kind: 'fail'; endpoint?: Endpoint; failure: Failure; times?: number };
+export type Rule = { kind: 'delay'; ms: number | 'never'; endpoint?: Endpoint } | FailRule | { kind: 'session-ended' };
+
+/** A preset's rule: a failure of the next call only (`times: 1`) turns its preset off once it has answered. */
+type PresetRule = Exclude<Rule, FailRule> | (Omit<FailRule, 'times'> & { times?: 1 });
 
 /** Presets named after the error catalogue, usable as they are and together. */
 export const PRESETS = {
@@ -80,13 +97,15 @@ export const PRESETS = {
   'clients-export-fails': [{ kind: 'fail', endpoint: 'clients-export', failure: 500 }],
   'calendar-fails': [{ kind: 'fail', endpoint: 'calendar', failure: 500 }],
   'booking-fails': [{ kind: 'fail', endpoint: 'booking', failure: 500 }],
+  // The landing page's next "Book" meets a time taken meanwhile (409), once: the visitor's next try goes through.
+  'booking-taken': [{ kind: 'fail', endpoint: 'book-online', failure: 409, times: 1 }],
   'session-ended': [{ kind: 'session-ended' }],
   // The live updates' stream cannot connect (the rest works): "Reconnecting…", then the catch-up once it is off.
   'events-down': [{ kind: 'fail', endpoint: 'events', failure: 'network' }],
   slow: [{ kind: 'delay', ms: 1500 }],
   offline: [{ kind: 'fail', failure: 'network' }],
   'server-error': [{ kind: 'fail', failure: 500 }],
-} as const satisfies Record<string, readonly Rule[]>;
+} as const satisfies Record<string, readonly PresetRule[]>;
 export type Preset = keyof typeof PRESETS;
 
 const isPreset = (name: string): name is Preset => Object.hasOwn(PRESETS, name);
@@ -182,6 +201,7 @@ const MESSAGES: Record<Exclude<Failure, 'network'>, string> = {
   400: 'Request refused by the mock scenario',
   401: SESSION_REQUIRED_MESSAGE,
   404: clientNotFoundMessage,
+  409: onlineBookingTexts.taken,
   500: INTERNAL_ERROR_MESSAGE,
   503: 'Service unavailable',
 };
@@ -189,15 +209,20 @@ const MESSAGES: Record<Exclude<Failure, 'network'>, string> = {
 const applies = (rule: Rule, endpoint: Endpoint) =>
   rule.kind === 'session-ended' || rule.endpoint === undefined || rule.endpoint === endpoint;
 
-/** The rules in force for one call, the presets' first; a "next N calls" rule counts this call. */
+const counts = (rule: Rule, endpoint: Endpoint) => rule.kind === 'fail' && rule.times !== undefined && applies(rule, endpoint);
+const presetRules = (preset: Preset): readonly Rule[] => PRESETS[preset];
+
+/**
+ * The rules in force for one call, the presets' first; a "next N calls" rule counts this call, and a preset of the next
+ * call only is turned off.
+ */
 function rulesFor(endpoint: Endpoint): Rule[] {
-  const rules = [...state.presets.flatMap((preset): readonly Rule[] => PRESETS[preset]), ...state.rules].filter((rule) =>
-    applies(rule, endpoint),
-  );
-  const counted = state.rules.filter((rule) => rule.kind === 'fail' && rule.times !== undefined && applies(rule, endpoint));
-  if (counted.length > 0) {
+  const rules = [...state.presets.flatMap(presetRules), ...state.rules].filter((rule) => applies(rule, endpoint));
+  const spent = state.presets.filter((preset) => presetRules(preset).some((rule) => counts(rule, endpoint)));
+  const counted = state.rules.filter((rule) => counts(rule, endpoint));
+  if (spent.length > 0 || counted.length > 0) {
     changed({
-      ...state,
+      presets: state.presets.filter((preset) => !spent.includes(preset)),
       rules: state.rules.flatMap((rule) => {
         if (!counted.includes(rule) || rule.kind !== 'fail' || rule.times === undefined) return [rule];
         return rule.times > 1 ? [{ ...rule, times: rule.times - 1 }] : [];

@@ -7,6 +7,7 @@ import { server } from '#mocks/node.ts';
 import { clearNotices } from '../components/notices.tsx';
 import { forgetListView } from '../features/clients/utils/last-list-view.ts';
 import { resetReachability } from '../lib/reachability.ts';
+import { FakeIntersectionObserver } from './intersection-observer.ts';
 
 /**
  * React's "An update to … inside a test was not wrapped in act(...)" fails the test it came in: such a test asserts
@@ -39,6 +40,8 @@ beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
   window.scrollTo = () => {};
+  // Nor an IntersectionObserver: this one sees nothing until a test scrolls (intersection-observer.ts).
+  window.IntersectionObserver = FakeIntersectionObserver;
 });
 beforeEach(() => {
   resetMockDb();
