@@ -350,7 +350,7 @@ export const mockDb = {
   hold: (request: NewHold) => write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().hold(request, MOCK_VISITOR, now)),
   releaseHold: (token: string) => write(MOCK_VISITOR, ({ onlineBooking }) => onlineBooking().release(token)),
   /** Books, its confirmation kept in the outbox with a cancel link on `origin` (the page's). */
-  bookOnline: (request: OnlineBooking, origin: string) =>
+  bookOnline: (request: OnlineBooking, origin: string = globalThis.location.origin) =>
     write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().book(request, MOCK_VISITOR, now, origin)),
   bookingCancellation: (token: string) => exclusive(({ onlineBooking }) => onlineBooking().cancellation(token, new Date())),
   cancelOnline: (token: string) => write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().cancel(token, now)),
