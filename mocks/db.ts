@@ -43,6 +43,7 @@ import type { Writer } from '#server/repositories/client-log.ts';
 import { createClientsRepository } from '#server/repositories/clients.ts';
 import { createImportsRepository } from '#server/repositories/imports.ts';
 import { createMergesRepository } from '#server/repositories/merges.ts';
+import { DEFAULT_SALON_ADDRESS } from '#server/email/booking-email.ts';
 import { createOnlineBookingRepository } from '#server/repositories/online-booking.ts';
 import { createOutboxRepository } from '#server/repositories/outbox.ts';
 import { createPasskeyStore } from '#server/repositories/passkeys.ts';
@@ -91,6 +92,9 @@ const teamOptions: TeamStoreOptions = {
   },
 };
 
+/** The confirmation emails' salon address and Message-ID domain: a server's without SALON_ADDRESS, the mock's own domain. */
+const MOCK_EMAIL = { address: DEFAULT_SALON_ADDRESS, domain: 'mock.localhost' };
+
 /** The server's repositories, the team's operations and the passkeys' ceremonies on one database: a reset opens another. */
 function repositoriesOn(connection: SqlJsConnection) {
   const { db } = connection;
@@ -102,7 +106,7 @@ function repositoriesOn(connection: SqlJsConnection) {
   // In the salon's time zone of the moment (tests pin it: setSalon).
   const appointments = () => createAppointmentsRepository(db, salon.timeZone);
   const onlineBooking = () =>
-    createOnlineBookingRepository(db, { zone: salon.timeZone, cancelHours: DEFAULT_CANCEL_HOURS, newClientId: newId });
+    createOnlineBookingRepository(db, { zone: salon.timeZone, cancelHours: DEFAULT_CANCEL_HOURS, newClientId: newId, email: MOCK_EMAIL });
   const book = { services, schedules, bookSetup, appointments, onlineBooking };
   const outbox = createOutboxRepository(db);
   return { connection, clients, imports, merges, audit: createAuditRepository(db), team, staff, passkeys, outbox, ...book };
@@ -345,8 +349,9 @@ export const mockDb = {
     exclusive(({ onlineBooking }) => onlineBooking().times(service, staff, date, MOCK_VISITOR, new Date())),
   hold: (request: NewHold) => write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().hold(request, MOCK_VISITOR, now)),
   releaseHold: (token: string) => write(MOCK_VISITOR, ({ onlineBooking }) => onlineBooking().release(token)),
-  bookOnline: (request: OnlineBooking) =>
-    write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().book(request, MOCK_VISITOR, now)),
+  /** Books, its confirmation kept in the outbox with a cancel link on `origin` (the page's). */
+  bookOnline: (request: OnlineBooking, origin: string = globalThis.location.origin) =>
+    write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().book(request, MOCK_VISITOR, now, origin)),
   bookingCancellation: (token: string) => exclusive(({ onlineBooking }) => onlineBooking().cancellation(token, new Date())),
   cancelOnline: (token: string) => write(MOCK_VISITOR, ({ onlineBooking }, { now }) => onlineBooking().cancel(token, now)),
   clientDetails: (clientId: string) => exclusive(({ onlineBooking }) => onlineBooking().clientDetails(clientId)),

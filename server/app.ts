@@ -140,7 +140,11 @@ export async function buildApp(config: AppConfig) {
   await app.register(bookPlugin, { salon: config.salon ?? defaultSalon(), clock });
   await app.register(appointmentsPlugin, { clock });
   await app.register(emailPlugin, { email: config.email ?? DEFAULT_EMAIL });
-  await app.register(onlineBookingPlugin, { clock, cancelHours: config.cancelHours ?? DEFAULT_CANCEL_HOURS });
+  await app.register(onlineBookingPlugin, {
+    clock,
+    cancelHours: config.cancelHours ?? DEFAULT_CANCEL_HOURS,
+    publicOrigin: config.publicOrigin,
+  });
 
   await app.register(liveUpdatesPlugin, { limits, replayLimit });
 

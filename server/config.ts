@@ -16,6 +16,7 @@ import type { DatabaseConfig } from './db/database.ts';
 import type { PostgresConfig } from './db/postgres.ts';
 import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from './http/timeouts.ts';
 import { DEFAULT_REPLAY_LIMIT } from './events/change-feed.ts';
+import { DEFAULT_SALON_ADDRESS } from './email/booking-email.ts';
 import type { SenderTuning } from './email/sender.ts';
 import type { StreamLimits } from './events/event-streams.ts';
 
@@ -76,7 +77,7 @@ export type EmailConfig = {
 export const DEFAULT_EMAIL: EmailConfig = {
   smtpUrl: null,
   from: 'Your Beauty Salon <salon@localhost>',
-  address: 'Your Beauty Salon, Lisbon',
+  address: DEFAULT_SALON_ADDRESS,
 };
 
 /** The salon's settings when none are given: the server's own time zone, and euros. */

@@ -23,7 +23,7 @@ export const bookingHandlers = [
     return respond(request, answers.releasedAnswer);
   }),
   route('POST /api/booking/appointments', { body: OnlineBooking }, async ({ request, body }) =>
-    respond(request, answers.onlineBookedAnswer(await mockDb.bookOnline(body))),
+    respond(request, answers.onlineBookedAnswer(await mockDb.bookOnline(body, new URL(request.url).origin))),
   ),
   route('GET /api/booking/cancellations/:cancelToken', byToken, async ({ request, params }) =>
     respond(request, answers.cancellationAnswer(await mockDb.bookingCancellation(params.cancelToken))),

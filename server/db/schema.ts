@@ -300,6 +300,8 @@ export interface OutboxTable {
   sent_at: string | null;
   last_error: string | null;
   logged_at: string | null;
+  /** The client it is written to (erased with them: migration 0018); null for none. */
+  client_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {

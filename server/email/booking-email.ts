@@ -8,6 +8,9 @@ import { salonDate, salonTime, WEEKDAY_NAMES, weekdayOf } from '#contract/book';
 import type { OutgoingEmail } from '../repositories/outbox.ts';
 import { calendarFile } from './ics.ts';
 
+/** SALON_ADDRESS when not set (docs/operations.md), and the mock's. */
+export const DEFAULT_SALON_ADDRESS = 'Your Beauty Salon, Lisbon';
+
 export type BookingEmailInput = {
   to: string;
   firstName: string;

@@ -4,12 +4,12 @@
  * mid-send does not send it again; without SMTP_URL it is printed once and kept.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { apiPaths } from '#contract/paths';
-import type { EmailConfig } from '../config.ts';
 import { createOutboxRepository } from '../repositories/outbox.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
+import { emailConfig, smtpServer } from '../testing/email-tests.ts';
+import type { TestSmtpServer } from '../testing/smtp.ts';
 import { asStaffMember, createTestApp, loggedIn, type TestApp } from '../testing/test-app.ts';
 import { bookingEmail } from './booking-email.ts';
 
@@ -28,22 +28,6 @@ const anEmail = (to = 'ana@example.com') =>
     appointmentId: 'appointment-1',
     now: new Date(),
   });
-
-/** Quick waits, so that the tests of retrying are short. */
-const QUICK: EmailConfig['tuning'] = { refused: { baseMs: 50, capMs: 200 }, unreachable: { baseMs: 50, capMs: 100 } };
-
-async function smtpServer(): Promise<TestSmtpServer> {
-  const smtp = await startTestSmtpServer();
-  onTestFinished(() => smtp.stop());
-  return smtp;
-}
-
-const emailConfig = (smtp: TestSmtpServer | null, tuning = QUICK): EmailConfig => ({
-  smtpUrl: smtp?.url ?? null,
-  from: 'Your Beauty Salon <salon@salon.example>',
-  address: 'Rua Augusta 1, Lisbon',
-  tuning,
-});
 
 async function send(test: TestApp, email = anEmail()): Promise<string> {
   const id = await test.app.emailOutbox.enqueue(test.app.db, email);

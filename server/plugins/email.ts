@@ -21,6 +21,8 @@ type EmailOutbox = {
   wake(): void;
   /** The salon's address (SALON_ADDRESS), for the emails. */
   address: string;
+  /** The domain of the emails' Message-IDs (MAIL_FROM's). */
+  domain: string;
 };
 
 declare module 'fastify' {
@@ -59,6 +61,7 @@ export const emailPlugin = fp<{ email: EmailConfig }>(
       waiting: () => outbox.waiting(),
       wake: sender.wake,
       address: email.address,
+      domain,
     } satisfies EmailOutbox);
     // A restart lets the send under way finish and be recorded, so that it is not sent again (before the database closes).
     app.addHook('preClose', () => sender.stop());

@@ -12,6 +12,7 @@ import type { ChangeKind, Client, ClientFields, ClientInput } from '#contract/ap
 import { unwrittenOutcome, type Conditions, type VersionedClient, type WriteOutcome } from '#contract/if-match';
 import type { ClientChangesTable, ClientsTable, Database } from '../db/schema.ts';
 import * as appointments from './appointment-log.ts';
+import * as outbox from './outbox.ts';
 
 export const clientColumns = ['id', 'first_name', 'last_name', 'email', 'registration_date_time'] as const;
 
@@ -186,6 +187,7 @@ export async function erase(trx: Transaction<Database>, id: string, writer: Writ
   const row = await trx.deleteFrom('clients').where('id', '=', id).returning('version').executeTakeFirst();
   if (!row) return false;
   await trx.deleteFrom('client_changes').where('client_id', '=', id).execute();
+  await outbox.forgetClients(trx, [id]);
   await forgetMergedInto(trx, [id]);
   await appendChange(trx, id, row.version + 1, 'erased', writer, null);
   return true;
@@ -198,7 +200,10 @@ export async function erase(trx: Transaction<Database>, id: string, writer: Writ
 export async function forgetMergedAway(trx: Transaction<Database>, others: readonly string[]): Promise<string[]> {
   const back = await trx.selectFrom('clients').select('id').where('id', 'in', others).execute();
   const gone = others.filter((other) => !back.some((row) => row.id === other));
-  if (gone.length > 0) await trx.deleteFrom('client_changes').where('client_id', 'in', gone).execute();
+  if (gone.length > 0) {
+    await trx.deleteFrom('client_changes').where('client_id', 'in', gone).execute();
+    await outbox.forgetClients(trx, gone);
+  }
   return gone;
 }
 
@@ -222,6 +227,7 @@ export async function purgeDeletedBefore(
     .set({ through: sql`CASE WHEN (${highest}) > through THEN (${highest}) ELSE through END` })
     .execute();
   await trx.deleteFrom('client_changes').where('client_id', 'in', expired).execute();
+  await outbox.forgetClients(trx, expired);
   await forgetMergedInto(trx, expired);
   const result = await trx.deleteFrom('clients').where('deleted_at', '<', cutoff.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);

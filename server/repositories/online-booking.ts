@@ -39,10 +39,12 @@ import {
 } from '#contract/online-booking';
 import { normalizeUsername } from '#contract/team';
 import { isPostgres } from '../db/engine.ts';
+import { bookingEmail } from '../email/booking-email.ts';
 import { bookRefusal, isHoldRefusal } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import * as log from './appointment-log.ts';
 import * as clientLog from './client-log.ts';
+import { createOutboxRepository } from './outbox.ts';
 import { createSchedulesRepository } from './schedules.ts';
 import { createServicesRepository } from './services.ts';
 
@@ -58,6 +60,8 @@ export type OnlineBookingOptions = {
   cancelHours: number;
   /** A new client's id (the server's random ones, the mock's numbered ones). */
   newClientId: () => string;
+  /** The confirmation email's: the salon's address (SALON_ADDRESS) and the domain of its Message-ID (MAIL_FROM's). */
+  email: { address: string; domain: string };
 };
 
 /** A new token: 32 random bytes, base64url (the browser's crypto too: the mock runs this). */
@@ -93,7 +97,7 @@ type Member = { id: string; schedule: MemberSchedule };
 
 const hasHours = ({ hours }: MemberSchedule) => Object.values(hours).some((day) => day !== null);
 
-export function createOnlineBookingRepository(db: Kysely<Database>, { zone, cancelHours, newClientId }: OnlineBookingOptions) {
+export function createOnlineBookingRepository(db: Kysely<Database>, { zone, cancelHours, newClientId, email }: OnlineBookingOptions) {
   const services = createServicesRepository(db);
   const schedules = createSchedulesRepository(db);
 
@@ -270,10 +274,17 @@ export function createOnlineBookingRepository(db: Kysely<Database>, { zone, canc
 
   /**
    * The booking's transaction: the hold taken, the client matched or registered, their details, the appointment
-   * (online, by "online"; the database refuses a time taken meanwhile) and its cancel link, all or nothing. The
-   * confirmation email's outbox row joins this transaction (issue 41, round 2), so that no booking is kept without it.
+   * (online, by "online"; the database refuses a time taken meanwhile), its cancel link (`${origin}/?cancel=token`)
+   * and its confirmation email in the outbox, all or nothing: no booking is kept without its email, nor an email sent
+   * for a booking not kept. The sender is woken by the commit (the book's signal).
    */
-  async function writeOnlineBooking(trx: Transaction<Database>, hold: HeldTime, request: OnlineBooking, writer: clientLog.Writer) {
+  async function writeOnlineBooking(
+    trx: Transaction<Database>,
+    hold: HeldTime,
+    request: OnlineBooking,
+    writer: clientLog.Writer,
+    origin: string,
+  ) {
     const now = writer.now.getTime();
     await log.queueWriters(trx, hold.staff_id);
     const taken = await trx.deleteFrom('booking_holds').where('token_hash', '=', hold.token_hash).executeTakeFirst();
@@ -302,6 +313,19 @@ export function createOnlineBookingRepository(db: Kysely<Database>, { zone, canc
       .insertInto('booking_cancel_links')
       .values({ token_hash: await tokenHash(cancelToken), appointment_id: id, created_at: writer.now.toISOString() })
       .execute();
+    const confirmation = bookingEmail({
+      to: request.email,
+      firstName: request.firstName,
+      service: hold.name,
+      ...interval,
+      timeZone: zone,
+      address: email.address,
+      cancelUrl: `${origin}/?cancel=${cancelToken}`,
+      appointmentId: id,
+      now: writer.now,
+    });
+    // Due at once on the sender's clock, the process's (tests move the booking's).
+    await createOutboxRepository(trx).enqueue(confirmation, new Date(), email.domain, clientId);
     return { id, cancelToken };
   }
 
@@ -396,10 +420,11 @@ export function createOnlineBookingRepository(db: Kysely<Database>, { zone, canc
     },
 
     /**
-     * Books the held time for the visitor (the hold ran out: if still free). The hidden field filled: answered as
-     * booked, nothing kept. The answer is the same whether the email was a client's or not.
+     * Books the held time for the visitor (the hold ran out: if still free), its email's cancel link on `origin`
+     * (PUBLIC_ORIGIN, else the request's). The hidden field filled: answered as booked, nothing kept, nothing sent.
+     * The answer is the same whether the email was a client's or not.
      */
-    async book(request: OnlineBooking, visitor: string, now: Date): Promise<OnlineBookingOutcome> {
+    async book(request: OnlineBooking, visitor: string, now: Date, origin: string): Promise<OnlineBookingOutcome> {
       const tooMany = await admit('booking', visitor, now.getTime());
       if (tooMany) return tooMany;
       const hold = await holdOf(db, await tokenHash(request.holdToken));
@@ -408,7 +433,7 @@ export function createOnlineBookingRepository(db: Kysely<Database>, { zone, canc
       if (request.website !== '') return { status: 'dropped', booked };
       const writer = { by: ONLINE_ACTOR, now };
       try {
-        const written = await db.transaction().execute((trx) => writeOnlineBooking(trx, hold, request, writer));
+        const written = await db.transaction().execute((trx) => writeOnlineBooking(trx, hold, request, writer, origin));
         if (!written) return { status: 'taken' };
         const appointment = { id: written.id, staff: hold.username, start: booked.start };
         return { status: 'booked', booked, appointment, cancelToken: written.cancelToken };

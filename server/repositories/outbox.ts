@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../db/engine.ts';
 import type { Database, OutboxTable } from '../db/schema.ts';
+import type { ClientIds } from './client-log.ts';
 
 /** A file sent with the email, its content as text (the .ics). */
 type EmailAttachment = { filename: string; contentType: string; content: string };
@@ -40,9 +41,9 @@ export function createOutboxRepository(db: Kysely<Database>) {
   return {
     /**
      * Writes `email` to send, now: run on the transaction of what it tells, it is sent only if that commits. Its
-     * Message-ID is `<id@domain>`, fixed here.
+     * Message-ID is `<id@domain>`, fixed here. `clientId`: the client it is written to (erased with them).
      */
-    async enqueue(email: OutgoingEmail, now: Date, domain: string): Promise<string> {
+    async enqueue(email: OutgoingEmail, now: Date, domain: string, clientId: string | null = null): Promise<string> {
       const id = crypto.randomUUID();
       await db
         .insertInto('outbox')
@@ -56,6 +57,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
           attachments: JSON.stringify(email.attachments),
           created_at: now.toISOString(),
           next_attempt_at: now.toISOString(),
+          client_id: clientId,
         })
         .execute();
       return id;
@@ -155,3 +157,11 @@ export function createOutboxRepository(db: Kysely<Database>) {
 }
 
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
+
+/**
+ * Deletes the emails written to `clients` (an erasure's or a purge's, in its transaction), sent or not: waiting, they
+ * are not sent; sent, the address and text they keep go. A send under way finds its row gone and records nothing.
+ */
+export async function forgetClients(trx: Kysely<Database>, clients: ClientIds): Promise<void> {
+  await trx.deleteFrom('outbox').where('client_id', 'in', clients).execute();
+}

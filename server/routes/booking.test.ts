@@ -327,7 +327,12 @@ describe('the cancel link', () => {
   /** A booking through the repository: its answer to the route leaves the link's token out (the email carries it). */
   async function bookedWithLink(test: LoggedInApp, time: string) {
     const token = await heldToken(test, time);
-    const outcome = await test.app.onlineBooking.book({ holdToken: token, ...aVisitor }, '203.0.113.1', test.app.onlineBooking.now());
+    const outcome = await test.app.onlineBooking.book(
+      { holdToken: token, ...aVisitor },
+      '203.0.113.1',
+      test.app.onlineBooking.now(),
+      'http://localhost',
+    );
     if (outcome.status !== 'booked') throw new Error(`Not booked: ${outcome.status}`);
     return outcome;
   }

@@ -130,8 +130,10 @@ export const bookingRoutes: ZodPlugin = async (app) => {
         responseHeaders: { 429: { 'Retry-After': true } },
       },
     },
-    async (request, reply) =>
-      sendAnswered(app, request, reply, onlineBookedAnswer(await onlineBooking.book(request.body, request.ip, onlineBooking.now()))),
+    async (request, reply) => {
+      const outcome = await onlineBooking.book(request.body, request.ip, onlineBooking.now(), onlineBooking.origin(request));
+      return sendAnswered(app, request, reply, onlineBookedAnswer(outcome));
+    },
   );
 
   app.get(

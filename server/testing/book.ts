@@ -7,6 +7,7 @@ import type { Client } from '#contract/api';
 import { NO_HOURS, type WorkingHours } from '#contract/book';
 import { apiPaths } from '#contract/paths';
 import { normalizeUsername } from '#contract/team';
+import type { EmailConfig } from '../config.ts';
 import { asStaff, createClient, loggedIn, STAFF, type LoggedInApp, type TestApp } from './test-app.ts';
 
 const NINE_TO_SIX = { from: '09:00', to: '18:00' };
@@ -58,12 +59,15 @@ export async function bookingTest({
   now,
   hours = WEEKDAYS_9_TO_18,
   cancelHours,
+  email,
 }: {
   timeZone: string;
   now?: string;
   hours?: WorkingHours;
   /** SALON_CANCEL_HOURS (the default when absent). */
   cancelHours?: number;
+  /** SMTP_URL, MAIL_FROM, SALON_ADDRESS (the defaults when absent). */
+  email?: EmailConfig;
 }): Promise<{ test: BookingTest; client: Client }> {
   const clock =
     now === undefined
@@ -74,7 +78,7 @@ export async function bookingTest({
             this.now += ms;
           },
         };
-  const logged = await loggedIn({ ...(clock && { clock }), config: { salon: { timeZone, currency: 'EUR' }, cancelHours } });
+  const logged = await loggedIn({ ...(clock && { clock }), config: { salon: { timeZone, currency: 'EUR' }, cancelHours, email } });
   await furnish(logged, hours);
   const test = Object.assign(logged, { hoursOf: (username: string, week: WorkingHours) => setHours(logged, username, week) });
   return { test, client: await createClient(test) };

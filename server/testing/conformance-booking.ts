@@ -65,7 +65,7 @@ export async function driveBooking(client: Client, test: TestApp, session: { coo
   const linkOf = async (start: string) => {
     const outcome = await onlineBooking.hold({ serviceId: 'cut', staff: null, start }, '192.0.2.50', onlineBooking.now());
     const token = outcome.status === 'held' ? outcome.hold.token : '';
-    const booked = await onlineBooking.book({ ...visitor, holdToken: token }, '192.0.2.50', onlineBooking.now());
+    const booked = await onlineBooking.book({ ...visitor, holdToken: token }, '192.0.2.50', onlineBooking.now(), 'http://localhost');
     return { path: { cancelToken: booked.status === 'booked' ? booked.cancelToken : '' } };
   };
   const [soon, notSoon] = [await linkOf(fifth), await linkOf(far)];

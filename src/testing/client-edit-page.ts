@@ -4,11 +4,11 @@ import { renderApp } from './render-app.tsx';
 import { nina, omar } from './sample-clients.ts';
 
 /**
- * The requests but those of what the page loads below the form on its own: the history (client-changes.test.tsx) and
- * the appointments with the salon's time zone (appointments.test.tsx).
+ * The requests but those of what the page loads below the form on its own: the history (client-changes.test.tsx), the
+ * online booking's details (client-details.test.tsx) and the appointments with the salon's time zone (appointments.test.tsx).
  */
 export function formRequests(requests: string[]): string[] {
-  return requests.filter((request) => !/\/(history|appointments)$/.test(request) && request !== 'GET /api/salon');
+  return requests.filter((request) => !/\/(history|details|appointments)$/.test(request) && request !== 'GET /api/salon');
 }
 
 /** Nina (stored with an offset: the form must show it in UTC) and Omar, then the page at `path`. */

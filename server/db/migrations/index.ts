@@ -23,6 +23,7 @@ import { up as appointmentsFollowTheirClient } from './0014-appointments-follow-
 import { up as onlineBooking } from './0015-online-booking.ts';
 import { up as outbox } from './0016-outbox.ts';
 import { up as appointmentClientChanges } from './0017-appointment-client-changes.ts';
+import { up as outboxClient } from './0018-outbox-client.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': { up: initial },
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0015_online_booking': { up: onlineBooking },
   '0016_outbox': { up: outbox },
   '0017_appointment_client_changes': { up: appointmentClientChanges },
+  '0018_outbox_client': { up: outboxClient },
 };
 
 /** What Kysely's Migrator reads the migrations from. */

@@ -9,11 +9,12 @@ describe('edit and delete: query cache', () => {
     const requests = recordRequests();
     await openEditPage();
     await screen.findByLabelText('First name');
-    // And below the form its history, and its appointments in the salon's time zone.
+    // And below the form its history, its online booking's details, and its appointments in the salon's time zone.
     await waitFor(() =>
       expect(requests.toSorted()).toEqual([
         'GET /api/clients/c-nina',
         'GET /api/clients/c-nina/appointments',
+        'GET /api/clients/c-nina/details',
         'GET /api/clients/c-nina/history',
         'GET /api/salon',
       ]),

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppointmentClientSection } from '../../features/book/components/appointment-client-section.tsx';
+import { ClientDetailsSection } from '../../features/book/components/client-details-section.tsx';
 import { useIsOwner } from '../../lib/me.ts';
 import { clientFromList, clientQueries } from '../../features/clients/api/client-queries.ts';
 import { EditClientOffline } from '../../features/clients/components/edit-client-card.tsx';
@@ -25,11 +26,13 @@ function EditClientRoute() {
   const { data } = useSuspenseQuery(clientQueries.detail(clientId));
   const owner = useIsOwner();
   // Another client is another page: its state starts afresh. Its history shows each merge's details (features/merge);
-  // below the spec's form, the client's appointments (features/book, issue 40).
+  // below the spec's form, the phone and offers consent of an online booking (issue 41) and the client's appointments
+  // (features/book, issue 40).
   return (
     <>
       <EditClientPage key={clientId} clientId={clientId} opened={data} owner={owner} historyEntryDetails={MergeHistoryDetails} />
       <div className="page page--narrow">
+        <ClientDetailsSection clientId={clientId} />
         <AppointmentClientSection clientId={clientId} />
       </div>
     </>

@@ -1,4 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { bookQueries } from '../api/book-queries.ts';
 import { bookingQueries } from '../api/booking-queries.ts';
 import { membersWithHours } from '../utils/booking-values.ts';
@@ -9,7 +10,8 @@ import { AppointmentHistory } from './appointment-history.tsx';
 import { AppointmentMoveForm } from './appointment-move-form.tsx';
 
 /**
- * An appointment's page (issue 40), heading "Appointment": what it is, "Move" and "Cancel appointment" while booked.
+ * An appointment's page (issue 40), heading "Appointment": what it is ("Booked online" when a visitor booked it on the
+ * landing page, issue 41), "Move" and "Cancel appointment" while booked.
  * The page stays after either: it shows the appointment as the server answered.
  */
 export function AppointmentPage({ appointmentId }: { appointmentId: string }) {
@@ -24,6 +26,7 @@ export function AppointmentPage({ appointmentId }: { appointmentId: string }) {
         <h1 id="appointment-title" className="page__title">
           Appointment
         </h1>
+        {appointment.online && <p className="appointment-online">{onlineBookingTexts.bookedOnline}</p>}
         <AppointmentFacts appointment={appointment} zone={salon.timeZone} />
         {booked && <AppointmentCancel appointment={appointment} onCancelled={(cancelled) => noticeCancelled(queryClient, cancelled)} />}
       </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentOn, LONDON, workingEveryDay } from '../../../testing/sample-book.ts';
-import { blockLabel, calendarDay, dayTitle, ERASED_CLIENT } from './calendar-day.ts';
+import { blockLabel, blockText, calendarDay, dayTitle, ERASED_CLIENT } from './calendar-day.ts';
 
 const DAY = '2026-12-01';
 const booked = (id: string, staff: string, from: string, to: string) => appointmentOn(LONDON, { id, staff, date: DAY, from, to });
@@ -79,6 +79,16 @@ describe('a day of the calendar', () => {
       rows: [],
       columns: [],
     });
+  });
+
+  it('says "Booked online" last, in the block and its name, for an appointment a visitor booked (issue 41)', () => {
+    const appointments = [{ ...booked('a1', 'sam', '09:00', '10:00'), online: true }, booked('a2', 'sam', '10:00', '11:00')];
+    const [sam] = calendarDay([workingEveryDay('sam', '09:00', '12:00')], appointments, DAY, LONDON).columns;
+    expect(sam?.blocks.map(blockText)).toEqual([
+      '09:00–10:00\nNina Petrova\nHaircut and styling\nBooked online',
+      '10:00–11:00\nNina Petrova\nHaircut and styling',
+    ]);
+    expect(sam?.blocks.map(blockLabel)[0]).toBe('09:00–10:00, Nina Petrova, Haircut and styling, Booked online');
   });
 
   it('is titled by its weekday, day, month and year', () => {

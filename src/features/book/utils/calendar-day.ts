@@ -15,9 +15,10 @@ import {
   type Interval,
   type MemberSchedule,
 } from '#contract/book';
+import { onlineBookingTexts } from '#contract/online-booking-texts';
 
-/** What a block and its link say: "10:00–11:00", the client's name, the service. */
-export type CalendarBlock = { id: string; time: string; client: string; service: string; start: number };
+/** What a block and its link say: "10:00–11:00", the client's name, the service, and whether it was booked online. */
+export type CalendarBlock = { id: string; time: string; client: string; service: string; online: boolean; start: number };
 /** A block at its first row, with how many rows it spans; `covered`: a row a block above spans. */
 export type CalendarCell = { block: CalendarBlock; rows: number } | 'covered' | null;
 type CalendarColumn = { username: string; blocks: CalendarBlock[]; cells: CalendarCell[] };
@@ -34,25 +35,33 @@ const blockOf = (appointment: Appointment, zone: string): CalendarBlock & Interv
     time: timeRange(interval, zone),
     client: client ? `${client.firstName} ${client.lastName}` : ERASED_CLIENT,
     service: appointment.service.name,
+    online: appointment.online,
     ...interval,
   };
 };
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** The salon's date as the page titles it, "Tuesday 1 December 2026": the same on every browser (Intl's differ). */
-export function dayTitle(date: string): string {
+/** A salon's date written out, "1 December 2026": the same on every browser (Intl's differ). */
+export function longDate(date: string): string {
   const [year, month = 0, day] = date.split('-').map(Number);
-  return `${WEEKDAY_NAMES[weekdayOf(date)]} ${day} ${MONTHS[month - 1]} ${year}`;
+  return `${day} ${MONTHS[month - 1]} ${year}`;
 }
 
-/** A block's link text, its accessible name: time, client and service. */
-export const blockLabel = ({ time, client, service }: CalendarBlock) => `${time}, ${client}, ${service}`;
+/** The salon's date as the page titles it, "Tuesday 1 December 2026". */
+export const dayTitle = (date: string): string => `${WEEKDAY_NAMES[weekdayOf(date)]} ${longDate(date)}`;
+
+/** "Booked online" after the service, for an appointment a visitor booked on the landing page (issue 41). */
+const onlineLine = (block: CalendarBlock, separator: string) => (block.online ? `${separator}${onlineBookingTexts.bookedOnline}` : '');
+
+/** A block's link text, its accessible name: "10:00–11:00, Nina Petrova, Haircut and styling[, Booked online]". */
+export const blockLabel = (block: CalendarBlock) => `${block.time}, ${block.client}, ${block.service}${onlineLine(block, ', ')}`;
 
 /**
  * What a block shows, a line each (calendar.css: `white-space: pre-line`, the first line bold): one text node, not an
  * element a line, so that a busy day's hundreds of blocks cost the grid's first paint little (docs/performance.md).
+ * Template strings rather than an array joined: 500 blocks' texts and names in 0.04 ms, as before (a join: 0.11 ms).
  */
-export const blockText = ({ time, client, service }: CalendarBlock) => `${time}\n${client}\n${service}`;
+export const blockText = (block: CalendarBlock) => `${block.time}\n${block.client}\n${block.service}${onlineLine(block, '\n')}`;
 
 /**
  * Each block at the row its start falls in, spanning to the row its end falls in; one that would start in a row a

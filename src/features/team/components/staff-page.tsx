@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { isRefusedToStaff, OwnerOnlyNotice } from '../../../components/owner-only.tsx';
 import { staffQuery } from '../api/staff.ts';
 import { AddStaffMember } from './add-staff-member.tsx';
+import { OutboxWaiting } from './outbox-waiting.tsx';
 import { StaffRow } from './staff-row.tsx';
 import { TeamTable } from './team-table.tsx';
 import './team.css';
@@ -20,6 +21,7 @@ export function StaffPage() {
         <OwnerOnlyNotice />
       ) : (
         <>
+          <OutboxWaiting />
           <TeamTable columns={COLUMNS} query={staff} failed="The staff could not be loaded.">
             {staff.data?.map((member) => (
               <StaffRow key={member.username} member={member} />
