@@ -3,6 +3,7 @@
  * service and member on the real server, whose tests of a worker share one database; the mock's seeded ones, each test
  * having a freshly seeded store), a visitor of their own connection, and the section's three steps.
  */
+import { DatabaseSync } from 'node:sqlite';
 import { expect, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { Account } from './accounts.ts';
 import type { StaffApi } from './api.ts';
@@ -115,3 +116,21 @@ export async function fillVisitorDetails(section: Locator, testInfo: TestInfo) {
 /** The confirmation, word for word (the issue's). */
 export const bookedText = (service: string, { day, time }: Pick<Chosen, 'day' | 'time'>, email: string) =>
   `Booked: ${service} on ${day} at ${time}. We have sent the details to ${email}.`;
+
+/**
+ * The path of the cancel link (`/?cancel={token}`) in the confirmation email the real server wrote to `email`: read from
+ * its outbox, in its database file (the tests' server has no SMTP_URL, so its emails stay there, docs/operations.md).
+ */
+export function cancelLinkInOutbox(databaseFile: string, email: string): string {
+  const db = new DatabaseSync(databaseFile, { readOnly: true, timeout: 5000 });
+  try {
+    const row = db.prepare('SELECT subject, text FROM outbox WHERE recipient = ?').get(email) as
+      { subject: string; text: string } | undefined;
+    expect(row?.subject, `the email to ${email} in the outbox`).toBe('Your appointment at Your Beauty Salon');
+    const link = /https?:\/\/\S+(\/\?cancel=[\w-]+)/.exec(row?.text ?? '')?.[1];
+    expect(link, `a cancel link in the email to ${email}`).toBeDefined();
+    return link ?? '';
+  } finally {
+    db.close();
+  }
+}

@@ -2,7 +2,7 @@
  * Online booking on the landing page (issue 41) where the real server or the page's markup decides, in the real
  * project only: a time one visitor holds is gone for another (the server tells them apart by address; in the mock each
  * browser has a store of its own), the booking on a member of staff's open calendar at once, axe on the section at
- * 375 px and 1280 px, and the email's cancel link. The three steps themselves, in both projects: online-booking.spec.ts.
+ * 375 px and 1280 px, and the email's cancel link (read from the server's outbox). The three steps themselves, in both projects: online-booking.spec.ts.
  */
 import { expect, test } from '../fixtures.ts';
 import { waitForApp } from '../support/app.ts';
@@ -11,6 +11,7 @@ import { expectSoundLayoutOnPhone, PHONE } from '../support/layout.ts';
 import {
   anotherVisitor,
   bookedText,
+  cancelLinkInOutbox,
   chooseFirstFreeTime,
   fillVisitorDetails,
   offeredToVisitors,
@@ -105,7 +106,50 @@ test.describe('on a 375 px phone', () => {
   });
 });
 
-test('a cancel link that is unknown or used says so, and offers nothing to cancel', async ({ page }) => {
+test('the email’s cancel link: the question, cancelled, the time free again for another visitor; then used up', async ({
+  page,
+  browser,
+  baseURL,
+  account,
+  staffApi,
+  realServer,
+}, testInfo) => {
+  // The test's member a week ahead (support/online-booking.ts): more than SALON_CANCEL_HOURS away.
+  const offered = await offeredToVisitors(browser, baseURL as string, testInfo, account, staffApi);
+  await page.setExtraHTTPHeaders(visitorAddress());
+  const section = await openBookingSection(page);
+  const chosen = await chooseFirstFreeTime(section, offered);
+  const visitor = await fillVisitorDetails(section, testInfo);
+  await section.getByRole('button', { name: 'Book' }).click();
+  await expect(section.getByRole('status')).toHaveText(bookedText(offered.service, chosen, visitor.email));
+
+  const link = cancelLinkInOutbox(realServer.databaseFile, visitor.email);
+  await page.goto(link);
+  await waitForApp(page);
+  const question = page.getByRole('region', { name: 'Your appointment' });
+  await expect(question.getByText(`Cancel your appointment on ${chosen.day} at ${chosen.time}?`, { exact: true })).toBeVisible();
+  await question.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(question.getByRole('status')).toHaveText('Your appointment is cancelled.');
+  await expect(question.getByRole('status')).toBeFocused();
+
+  // Another visitor may have the time again.
+  const other = await anotherVisitor(browser, baseURL as string);
+  try {
+    const theirs = await openBookingSection(other.page);
+    await theirs.getByRole('radio', { name: offered.service, exact: true }).check();
+    await theirs.getByRole('combobox', { name: 'Staff member' }).selectOption({ label: offered.member ?? '' });
+    await theirs.getByRole('combobox', { name: 'Day' }).selectOption({ label: chosen.day });
+    await expect(theirs.getByRole('combobox', { name: 'Time' }).getByRole('option', { name: chosen.time, exact: true })).toBeAttached();
+  } finally {
+    await other.close();
+  }
+
+  await page.goto(link);
+  await expect(question.getByRole('status')).toHaveText('This link is no longer valid.');
+  await expect(question.getByRole('button', { name: 'Cancel appointment' })).toHaveCount(0);
+});
+
+test('a cancel link the server never gave says so, and offers nothing to cancel', async ({ page }) => {
   await page.goto('/?cancel=not-a-token-the-server-gave');
   await waitForApp(page);
   const question = page.getByRole('region', { name: 'Your appointment' });
