@@ -61,7 +61,9 @@ test('a time one visitor holds is gone for another; booked, it shows on the staf
     await expect(ours.getByRole('status')).toHaveText(bookedText(offered.service, chosen, visitor.email));
 
     const block = page.getByRole('link', {
-      name: new RegExp(`^${chosen.time}–${anHourLater(chosen.time)}, ${visitor.firstName} ${visitor.lastName}, ${offered.service}`),
+      name: new RegExp(
+        `^${chosen.time}–${anHourLater(chosen.time)}, ${visitor.firstName} ${visitor.lastName}, ${offered.service}, Booked online$`,
+      ),
     });
     await expect(block).toBeVisible({ timeout: 3_000 });
     expect(loads, 'page loads').toEqual([]);
