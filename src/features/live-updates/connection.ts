@@ -4,7 +4,8 @@
  * the stream and reconnects after a drop with Last-Event-ID; a refused stream it closes, and this opens a new one when
  * the server allows, resuming from the last event seen (decision 023). A stream whose session ended elsewhere says so
  * with a last `ended` event: handled as a 401, at once. An import (or its undo) comes as one `batch` event: a refetch.
- * The book's `appointment` events, and every `ready`, have the book's queries ask again (book-refetch.ts).
+ * The book's `appointment` events, a client's update (their name is on their appointments) and every `ready` have the
+ * book's queries ask again (book-refetch.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { EventSource, type ErrorEvent, type FetchLike } from 'eventsource';
@@ -82,8 +83,11 @@ class LiveConnection {
     const source = new EventSource(urlFor(apiPaths.events), { fetch: this.#fetch });
     source.addEventListener('change', ({ data, lastEventId }) => {
       const parsed = ClientEvent.safeParse(JSON.parse(String(data)));
-      if (parsed.success) this.#changes.add(parsed.data);
-      else console.error('An event of the stream did not match the contract');
+      if (parsed.success) {
+        this.#changes.add(parsed.data);
+        // A client's new name is on their appointments too: the book's answers carry it.
+        if (parsed.data.kind === 'updated') this.#book.changed();
+      } else console.error('An event of the stream did not match the contract');
       this.#lastEventId = lastEventId;
     });
     // `reset`: the log could not replay what was missed. `batch`: an import or its undo, thousands of changes sent as

@@ -1,6 +1,6 @@
 /**
- * The calendar, live (issue 40): a colleague's booking, move and cancellation reach an open calendar without a reload,
- * through the mock's GET /api/events (`appointment` events); a burst of them asks for the day once; an appointment's
+ * The calendar, live (issue 40): a colleague's booking, move and cancellation, and their renaming of a client, reach
+ * an open calendar without a reload, through the mock's GET /api/events (`appointment` and `change` events); a burst of them asks for the day once; an appointment's
  * page shows a colleague's move too, and a Move chosen before it still meets the 412.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -43,6 +43,15 @@ describe('the calendar, live', () => {
 
     await colleague.cancel(booked.id);
     await waitFor(() => expect(within(table).queryByRole('link', { name: /^14:00–15:00/ })).not.toBeInTheDocument());
+  });
+
+  it('shows a colleague’s renaming of a client on their blocks, without a reload', async () => {
+    const { table, haircut } = await openCalendar();
+    await colleague.book({ clientId: nina._id, serviceId: haircut, staff: 'sam', start: startAt('10:00') });
+    await within(table).findByRole('link', { name: '10:00–11:00, Nina Petrova, Haircut and styling' });
+
+    await colleague.update(nina._id, { lastName: 'Ivanova' });
+    expect(await within(table).findByRole('link', { name: '10:00–11:00, Nina Ivanova, Haircut and styling' })).toBeInTheDocument();
   });
 
   it('asks for the day once for a burst of bookings', async () => {
