@@ -366,9 +366,10 @@ type BatchEntry = Pick<LogEntry, 'client_id' | 'version' | 'before' | 'after'>;
 
 /**
  * Takes a batch's writes back, as a batch of its own (an import's undo): each client it `created` goes to "Recently
- * deleted" (a new version, a `deleted` entry), each one it `updated` gets its `before` back (a new version, an
- * `updated` entry), if it is still live at the version the batch left: the condition is in the statement itself. The
- * entries, all with `batchId`, follow the writes. Which clients were written; the others changed meanwhile.
+ * deleted" (a new version, a `deleted` entry) unless an upcoming appointment is booked for them, each one it `updated`
+ * gets its `before` back (a new version, an `updated` entry), if it is still live at the version the batch left: the
+ * condition is in the statement itself. The entries, all with `batchId`, follow the writes. Which clients were
+ * written; the others changed meanwhile.
  */
 export async function takeBack(
   trx: Transaction<Database>,
@@ -391,8 +392,20 @@ export async function takeBack(
       .updateTable('clients')
       .set((eb) => ({ deleted_at: at, deleted_by: by, version: eb('version', '+', 1) }))
       .where('deleted_at', 'is', null)
-      // A client the batch created: still at its first version.
+      // A client the batch created: still at its first version, and booked for nothing still to come (the salon
+      // counts on them: left, and named, as a client changed since).
       .where('version', '=', 1)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('appointments')
+              .select('appointments.id')
+              .whereRef('appointments.client_id', '=', 'clients.id')
+              .where('appointments.status', '=', 'booked')
+              .where('appointments.end_ms', '>', writer.now.getTime()),
+          ),
+        ),
+      )
       .where(
         'id',
         'in',

@@ -1,13 +1,15 @@
 /**
  * A client's life and their appointments (issue 40): a deletion cancels the upcoming ones and its Undo books them back
  * (a time taken meanwhile stays cancelled), an erasure leaves them naming nobody, a merge moves the other client's to
- * the kept one and its undo moves them back, and the export includes them.
+ * the kept one and its undo moves them back, the export includes them, and an import's undo leaves a client it created
+ * who has an upcoming appointment.
  */
 import { describe, expect, it } from 'vitest';
 import type { Client } from '#contract/api';
 import type { AppointmentChange } from '#contract/appointments';
 import type { Appointment } from '#contract/book';
 import type { ClientExport } from '#contract/client-export';
+import type { ImportSummary } from '#contract/import';
 import type { MergeSummary } from '#contract/merge';
 import { apiPaths } from '#contract/paths';
 import { bookingTest } from '../testing/book.ts';
@@ -213,5 +215,31 @@ describe('the GDPR export', () => {
         online: false,
       },
     ]);
+  });
+});
+
+describe('an import’s undo', () => {
+  it('leaves a client it created who has an upcoming appointment, and names them; one with past ones only goes', async () => {
+    const { test } = await bookingTest({ timeZone: ZONE, now: NOW });
+    const row = (firstName: string) => ({
+      firstName,
+      lastName: 'Imported',
+      email: `${firstName.toLowerCase()}@example.com`,
+      registrationDateTime: '2024-06-01T09:00',
+    });
+    const imported = await asStaff(test, 'POST', '/api/imports', {
+      payload: { fileName: 'clients.csv', existing: 'skip', rows: [row('Ann'), row('Bea')] },
+    });
+    const summary = imported.json<ImportSummary>();
+    const clients = (await asStaff(test, 'GET', apiPaths.clients)).json<Client[]>();
+    const [ann, bea] = ['Ann', 'Bea'].map((name) => clients.find((client) => client.firstName === name) as Client);
+    const upcoming = await book(test, ann as Client, at('14:00'));
+    await book(test, bea as Client, at('10:00'));
+
+    const undo = await asStaff(test, 'POST', `/api/imports/${summary.id}/undo`);
+    expect(undo.json<ImportSummary>().undone?.leftAsChanged).toEqual([{ clientId: ann?._id, firstName: 'Ann', lastName: 'Imported' }]);
+    expect(await statusOf(test, upcoming.id)).toBe('booked');
+    const deleted = (await asStaff(test, 'GET', '/api/deleted-clients')).json<Client[]>();
+    expect(deleted.map((client) => client._id)).toEqual([bea?._id]);
   });
 });
