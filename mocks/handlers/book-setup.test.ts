@@ -4,16 +4,7 @@ import { NO_HOURS, ScheduleList, ServiceList, type MemberSchedule, type Service,
 import { ownerOnly } from '#contract/team';
 import { mockDb } from '../db.ts';
 import { seedHours } from '../seed.ts';
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`http://localhost${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
+import { call } from '../testing/call.ts';
 
 const login = (username: string, password: string) => call('POST', '/login', { username, password });
 

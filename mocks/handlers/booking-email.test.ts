@@ -3,16 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Client } from '#contract/api';
 import type { BookingDays, BookingOffer, BookingTimes, Hold } from '#contract/online-booking';
 import { apiPaths } from '#contract/paths';
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`http://localhost${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
+import { call } from '../testing/call.ts';
 
 const waiting = async () => ((await call('GET', apiPaths.outbox)).json as { waiting: number }).waiting;
 

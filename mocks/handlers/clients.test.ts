@@ -5,17 +5,9 @@ import { colleague } from '../colleague.ts';
 import { SESSION_CHALLENGE } from '#contract/http';
 import { matchesIfNoneMatchMessage } from '#contract/if-match';
 import { mockDb } from '../db.ts';
+import { call } from '../testing/call.ts';
 
 /** The mock responds like the real server: the SPA's tests and `npm run dev` rely on it. */
-async function call(method: string, path: string, body?: unknown, rawBody?: string) {
-  const response = await fetch(`http://localhost${path}`, {
-    method,
-    headers: body !== undefined || rawBody !== undefined ? { 'Content-Type': 'application/json' } : undefined,
-    body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
 
 const input = { firstName: 'Nina', lastName: 'Petrova', email: 'nina@example.com', registrationDateTime: '2024-05-01T10:30' };
 

@@ -5,16 +5,7 @@ import { ImportList, importMessages, ImportSummary } from '#contract/import';
 import { ownerOnly } from '#contract/team';
 import { mockDb } from '../db.ts';
 import { replayedAfter, toldWhile } from '../testing/replayed-events.ts';
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`http://localhost${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
+import { call } from '../testing/call.ts';
 
 /** Amelia Hart is a seeded client (mocks/seed.ts). */
 const rows = [

@@ -16,16 +16,7 @@ import {
 import { mockDb } from '../db.ts';
 import { teamDb } from '../team-db.ts';
 import { mockSignIn } from '../testing/sign-in.ts';
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`http://localhost${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
-}
+import { callWithHeaders as call } from '../testing/call.ts';
 
 const login = (username: string, password: string) => call('POST', '/login', { username, password });
 const tokenOf = (path: string) => path.replace('/welcome/', '');

@@ -8,8 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { apiPaths } from '#contract/paths';
 import { createOutboxRepository } from '../repositories/outbox.ts';
-import { emailConfig, smtpServer } from '../testing/email-tests.ts';
-import type { TestSmtpServer } from '../testing/smtp.ts';
+import { arrived, emailConfig, recipient, smtpServer } from '../testing/email-tests.ts';
 import { asStaffMember, createTestApp, loggedIn, type TestApp } from '../testing/test-app.ts';
 import { bookingEmail } from './booking-email.ts';
 
@@ -55,10 +54,10 @@ describe('the outbox', () => {
     test.app.emailOutbox.wake();
     await smtp.arrived(1);
 
-    const [{ mail }] = smtp.received as [TestSmtpServer['received'][number]];
+    const mail = arrived(smtp);
     expect(mail.subject).toBe(onlineBookingTexts.emailSubject);
     expect(mail.from?.text).toBe('"Your Beauty Salon" <salon@salon.example>');
-    expect(mail.to && 'text' in mail.to ? mail.to.text : undefined).toBe('ana@example.com');
+    expect(recipient(mail)).toBe('ana@example.com');
     expect(mail.text).toContain('Service: Haircut and styling');
     expect(mail.text).toContain('Day: Tuesday, 1 December 2026');
     expect(mail.text).toContain('Time: 10:00 (Europe/Lisbon time)');
@@ -126,7 +125,7 @@ describe('the outbox', () => {
     second.app.emailOutbox.wake();
     await smtp.arrived(10);
     await sleep(300);
-    const recipients = smtp.received.map(({ mail }) => (mail.to && 'text' in mail.to ? mail.to.text : ''));
+    const recipients = smtp.received.map(({ mail }) => recipient(mail));
     expect(recipients).toHaveLength(10);
     expect(new Set(recipients).size).toBe(10);
     await vi.waitFor(async () => expect(await first.app.emailOutbox.waiting()).toBe(0));

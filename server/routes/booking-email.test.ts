@@ -11,8 +11,7 @@ import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { apiPaths } from '#contract/paths';
 import type { EmailConfig } from '../config.ts';
 import { asVisitor, bookingTest } from '../testing/book.ts';
-import { emailConfig, smtpServer } from '../testing/email-tests.ts';
-import type { TestSmtpServer } from '../testing/smtp.ts';
+import { arrived, emailConfig, recipient, smtpServer } from '../testing/email-tests.ts';
 import { asStaff, STAFF, type LoggedInApp } from '../testing/test-app.ts';
 
 /** A Monday 08:00 in London; the visitor books Tuesday 10:00, more than SALON_CANCEL_HOURS ahead. */
@@ -35,12 +34,6 @@ const bookOnline = (test: LoggedInApp, holdToken: string, visitor: object = aVis
 
 const outbox = (test: LoggedInApp) => test.app.db.selectFrom('outbox').select(['recipient', 'client_id', 'sent_at']).execute();
 
-/** The one email that arrived. */
-const arrived = (smtp: TestSmtpServer) => {
-  expect(smtp.received).toHaveLength(1);
-  return (smtp.received[0] as TestSmtpServer['received'][number]).mail;
-};
-
 describe('the booking’s confirmation', () => {
   it('arrives once the booking commits, whole, and its cancel link cancels the appointment', async () => {
     const smtp = await smtpServer();
@@ -52,7 +45,7 @@ describe('the booking’s confirmation', () => {
 
     const mail = arrived(smtp);
     expect(mail.subject).toBe(onlineBookingTexts.emailSubject);
-    expect(mail.to && 'text' in mail.to ? mail.to.text : undefined).toBe('ana@example.com');
+    expect(recipient(mail)).toBe('ana@example.com');
     expect(mail.text).toContain('Hello Ana,');
     expect(mail.text).toContain('Service: Haircut and styling');
     expect(mail.text).toContain('Day: Tuesday, 1 December 2026');

@@ -1,8 +1,9 @@
 /**
- * The email tests' SMTP server and configuration (server/email/sending.test.ts, server/routes/booking-email.test.ts):
+ * The email tests' SMTP server, configuration and what arrived (server/email/sending.test.ts, server/routes/booking-email.test.ts):
  * a real SMTP server on 127.0.0.1 stopped after the test, and the email settings that send through it with short waits.
  */
-import { onTestFinished } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { expect, onTestFinished } from 'vitest';
 import type { EmailConfig } from '../config.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp.ts';
 
@@ -23,3 +24,12 @@ export const emailConfig = (smtp: TestSmtpServer | null, tuning = QUICK): EmailC
   address: 'Rua Augusta 1, Lisbon',
   tuning,
 });
+
+/** The one email that arrived at `smtp`. */
+export const arrived = (smtp: TestSmtpServer): ParsedMail => {
+  expect(smtp.received).toHaveLength(1);
+  return (smtp.received[0] as TestSmtpServer['received'][number]).mail;
+};
+
+/** Whom an email that arrived was sent to ('' for no one). */
+export const recipient = (mail: ParsedMail) => (mail.to && 'text' in mail.to ? mail.to.text : '');

@@ -4,7 +4,7 @@ import { useBookingForm } from '../hooks/use-booking-form.ts';
 import type { BookingValues } from '../utils/booking-values.ts';
 import { BookingClientCombobox } from './booking-client-combobox.tsx';
 import { BookingFailure } from './booking-failure.tsx';
-import { BookingSelectField } from './booking-select-field.tsx';
+import { BookingSelectField } from '../../clients/components/booking-select-field.tsx';
 import { BookingWhenFields } from './booking-when-fields.tsx';
 
 type BookingFormProps = {

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { bookTexts } from '#contract/book-texts';
 import { salonDateTime, salonTime } from '#contract/book';
 import { availabilityQueries, type AvailabilityRequest } from '../api/availability.ts';
-import { BookingSelectField } from './booking-select-field.tsx';
+import { BookingSelectField } from '../../clients/components/booking-select-field.tsx';
 
 type BookingTimeFieldProps = {
   id: string;

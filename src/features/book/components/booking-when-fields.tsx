@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ClientFormField } from '../../clients/components/client-form-field.tsx';
 import type { WhenValues } from '../utils/booking-values.ts';
-import { BookingSelectField } from './booking-select-field.tsx';
+import { BookingSelectField } from '../../clients/components/booking-select-field.tsx';
 import { BookingTimeField } from './booking-time-field.tsx';
 
 type WhenFieldsProps = {

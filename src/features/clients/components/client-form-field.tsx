@@ -35,19 +35,29 @@ type ClientFormFieldProps = FieldNotesProps & {
   label: string;
   type: string;
   input: UseFormRegisterReturn;
+  /** What the browser may fill in ("given-name", "email"): off unless said (a client's data is not the member's). */
+  autoComplete?: string;
+  /** Said under the label: "Optional." */
+  hint?: string;
 };
 
-/** One field, with its error and a colleague's value beside it. */
-export function ClientFormField({ id, label, type, error, their, input }: ClientFormFieldProps) {
+/** One field, with its hint, its error and a colleague's value beside it. */
+export function ClientFormField({ id, label, type, error, their, input, autoComplete = 'off', hint }: ClientFormFieldProps) {
+  const describedBy = [hint && `${id}-hint`, fieldNotesIds({ id, error, their })].filter(Boolean).join(' ') || undefined;
   return (
     <div className="form__field">
       <label htmlFor={id}>{label}</label>
+      {hint && (
+        <span id={`${id}-hint`} className="form__hint">
+          {hint}
+        </span>
+      )}
       <input
         id={id}
         type={type}
-        autoComplete="off"
+        autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
-        aria-describedby={fieldNotesIds({ id, error, their })}
+        aria-describedby={describedBy}
         {...input}
       />
       <FieldNotes id={id} error={error} their={their} />

@@ -1,5 +1,5 @@
 import type { OnlineBookingErrors, OnlineBookingInputs } from '../hooks/use-online-booking-form.ts';
-import { OnlineTextField } from './online-text-field.tsx';
+import { ClientFormField } from '../../clients/components/client-form-field.tsx';
 
 type BookingDetailsStepProps = { inputs: OnlineBookingInputs; errors: OnlineBookingErrors };
 
@@ -12,7 +12,7 @@ export function BookingDetailsStep({ inputs, errors }: BookingDetailsStepProps) 
     <fieldset className="form__fieldset online-booking__step">
       <legend>Your details</legend>
       <div className="online-booking__names">
-        <OnlineTextField
+        <ClientFormField
           id="online-booking-first-name"
           label="First name"
           type="text"
@@ -20,7 +20,7 @@ export function BookingDetailsStep({ inputs, errors }: BookingDetailsStepProps) 
           input={inputs.firstName}
           error={errors.firstName}
         />
-        <OnlineTextField
+        <ClientFormField
           id="online-booking-last-name"
           label="Last name"
           type="text"
@@ -29,7 +29,7 @@ export function BookingDetailsStep({ inputs, errors }: BookingDetailsStepProps) 
           error={errors.lastName}
         />
       </div>
-      <OnlineTextField
+      <ClientFormField
         id="online-booking-email"
         label="Email"
         type="email"
@@ -37,7 +37,7 @@ export function BookingDetailsStep({ inputs, errors }: BookingDetailsStepProps) 
         input={inputs.email}
         error={errors.email}
       />
-      <OnlineTextField
+      <ClientFormField
         id="online-booking-phone"
         label="Phone"
         type="tel"

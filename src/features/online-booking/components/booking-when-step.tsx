@@ -4,7 +4,7 @@ import type { HeldTime } from '../hooks/use-held-time.ts';
 import type { OnlineBookingErrors, OnlineBookingInputs } from '../hooks/use-online-booking-form.ts';
 import { onlineFailureMessage } from '../utils/booking-failure.ts';
 import { dayName, salonWhen } from '../utils/salon-when.ts';
-import { OnlineSelectField } from './online-select-field.tsx';
+import { BookingSelectField } from '../../clients/components/booking-select-field.tsx';
 
 type BookingWhenStepProps = {
   zone: string;
@@ -49,14 +49,14 @@ export function BookingWhenStep({ zone, staff, values, inputs, errors, held }: B
   return (
     <fieldset className="form__fieldset online-booking__step">
       <legend>Day and time</legend>
-      <OnlineSelectField
+      <BookingSelectField
         id="online-booking-staff"
         label="Staff member"
         options={staff.map((username) => ({ value: username, label: username }))}
         placeholder="Anyone"
         input={inputs.staff}
       />
-      <OnlineSelectField
+      <BookingSelectField
         id="online-booking-day"
         label="Day"
         options={(days.data?.days ?? []).map(({ date, free }) => ({ value: date, label: dayName(date), disabled: !free }))}
@@ -64,7 +64,7 @@ export function BookingWhenStep({ zone, staff, values, inputs, errors, held }: B
         input={inputs.date}
         error={errors.date}
       />
-      <OnlineSelectField
+      <BookingSelectField
         id="online-booking-time"
         label="Time"
         options={(times.data?.starts ?? []).map((start) => ({ value: start, label: salonWhen(start, zone).time }))}

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FieldNotes, fieldNotesIds } from '../../clients/components/client-form-field.tsx';
+import { FieldNotes, fieldNotesIds } from './client-form-field.tsx';
 
-type SelectOption = { value: string; label: string };
+type SelectOption = { value: string; label: string; disabled?: boolean };
 
 type BookingSelectFieldProps = {
   id: string;
@@ -15,15 +15,15 @@ type BookingSelectFieldProps = {
   their?: string;
 };
 
-/** A select of the booking and move forms, with its error and a colleague's value beside it. */
+/** A select of the book's booking and move forms and of the landing page's booking: its error and a colleague's value beside it. */
 export function BookingSelectField({ id, label, options, placeholder, input, error, their }: BookingSelectFieldProps) {
   return (
     <div className="form__field">
       <label htmlFor={id}>{label}</label>
       <select id={id} aria-invalid={error ? true : undefined} aria-describedby={fieldNotesIds({ id, error, their })} {...input}>
         <option value="">{placeholder}</option>
-        {options.map(({ value, label: shown }) => (
-          <option key={value} value={value}>
+        {options.map(({ value, label: shown, disabled }) => (
+          <option key={value} value={value} disabled={disabled}>
             {shown}
           </option>
         ))}
