@@ -136,7 +136,7 @@ export async function deleteClientThroughApi(page: Page, clientId: string): Prom
 export async function fillClientForm(page: Page, client: ClientInput): Promise<void> {
   await page.getByLabel('First name').fill(client.firstName);
   await page.getByLabel('Last name').fill(client.lastName);
-  await page.getByLabel('Email').fill(client.email);
+  await page.getByLabel('Email', { exact: true }).fill(client.email);
   await page.getByLabel('Registration date and time').fill(client.registrationDateTime);
 }
 

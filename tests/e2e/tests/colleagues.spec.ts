@@ -32,7 +32,7 @@ test('a colleague saves first: the conflict, its merge, and both changes in the 
   const client = await createClientThroughApi(page, uniqueClient(testInfo));
   await openClient(page, client);
   await page.getByLabel('Last name').fill('Mine');
-  await page.getByLabel('Email').fill(`mine.${client.email}`);
+  await page.getByLabel('Email', { exact: true }).fill(`mine.${client.email}`);
 
   await colleague.update(client._id, { email: `theirs.${client.email}`, registrationDateTime: '2024-06-02T08:15' });
   await page.getByRole('button', { name: 'Update' }).click();
@@ -43,14 +43,14 @@ test('a colleague saves first: the conflict, its merge, and both changes in the 
   // Untouched here: theirs. Changed by both: mine, theirs beside it.
   await expect(page.getByLabel('Registration date and time')).toHaveValue('2024-06-02T08:15');
   await expect(page.getByLabel('Last name')).toHaveValue('Mine');
-  await expect(page.getByLabel('Email')).toHaveValue(`mine.${client.email}`);
-  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(`Their value: theirs.${client.email}`);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`mine.${client.email}`);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription(`Their value: theirs.${client.email}`);
 
   await page.getByRole('button', { name: 'Keep my changes' }).click();
   await expect(page.getByText('Client updated successfully!')).toBeVisible();
 
   await openClient(page, client);
-  await expect(page.getByLabel('Email')).toHaveValue(`mine.${client.email}`);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`mine.${client.email}`);
   await expect(page.getByLabel('Registration date and time')).toHaveValue('2024-06-02T08:15');
   const entries = page.getByRole('region', { name: 'History' }).getByRole('listitem');
   await expect(entries).toHaveCount(3);

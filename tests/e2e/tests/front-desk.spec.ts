@@ -69,7 +69,7 @@ test.describe('never lose typed work', () => {
     await expectAlert(page, 'Login successful!', () => page.getByRole('button', { name: 'Log in' }).click(), 15_000);
     await expect(page).toHaveURL('/clients/register');
     await expect(page.getByLabel('First name')).toHaveValue(client.firstName);
-    await expect(page.getByLabel('Email')).toHaveValue(client.email);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(client.email);
 
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByText('Client registered successfully!')).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('never lose typed work', () => {
     await page.goto('/clients/register');
     await page.getByLabel('First name').fill('Rui');
     await page.getByLabel('Last name').fill('Costa');
-    await page.getByLabel('Email').fill(` ${existing.email.toUpperCase()} `);
+    await page.getByLabel('Email', { exact: true }).fill(` ${existing.email.toUpperCase()} `);
     await page.getByLabel('Registration date and time').fill('2024-05-02T11:00');
     await page.getByRole('button', { name: 'Register' }).click();
 

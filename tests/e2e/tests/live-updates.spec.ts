@@ -75,7 +75,7 @@ test('the edit page: untouched it takes the change and says so; edited it shows 
 
   await colleague.update(client._id, { email: `new.${client.email}` });
   await expect(page.getByRole('status').filter({ hasText: `Updated by ${colleague.username} just now.` })).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue(`new.${client.email}`);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`new.${client.email}`);
 
   await page.getByLabel('Last name').fill('Mine');
   await colleague.update(client._id, { lastName: 'Theirs' });

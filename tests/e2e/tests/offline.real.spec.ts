@@ -191,7 +191,7 @@ test('a colleague’s change while offline: the edit waits as "Needs your decisi
   await clientRow(page, 'Shared').getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('alert')).toContainText(`This client was changed by ${colleague.username} while you were editing.`);
   await expect(page.getByLabel('Last name')).toHaveValue('Mine');
-  await expect(page.getByLabel('Email')).toHaveValue(`theirs.${client.email}`);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`theirs.${client.email}`);
   await page.getByRole('button', { name: 'Keep my changes' }).click();
   await expect(page.getByText('Client updated successfully!')).toBeVisible();
   const saved = (await serverClients(page)).find((candidate) => candidate._id === client._id);
