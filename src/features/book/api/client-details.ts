@@ -11,6 +11,6 @@ import { clientKeys } from '../../clients/api/client-queries.ts';
  */
 export const clientDetailsQuery = (clientId: string) =>
   queryOptions({
-    queryKey: [...clientKeys.detail(clientId), 'details'],
+    queryKey: clientKeys.contactDetails(clientId),
     queryFn: ({ signal }) => apiRequest(apiPaths.clientDetails(clientId), { schema: ClientDetails, signal }),
   });

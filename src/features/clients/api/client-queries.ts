@@ -11,6 +11,8 @@ export const clientKeys = {
   detail: (clientId: string) => [...clientKeys.details(), clientId] as const,
   /** Under its client's detail: whatever refreshes a client refreshes its history. */
   history: (clientId: string) => [...clientKeys.detail(clientId), 'history'] as const,
+  /** Under its client's detail too: the phone and offers consent an online booking keeps (issue 41). */
+  contactDetails: (clientId: string) => [...clientKeys.detail(clientId), 'details'] as const,
   deleted: () => [...clientKeys.all, 'deleted'] as const,
 };
 

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { OnlineBooked, type OnlineBooking } from '#contract/online-booking';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-errors.ts';
 import { onlineOnly } from '../../../lib/query-client.ts';
+import { isTaken } from '../utils/booking-failure.ts';
 import { onlineBookingKeys } from './online-booking-queries.ts';
 
 /** The free days and times are asked again: a booking, or a time taken meanwhile, changed them. */
@@ -20,7 +20,7 @@ export function useBookOnline() {
     mutationFn: (booking: OnlineBooking) =>
       apiRequest(apiPaths.bookingAppointments, { method: 'POST', body: booking, schema: OnlineBooked }),
     onSettled: (_booked, error) => {
-      if (!error || (error instanceof ApiError && error.status === 409)) refetchFreeTimes(queryClient);
+      if (!error || isTaken(error)) refetchFreeTimes(queryClient);
     },
   });
 }

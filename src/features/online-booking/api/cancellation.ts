@@ -4,13 +4,12 @@ import { Cancellation } from '#contract/online-booking';
 import { apiPaths } from '#contract/paths';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { onlineOnly } from '../../../lib/query-client.ts';
-
-const cancellationKey = (token: string) => ['booking', 'cancellations', token] as const;
+import { onlineBookingKeys } from './online-booking-queries.ts';
 
 /** GET /api/booking/cancellations/{token}: the appointment the link cancels; 404 when the link is no longer valid. */
 export const cancellationQuery = (token: string) =>
   queryOptions({
-    queryKey: cancellationKey(token),
+    queryKey: onlineBookingKeys.cancellation(token),
     queryFn: ({ signal }) => apiRequest(apiPaths.bookingCancellation(token), { schema: Cancellation, signal }),
     meta: { offlineCopy: false },
   });

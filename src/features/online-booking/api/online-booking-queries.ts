@@ -17,6 +17,8 @@ export const onlineBookingKeys = {
   days: ({ service, staff }: FreeDaysRequest) => [...onlineBookingKeys.allDays, service, staff] as const,
   allTimes: ['booking', 'times'] as const,
   times: ({ service, staff, date }: FreeTimesRequest) => [...onlineBookingKeys.allTimes, service, staff, date] as const,
+  /** The appointment a cancel link names. */
+  cancellation: (token: string) => ['booking', 'cancellations', token] as const,
 };
 
 /** The query string without "Anyone" (the API's absent `staff`). */
