@@ -7,7 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { onlineBookingTexts } from '#contract/online-booking-texts';
 import { apiPaths } from '#contract/paths';
-import { createOutboxRepository } from '../repositories/outbox.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { createOutboxRepository, type OutgoingEmail } from '../repositories/outbox.ts';
 import { arrived, emailConfig, recipient, smtpServer } from '../testing/email-tests.ts';
 import { asStaffMember, createTestApp, loggedIn, type TestApp } from '../testing/test-app.ts';
 import { bookingEmail } from './booking-email.ts';
@@ -29,10 +31,14 @@ const anEmail = (to = 'ana@example.com') =>
   });
 
 async function send(test: TestApp, email = anEmail()): Promise<string> {
-  const id = await test.app.emailOutbox.enqueue(test.app.db, email);
+  const id = await enqueue(test, email);
   test.app.emailOutbox.wake();
   return id;
 }
+
+/** Writes `email` to the outbox as a booking's transaction does (on `db`, the app's by default). Its id. */
+const enqueue = (test: TestApp, email: OutgoingEmail, db: Kysely<Database> = test.app.db) =>
+  createOutboxRepository(db).enqueue(email, new Date(), test.app.emailOutbox.domain);
 
 const row = (test: TestApp, id: string) => test.app.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -48,7 +54,7 @@ describe('the outbox', () => {
   it('sends the booking’s email with its subject, text, HTML and .ics, through SMTP_URL’s account', async () => {
     const smtp = await smtpServer();
     const test = await loggedIn({ config: { email: emailConfig(smtp) } });
-    const id = await test.app.emailOutbox.enqueue(test.app.db, anEmail());
+    const id = await enqueue(test, anEmail());
     const before = await test.app.inject({ method: 'GET', url: apiPaths.outbox, headers: { cookie: test.cookie } });
     expect(before.json()).toEqual({ waiting: 1 });
     test.app.emailOutbox.wake();
@@ -119,7 +125,7 @@ describe('the outbox', () => {
     const first = await createTestApp({ config: { email: emailConfig(smtp) } });
     const second = await createTestApp({ database: first.database, withStaff: false, config: { email: emailConfig(smtp) } });
     await first.app.db.transaction().execute(async (trx) => {
-      for (let n = 0; n < 10; n += 1) await first.app.emailOutbox.enqueue(trx, anEmail(`visitor${n}@example.com`));
+      for (let n = 0; n < 10; n += 1) await enqueue(first, anEmail(`visitor${n}@example.com`), trx);
     });
     first.app.emailOutbox.wake();
     second.app.emailOutbox.wake();
@@ -152,7 +158,7 @@ describe('the outbox', () => {
   it('sends an email a stopped server had claimed once its lease runs out, and only then', async () => {
     const smtp = await smtpServer();
     const test = await createTestApp({ config: { email: emailConfig(smtp) } });
-    const id = await test.app.emailOutbox.enqueue(test.app.db, anEmail());
+    const id = await enqueue(test, anEmail());
     // A server that stopped mid-send, before the SMTP server accepted the email: its claim, and nothing else.
     const claimed = await createOutboxRepository(test.app.db).claimNext('a-stopped-server', new Date(), 400);
     expect(claimed?.id).toBe(id);

@@ -1,20 +1,16 @@
 /**
- * The emails (issue 41): the outbox, written in the transaction of what an email tells (`app.emailOutbox.enqueue`),
- * and its sender, a background task woken by each commit of the book (a booking writes its email with it), by
- * `wake()` and by its timer, and polling every few seconds besides (docs/decisions/039-email-outbox.md). Sent
+ * The emails (issue 41): the outbox, written in the transaction of what an email tells (the outbox repository's
+ * `enqueue`, with this plugin's `domain`), and its sender, a background task woken by each commit of the book (a
+ * booking writes its email in its own transaction), by `wake()` and by its timer, and polling every few seconds besides (docs/decisions/039-email-outbox.md). Sent
  * emails are deleted after SENT_EMAILS_KEEP_DAYS, on start and hourly.
  */
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
 import type { EmailConfig } from '../config.ts';
-import type { Database } from '../db/schema.ts';
 import { createEmailSender } from '../email/sender.ts';
 import { smtpMailer } from '../email/transport.ts';
-import { createOutboxRepository, type OutgoingEmail } from '../repositories/outbox.ts';
+import { createOutboxRepository } from '../repositories/outbox.ts';
 
 type EmailOutbox = {
-  /** Writes `email` to send, on `db` (the caller's transaction: sent only once it commits). Its id. */
-  enqueue(db: Kysely<Database>, email: OutgoingEmail): Promise<string>;
   /** How many emails wait to be sent. */
   waiting(): Promise<number>;
   /** Tells the sender something was written (it is told of the book's commits already). */
@@ -57,7 +53,6 @@ export const emailPlugin = fp<{ email: EmailConfig }>(
     await purge();
     const domain = domainOf(email.from);
     app.decorate('emailOutbox', {
-      enqueue: (db, outgoing) => createOutboxRepository(db).enqueue(outgoing, new Date(), domain),
       waiting: () => outbox.waiting(),
       wake: sender.wake,
       address: email.address,
