@@ -68,30 +68,24 @@ const DOUBLE_BOOKING = 'appointments_no_double_booking';
 const BOOKING_KEY_INDEX = 'appointments_idempotency_key';
 /** SQLite's refusal of a unique index names its columns, not the index. */
 const BOOKING_KEY_COLUMNS = 'appointments.booked_by, appointments.idempotency_key';
+/** The name both databases refuse a second open hold of a member's time with (migration 0015). */
+const DOUBLE_HOLD = 'booking_holds_no_double_hold';
 
 /**
  * Which of the book's own refusals a write met, undefined for any other error: an appointment overlapping another of
  * the member's (PostgreSQL's exclusion constraint, SQLSTATE 23P01; SQLite's trigger, from node:sqlite on the server
  * and from sql.js in the mock, whose errors carry the message alone), or a booking's Idempotency-Key sent at the same
- * time by another request (23505; SQLite's UNIQUE). Read once, here, for the server and the mock alike.
+ * time by another request (23505; SQLite's UNIQUE), or a visitor's hold overlapping another open one of the member
+ * (issue 41: 23P01 again, or its trigger). Read once, here, for the server and the mock alike.
  */
-export function bookRefusal(error: unknown): 'double-booking' | 'key-taken' | undefined {
+export function bookRefusal(error: unknown): 'double-booking' | 'double-hold' | 'key-taken' | undefined {
   if (!(error instanceof Error)) return undefined;
   const { code, constraint } = error as { code?: unknown; constraint?: unknown };
   if (code === '23P01' && constraint === DOUBLE_BOOKING) return 'double-booking';
+  if (code === '23P01' && constraint === DOUBLE_HOLD) return 'double-hold';
   if (code === '23505' && constraint === BOOKING_KEY_INDEX) return 'key-taken';
   if (typeof code === 'string' && code !== 'ERR_SQLITE_ERROR') return undefined;
   if (error.message.includes(DOUBLE_BOOKING)) return 'double-booking';
+  if (error.message.includes(DOUBLE_HOLD)) return 'double-hold';
   return error.message.includes(BOOKING_KEY_COLUMNS) ? 'key-taken' : undefined;
-}
-
-/** The name both databases refuse a second open hold of a member's time with (migration 0015). */
-const DOUBLE_HOLD = 'booking_holds_no_double_hold';
-
-/** Whether a write met the refusal of a hold overlapping another open one of the member (as `bookRefusal` reads). */
-export function isHoldRefusal(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-  if (code === '23P01') return constraint === DOUBLE_HOLD;
-  return (typeof code !== 'string' || code === 'ERR_SQLITE_ERROR') && error.message.includes(DOUBLE_HOLD);
 }

@@ -40,7 +40,7 @@ import {
 import { normalizeUsername } from '#contract/team';
 import { isPostgres } from '../db/engine.ts';
 import { bookingEmail } from '../email/booking-email.ts';
-import { bookRefusal, isHoldRefusal } from '../db/errors.ts';
+import { bookRefusal } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import * as log from './appointment-log.ts';
 import * as clientLog from './client-log.ts';
@@ -215,7 +215,7 @@ export function createOnlineBookingRepository(db: Kysely<Database>, { zone, canc
         return { status: 'held' as const };
       });
     } catch (error) {
-      if (isHoldRefusal(error)) return { status: 'taken' as const };
+      if (bookRefusal(error) === 'double-hold') return { status: 'taken' as const };
       throw error;
     }
   }
